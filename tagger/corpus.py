@@ -1,0 +1,437 @@
+"""Annotated corpora in and out: AnyStyle XML, the project's JSONL spans, CoNLL-style columns.
+
+Every reader returns plain records, ``{"id": str, "text": str, "spans": [[start, end, label]]}``,
+with character offsets into ``text`` (end exclusive), spans sorted and never overlapping, labels
+from ``tagger.labels.LABELS``. A malformed file raises ``CorpusError`` naming the file, the line
+(or record) and what is wrong, so a person can fix it without reading a traceback.
+"""
+
+import json
+import re
+import unicodedata
+from itertools import pairwise
+from pathlib import Path
+from xml.parsers import expat
+from xml.sax.saxutils import escape, quoteattr
+
+from tagger.labels import ANYSTYLE_TO_LABEL, LABEL_TO_ANYSTYLE, LABELS, OTHER
+
+
+class CorpusError(ValueError):
+    """A training or evaluation file that cannot be read as it stands."""
+
+
+def normalized_key(text: str) -> str:
+    """The text reduced to what survives copying between sources, for duplicate matching."""
+    return "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
+
+
+# ---------------------------------------------------------------------------------------------
+# Volume / issue split
+#
+# AnyStyle tokenizes on white space, so its annotators put "41(5):85–92" or "Vol. 9, No. 2," in
+# one `volume` element. We cut such an element into consecutive parts by rule; each part runs
+# from where its piece begins to where the next begins, so the parts keep the trailing
+# punctuation the way every other AnyStyle element does ("106(3)," → volume "106", issue "(3),").
+# An element whose shape no rule knows stays one `volume` span.
+
+_NUM = r"(?:\d+[a-z]?|[a-z]\d+|(?-i:[IVXLCDM]+)\b(?!\.))"  # 12, 4a, B39, XIV
+_VOLUME_MARK = r"(?:vols?|volumes?|v|bd|band|t|т|tome|tomo|anno|ann[ée]e|jg)\.?-?\s*"
+_ISSUE_MARK = (
+    r"(?:nos?|nr|n[°º]|n|№|\#|issues?|iss|heft|hft|h|fasc|num|n[úu]mero|numéro|вып|št|"
+    r"suppl|supplement)\s*\.?\s*"
+)
+_NOT_YEAR = r"(?!(?:1[5-9]|20)\d\d\b)"
+_VOLUME = (
+    rf"(?P<volume>[(;,]?\s*(?:{_VOLUME_MARK})?{_NUM}(?:\s*[-–]\s*{_NUM})?(?:\.?\s*jg\.?)?"
+    r"\s*[,.:;/]?\s*)"
+)
+_BRACKET_ISSUE = rf"\((?!\s*{_VOLUME_MARK}\d)[^()\d]*\d[^()]*\)\s*[.,;:]?\s*"
+_MARKED_ISSUE = rf"{_ISSUE_MARK}{_NUM}(?:\s*(?:[-–/&]|and)\s*{_NUM})*.*?"
+_BARE_ISSUE = rf"{_NOT_YEAR}\d+(?:\s*[-–/&]\s*\d+)?\s*[.,;:]?\s*"
+_PAGE = r"[a-z]{0,2}\d+[a-z]?"
+_AFTER_COLON = r"(?:(?<=:)|(?<=:\s))"
+_PAGES = rf"{_AFTER_COLON}(?P<pages>{_PAGE}(?:\s*[-–]\s*{_PAGE})?\s*[.,;]?\s*)"
+_PAGE_RANGE = rf"{_AFTER_COLON}(?P<pages>{_PAGE}\s*[-–]\s*{_PAGE}\s*[.,;]?\s*)"
+_YEAR_PREFIX = r"(?P<year>\(?\d{1,4}\)?\s*;\s*)"
+_CJK_VOLUME = r"[第제]?\s*\d+\s*[卷권]\s*[,，]?\s*"
+_CJK_ISSUE = r"[第제]?\s*\d+\s*[期号號호].*"
+
+_VOLUME_SHAPES = [
+    # "2012;30(15):", "106(3),", "Vol. 9, No. 2,", "175(7):4769–76,", "22. Jg. Heft 3,"
+    rf"{_YEAR_PREFIX}?{_VOLUME}(?P<issue>{_BRACKET_ISSUE}|{_MARKED_ISSUE})(?:{_PAGES})?",
+    # "51:197–204." – a page range after the colon
+    rf"{_YEAR_PREFIX}?{_VOLUME}{_PAGE_RANGE}",
+    # "2002;11:"
+    rf"{_YEAR_PREFIX}{_VOLUME}",
+    # "36, 3", "33:3:", "40.1", "45/4", "XIV:4", "2,3:"
+    rf"{_VOLUME}(?<=[\s,.:/])(?P<issue>{_BARE_ISSUE})",
+    # "n° 54, vol. 1,"
+    rf"(?P<issue>{_ISSUE_MARK}{_NUM}\s*[,;.]\s*)(?P<volume>{_VOLUME_MARK}{_NUM}.*)",
+    # "No. 134, Part 3,", "n°9.", "Heft 4,", "(962529):153–157,"
+    rf"(?P<issue>{_ISSUE_MARK}{_NUM}.*)",
+    rf"{_YEAR_PREFIX}?(?P<issue>{_BRACKET_ISSUE})(?:{_PAGES})?",
+    # "第37卷第1期", "第9期", "제24권 제10호,"
+    rf"(?P<volume>{_CJK_VOLUME})(?P<issue>{_CJK_ISSUE})?",
+    rf"(?P<issue>{_CJK_ISSUE})",
+]
+_VOLUME_PATTERNS = [re.compile(shape, re.IGNORECASE) for shape in _VOLUME_SHAPES]
+_PIECES = ("year", "volume", "issue", "pages")
+
+
+def split_volume(text: str) -> list[tuple[int, int, str]]:
+    """Cut the text of an AnyStyle `volume` element into year/volume/issue/pages parts.
+
+    Returns (start, end, label) triples covering the text from first to last non-space
+    character; a single ("volume") part when no rule applies.
+    """
+    for pattern in _VOLUME_PATTERNS:
+        match = pattern.fullmatch(text)
+        if match is None:
+            continue
+        starts = sorted((match.start(piece), piece) for piece in _PIECES
+                        if match.groupdict().get(piece))
+        parts = []
+        for i, (start, piece) in enumerate(starts):
+            start = 0 if i == 0 else start
+            end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+            chunk = text[start:end]
+            left = start + len(chunk) - len(chunk.lstrip())
+            right = start + len(chunk.rstrip())
+            if right > left:
+                parts.append((left, right, piece))
+        return parts
+    return [(0, len(text), "volume")]
+
+
+# ---------------------------------------------------------------------------------------------
+# AnyStyle XML
+
+def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
+    """Records from AnyStyle XML (a path, or the XML itself as str/bytes).
+
+    The text is the elements' texts, each with its white space collapsed, joined by one space.
+    Ids come from a `<sequence id="...">` attribute when present, else `<prefix>-<nnnn>` with
+    the sequence's 1-based position in the file (gaps stay when records are filtered later).
+    """
+    name, data = _xml_source(source)
+    prefix = id_prefix or (Path(name).stem if name != "<string>" else "xml")
+    parser = expat.ParserCreate("utf-8" if isinstance(data, str) else None)
+    records = []
+    stack = []  # element names from the root down
+    sequence = {}  # the sequence being read: its id attribute and [tag, text pieces] elements
+    sequences_read = 0
+
+    def fail(message):
+        raise CorpusError(f"{name}:{parser.CurrentLineNumber}: {message}")
+
+    def start(tag, attributes):
+        depth = len(stack)
+        if depth == 0 and tag != "dataset":
+            fail(f"expected <dataset> as the root element, found <{tag}>")
+        if depth == 1:
+            if tag != "sequence":
+                fail(f"expected <sequence> inside <dataset>, found <{tag}>")
+            sequence.update(id=attributes.get("id"), elements=[])
+        if depth == 2:
+            if tag not in ANYSTYLE_TO_LABEL:
+                fail(f"unknown element <{tag}>; known: {', '.join(sorted(ANYSTYLE_TO_LABEL))}")
+            sequence["elements"].append([tag, []])
+        if depth == 3:
+            fail(f"element <{tag}> inside <{stack[-1]}>: AnyStyle elements hold text only")
+        stack.append(tag)
+
+    def text(data):
+        depth = len(stack)
+        if depth == 3:
+            sequence["elements"][-1][1].append(data)
+        elif data.strip():
+            fail(f"text {data.strip()[:30]!r} outside any field element, in <{stack[-1]}>")
+
+    def end(tag):
+        nonlocal sequences_read
+        stack.pop()
+        if len(stack) == 1:
+            sequences_read += 1
+            record = _sequence_record(sequence["elements"])
+            if record["text"]:
+                record["id"] = sequence["id"] or f"{prefix}-{sequences_read:04d}"
+                records.append(record)
+
+    parser.StartElementHandler = start
+    parser.CharacterDataHandler = text
+    parser.EndElementHandler = end
+    try:
+        if isinstance(data, Path):
+            with open(data, "rb") as handle:
+                parser.ParseFile(handle)
+        else:
+            parser.Parse(data, True)
+    except expat.ExpatError as error:
+        message = expat.errors.messages[error.code]
+        raise CorpusError(f"{name}:{error.lineno}: malformed XML: {message}") from None
+    return records
+
+
+def _xml_source(source):
+    """(name for messages, data to parse): a path is read by the parser, XML text is parsed."""
+    if isinstance(source, bytes):
+        return "<string>", source
+    if isinstance(source, str) and source.lstrip().startswith("<"):
+        return "<string>", source
+    path = Path(source)
+    if not path.is_file():
+        raise CorpusError(f"{path}: no such file")
+    return str(path), path
+
+
+def _sequence_record(elements) -> dict:
+    """One record (id still to set) from a sequence's [tag, text pieces] elements."""
+    pieces, spans, offset = [], [], 0
+    for tag, chunks in elements:
+        value = " ".join("".join(chunks).split())
+        if not value:
+            continue
+        if pieces:
+            offset += 1
+        label = ANYSTYLE_TO_LABEL[tag]
+        if label == "volume":
+            spans.extend([offset + start, offset + end, piece]
+                         for start, end, piece in split_volume(value))
+        else:
+            spans.append([offset, offset + len(value), label])
+        pieces.append(value)
+        offset += len(value)
+    return {"id": None, "text": " ".join(pieces), "spans": spans}
+
+
+def write_anystyle_xml(records) -> str:
+    """AnyStyle XML for records, one element per run of white-space separated words.
+
+    AnyStyle labels whole words, so each word goes to one element:
+    - a word inside one span goes to that span's element;
+    - a word touching spans of several labels goes to `volume` if one of them is volume or
+      issue (the reader splits it again: "106(3)," ⇄ volume "106" + issue "(3),"), else to
+      the label covering most of its characters;
+    - a word outside every span (punctuation between fields) joins the element before it, or
+      the one after it at the start of the reference.
+    Records read from AnyStyle XML come back identical; others keep their text and lose only
+    the unlabelled gaps (and labels inside words AnyStyle cannot split). A reference without
+    any span is written as one `note`. Characters XML cannot hold become U+FFFD.
+    """
+    lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<dataset>"]
+    for record in records:
+        record_id = record.get("id")
+        attribute = f" id={quoteattr(str(record_id))}" if record_id is not None else ""
+        lines.append(f"  <sequence{attribute}>")
+        for label, value in _elements(record["text"], record["spans"]):
+            tag = LABEL_TO_ANYSTYLE[label]
+            lines.append(f"    <{tag}>{escape(_xml_safe(value))}</{tag}>")
+        lines.append("  </sequence>")
+    lines.append("</dataset>")
+    return "\n".join(lines) + "\n"
+
+
+def _elements(text: str, spans) -> list[tuple[str, str]]:
+    """(label, text) elements: words grouped by the span (or merged spans) they go under."""
+    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    if not words:
+        return []
+    touching = [[i for i, (s, e, _) in enumerate(spans) if s < end and e > start]
+                for start, end in words]
+    # Spans sharing a word with a volume or issue span become one `volume` element.
+    group = list(range(len(spans)))
+    as_volume = set()
+    for indexes in touching:
+        labels = {spans[i][2] for i in indexes}
+        if len(labels) > 1 and labels & {"volume", "issue"}:
+            roots = {_root(group, i) for i in indexes}
+            first = min(roots)
+            for other in roots:
+                group[other] = first
+            as_volume.add(first)
+    owners = []
+    for (start, end), indexes in zip(words, touching):
+        if not indexes:
+            owners.append(None)
+            continue
+        widest = max(indexes, key=lambda i: min(spans[i][1], end) - max(spans[i][0], start))
+        owners.append(_root(group, widest))
+    if all(owner is None for owner in owners):
+        return [("note", " ".join(text.split()))]
+    first_owner = next(owner for owner in owners if owner is not None)
+    elements = []  # [owner, [word texts]]
+    for (start, end), owner in zip(words, owners):
+        if owner is None:
+            owner = elements[-1][0] if elements else first_owner
+        if elements and elements[-1][0] == owner:
+            elements[-1][1].append(text[start:end])
+        else:
+            elements.append([owner, [text[start:end]]])
+    return [("volume" if owner in as_volume else spans[owner][2], " ".join(chunk))
+            for owner, chunk in elements]
+
+
+def _root(group: list[int], i: int) -> int:
+    while group[i] != i:
+        i = group[i]
+    return i
+
+
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _xml_safe(value: str) -> str:
+    return _XML_ILLEGAL.sub("\ufffd", value)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSONL and CoNLL
+
+def check_record(record, where: str) -> dict:
+    """The record with its spans sorted, or CorpusError saying where and what is wrong."""
+    if not isinstance(record, dict):
+        raise CorpusError(f"{where}: expected a JSON object, found {type(record).__name__}")
+    for key in ("text", "spans"):
+        if key not in record:
+            raise CorpusError(f"{where}: missing key {key!r}")
+    text, spans = record["text"], record["spans"]
+    if not isinstance(text, str):
+        raise CorpusError(f"{where}: 'text' must be a string")
+    if not isinstance(spans, list):
+        raise CorpusError(f"{where}: 'spans' must be a list of [start, end, label]")
+    checked = []
+    for span in spans:
+        if (not isinstance(span, (list, tuple)) or len(span) != 3
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in span[:2])):
+            raise CorpusError(f"{where}: span {span!r} is not [start, end, label]")
+        start, end, label = span
+        if label not in LABELS:
+            raise CorpusError(f"{where}: span {list(span)!r} has unknown label {label!r}; "
+                              f"known: {', '.join(LABELS)}")
+        if not 0 <= start < end <= len(text):
+            raise CorpusError(f"{where}: span {list(span)!r} is outside the text "
+                              f"(length {len(text)}) or empty")
+        checked.append([start, end, label])
+    checked.sort()
+    for before, after in pairwise(checked):
+        if after[0] < before[1]:
+            raise CorpusError(f"{where}: spans {before!r} and {after!r} overlap")
+    return {**record, "spans": checked}
+
+
+def read_jsonl(path) -> list[dict]:
+    """Records from JSON Lines (blank lines skipped); ids default to `<stem>-<line>`."""
+    path = Path(path)
+    records = []
+    for number, line in enumerate(_lines(path), 1):
+        if not line.strip():
+            continue
+        where = f"{path}:{number}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise CorpusError(f"{where}: bad JSON: {error.msg} (column {error.colno})") from None
+        record = check_record(record, where)
+        record.setdefault("id", f"{path.stem}-{number:04d}")
+        records.append(record)
+    return records
+
+
+def write_jsonl(records, path) -> None:
+    """Write records one a line (UTF-8, not ASCII-escaped), checking each first."""
+    path = Path(path)
+    lines = [json.dumps(check_record(record, f"record {i}"), ensure_ascii=False)
+             for i, record in enumerate(records, 1)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def read_conll(path) -> list[dict]:
+    """Records from token<TAB>label lines, a blank line between references.
+
+    Labels are ours or AnyStyle's element names, optionally with B-/I- prefixes; `O` (or `-`)
+    marks unlabelled tokens. Consecutive tokens with one label form one span unless a `B-`
+    starts a new one. The text is the tokens joined by single spaces. Lines starting with `#`
+    and holding no tab are comments.
+    """
+    path = Path(path)
+    records, tokens = [], []  # tokens: (text, label or None, whether a B- begins a span)
+
+    def flush():
+        if tokens:
+            records.append(_conll_record(tokens, f"{path.stem}-{len(records) + 1:04d}"))
+            tokens.clear()
+
+    for number, line in enumerate(_lines(path), 1):
+        line = line.rstrip("\r\n")
+        if not line.strip():
+            flush()
+            continue
+        if line.startswith("#") and "\t" not in line:
+            continue  # a comment; a token "#9" comes with a tab
+        columns = line.split("\t") if "\t" in line else line.split()
+        if len(columns) < 2:
+            raise CorpusError(f"{path}:{number}: expected token<TAB>label, found {line[:40]!r}")
+        token, tag = columns[0].strip(), columns[-1].strip()
+        if not token or any(ch.isspace() for ch in token):
+            raise CorpusError(f"{path}:{number}: token {token!r} is empty or holds white space")
+        label, begins = _conll_label(tag)
+        if label is False:
+            raise CorpusError(f"{path}:{number}: unknown label {tag!r}; "
+                              f"known: {', '.join(LABELS)}, {OTHER}")
+        tokens.append((token, label, begins))
+    flush()
+    return records
+
+
+def _conll_label(tag: str):
+    """(label or None for unlabelled, whether a B- prefix starts a span); label False if unknown."""
+    begins = tag[:2] in ("B-", "b-")
+    if tag[:2] in ("B-", "I-", "b-", "i-"):
+        tag = tag[2:]
+    if tag in (OTHER, "-"):
+        return None, False
+    if tag in LABELS:
+        return tag, begins
+    return ANYSTYLE_TO_LABEL.get(tag, False), begins
+
+
+def _conll_record(tokens, record_id: str) -> dict:
+    text, spans, offset = [], [], 0
+    for token, label, begins in tokens:
+        if text:
+            offset += 1
+        start, offset = offset, offset + len(token)
+        text.append(token)
+        if label is None:
+            continue
+        if spans and spans[-1][2] == label and spans[-1][1] == start - 1 and not begins:
+            spans[-1][1] = offset
+        else:
+            spans.append([start, offset, label])
+    return {"id": record_id, "text": " ".join(text), "spans": spans}
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        raise CorpusError(f"{path}: no such file") from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise CorpusError(f"{path}:{line}: not UTF-8 ({error.reason})") from None
+
+
+_READERS = {".xml": read_anystyle_xml, ".jsonl": read_jsonl, ".conll": read_conll,
+            ".tsv": read_conll, ".txt": read_conll}
+
+
+def load(path) -> list[dict]:
+    """Records from any supported file, chosen by its extension."""
+    path = Path(path)
+    reader = _READERS.get(path.suffix.lower())
+    if reader is None:
+        raise CorpusError(f"{path}: unknown corpus format {path.suffix!r}; "
+                          f"expected one of {', '.join(_READERS)}")
+    return reader(path)

@@ -1,0 +1,36 @@
+"""The label set: one vocabulary shared by data, models, rules and evaluation."""
+
+CORE = ("author", "title", "venue", "year", "pages", "doi")
+
+EXTENDED = (
+    "citation-number", "editor", "translator", "volume", "issue", "publisher",
+    "location", "edition", "series", "genre", "url", "isbn", "note",
+)
+
+LABELS = CORE + EXTENDED
+
+# Token label for text outside every field (separating punctuation, stray words).
+OTHER = "O"
+
+# AnyStyle's element names mapped onto ours (DESIGN.md "Labels").
+ANYSTYLE_TO_LABEL = {
+    "journal": "venue",
+    "container-title": "venue",
+    "date": "year",
+    "collection-title": "series",
+    "director": "note",
+    "producer": "note",
+    "medium": "note",
+    "source": "note",
+    "scale": "note",
+    **{label: label for label in LABELS if label not in ("venue", "year", "series")},
+}
+
+# Our labels written back as AnyStyle elements, so `reftag label` output reads in AnyStyle
+# (`issue` has no AnyStyle element; AnyStyle ignores it and our reader takes it back).
+LABEL_TO_ANYSTYLE = {
+    "venue": "container-title",
+    "year": "date",
+    "series": "collection-title",
+    **{label: label for label in LABELS if label not in ("venue", "year", "series")},
+}
