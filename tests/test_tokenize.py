@@ -1,0 +1,53 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagger.tokenize import tokenize
+
+
+def texts(s):
+    return [t.text for t in tokenize(s)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_offsets_slice_back_and_only_white_space_is_lost(text):
+    tokens = tokenize(text)
+    for token in tokens:
+        assert text[token.start:token.end] == token.text
+    assert all(a.end <= b.start for a, b in zip(tokens, tokens[1:]))
+    kept = "".join(t.text for t in tokens)
+    assert kept == "".join(c for c in text if not c.isspace())
+
+
+def test_glued_punctuation_is_split():
+    assert texts("2016:265-283") == ["2016", ":", "265", "-", "283"]
+    assert texts("41(5):85–92") == ["41", "(", "5", ")", ":", "85", "–", "92"]
+    assert texts("learning[J].arXiv:1512.01274,2015.") == [
+        "learning", "[", "J", "]", ".", "arXiv:1512.01274", ",", "2015", "."]
+
+
+def test_identifiers_stay_whole_without_the_punctuation_after_them():
+    assert texts("[doi: 10.1145/3600006.3613145]") == ["[", "doi", ":", "10.1145/3600006.3613145", "]"]
+    assert "10.1016/S0140-6736(20)30183-5" in texts("doi 10.1016/S0140-6736(20)30183-5.")
+    assert texts("https://doi.org/10.1007/978-3-030-78713-4_2.") == [
+        "https://doi.org/10.1007/978-3-030-78713-4_2", "."]
+    assert "www.example.org/a/b.html" in texts("see www.example.org/a/b.html,")
+    assert "978-3-16-148410-0" in texts("ISBN 978-3-16-148410-0.")
+    assert "jane.doe@example.org" in texts("<jane.doe@example.org>")
+
+
+def test_words_keep_letters_digits_and_combining_marks():
+    assert texts("Los Hijos del Tı́o Tronera") == ["Los", "Hijos", "del", "Tı́o", "Tronera"]
+    assert texts("2019a e1234") == ["2019a", "e1234"]
+
+
+def test_cjk_characters_are_tokens_and_full_width_punctuation_is_punctuation():
+    assert texts("软件学报，2020（1）") == ["软", "件", "学", "报", "，", "2020", "（", "1", "）"]
+    assert texts("《计算机学报》【J】") == ["《", "计", "算", "机", "学", "报", "》", "【", "J", "】"]
+    assert texts("ひらがなカナ") == list("ひらがなカナ")
+    assert texts("한국어 텍스트") == ["한국어", "텍스트"]
+
+
+def test_empty_and_white_space_give_no_tokens():
+    assert tokenize("") == []
+    assert tokenize(" \n\t ") == []
