@@ -1,0 +1,145 @@
+"""Score the parser (a model or the rule tagger) or another tool's output on annotated data.
+
+Field-level exact match per label (DESIGN.md "Evaluation conventions"), core micro-F1, the
+share of references with all core fields right, token accuracy and confusion over white-space
+tokens. --errors N lists the worst references; --cv K cross-validates training on DATA;
+--compare A B tests whether two systems differ (A, B: a model file, "default", "rules", or a
+predictions .jsonl). Predictions files hold DESIGN.md contract objects; each reference takes
+the one with its "id", else the one whose "raw" is its text, else the one at its position.
+"""
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+REPORTS = ("md", "json", "html")
+
+
+def configure(parser) -> None:
+    parser.add_argument("data", nargs="+", metavar="DATA",
+                        help="annotated references: the project's .jsonl or AnyStyle .xml")
+    system = parser.add_mutually_exclusive_group()
+    system.add_argument("--model", metavar="MODEL", help="CRF model file (default: shipped model)")
+    system.add_argument("--predictions", metavar="FILE",
+                        help="score this .jsonl of DESIGN.md output objects instead of parsing")
+    system.add_argument("--cv", type=int, metavar="K",
+                        help="K-fold cross-validation of training on DATA (fixed folds)")
+    system.add_argument("--compare", nargs=2, metavar=("A", "B"),
+                        help='compare two systems: model file, "default", "rules" or a .jsonl')
+    parser.add_argument("--engine", choices=("auto", "crf", "rules"),
+                        help="tagger to use (default: crf with --model, else auto)")
+    parser.add_argument("--report", action="append", choices=REPORTS, default=[],
+                        help="md (README table), json, or html (needs --out); may repeat")
+    parser.add_argument("--out", metavar="DIR", help="write the reports into DIR")
+    parser.add_argument("--errors", type=int, default=0, metavar="N",
+                        help="show the N references with the most wrong fields")
+
+
+def run(args) -> int:
+    # Imported here, not at the top: `reftag --help` loads every command module.
+    from ..evaluate import evaluate
+    from ..evaluate.html import write_html
+    from ..evaluate.report import errors_text, json_report, markdown_report, text_report
+    from ..model import ModelError
+
+    command = "reftag " + shlex.join(sys.argv[1:])
+    if "html" in args.report and not args.out:
+        return _fail("--report html needs --out DIR")
+    if "html" in args.report and (args.cv or args.compare):
+        return _fail("--report html is for one evaluation, not --cv or --compare")
+    if args.errors < 0:
+        return _fail("--errors must be 0 or more")
+    try:
+        if args.cv:
+            return _run_cv(args, command)
+        if args.compare:
+            return _run_compare(args, command)
+        engine = args.engine or ("crf" if args.model else "auto")
+        result = evaluate(args.data, model=args.model, engine=engine,
+                          predictions=args.predictions, show_progress=True)
+    except (OSError, ValueError, ModelError) as error:  # CorpusError is a ValueError
+        return _fail(str(error))
+    outputs = {
+        "md": lambda: markdown_report(result, command),
+        "json": lambda: json_report(result, command, args.errors),
+    }
+    _emit(args, outputs, default=lambda: text_report(result, command)
+          + (("\n" + errors_text(result, args.errors)) if args.errors else ""))
+    if "html" in args.report:
+        path = write_html(result, command, args.out, errors=args.errors or 20)
+        print(f"wrote {path}", file=sys.stderr)
+    return 0
+
+
+def _run_cv(args, command: str) -> int:
+    from ..evaluate import cross_validate, load_records
+    from ..evaluate.report import cv_text
+
+    if args.cv < 2:
+        return _fail("--cv needs K >= 2")
+    cv = cross_validate(load_records(args.data), args.cv, show_progress=True)
+    _emit(args, {"md": lambda: cv_text(cv, markdown=True) + _produced_with(command),
+                 "json": lambda: _json({"command": command, **cv})},
+          default=lambda: cv_text(cv) + f"\ncommand: {command}\n")
+    return 0
+
+
+def _run_compare(args, command: str) -> int:
+    from ..evaluate import compare, load_records
+    from ..evaluate.report import compare_text
+
+    records = load_records(args.data)
+    results = [_evaluate_spec(records, spec, args.data) for spec in args.compare]
+    comparison = compare(*results)
+    _emit(args, {"md": lambda: compare_text(comparison, markdown=True) + _produced_with(command),
+                 "json": lambda: _json({"command": command, **comparison,
+                                        "summaries": [r.summary() for r in results]})},
+          default=lambda: compare_text(comparison) + f"\ncommand: {command}\n")
+    return 0
+
+
+def _evaluate_spec(records, spec: str, data):
+    """A --compare operand: "rules", "default", a predictions .jsonl/.json, or a model file."""
+    from ..evaluate import evaluate
+
+    if spec == "rules":
+        result = evaluate(records, engine="rules", show_progress=True)
+    elif spec == "default":
+        result = evaluate(records, engine="crf", show_progress=True)
+    elif Path(spec).suffix in (".jsonl", ".json"):
+        result = evaluate(records, predictions=spec)
+    else:
+        result = evaluate(records, model=spec, engine="crf", show_progress=True)
+    result.data = [str(path) for path in data]
+    return result
+
+
+def _emit(args, outputs: dict, default) -> None:
+    """Requested reports into --out (text report on stdout), or the one report on stdout."""
+    wanted = [kind for kind in args.report if kind in outputs]
+    if args.out:
+        out_dir = Path(args.out)
+        out_dir.mkdir(parents=True, exist_ok=True)
+        for kind in wanted:
+            path = out_dir / f"scores.{kind}"
+            path.write_text(outputs[kind](), encoding="utf-8")
+            print(f"wrote {path}", file=sys.stderr)
+        sys.stdout.write(default())
+    elif wanted:
+        sys.stdout.write("\n".join(outputs[kind]() for kind in wanted))
+    else:
+        sys.stdout.write(default())
+
+
+def _produced_with(command: str) -> str:
+    return f"\nProduced with:\n\n```sh\n{command}\n```\n"
+
+
+def _json(data: dict) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def _fail(message: str) -> int:
+    print(f"reftag: {message}", file=sys.stderr)
+    return 1

@@ -1,0 +1,68 @@
+"""The evaluation harness as a library: `evaluate(...)` returns an `EvaluationResult`.
+
+    from tagger.evaluate import evaluate
+    result = evaluate("data/gold.jsonl", model="models/default.crfsuite")
+    result.core_f1, result.fields["labels"]["title"], result.errors(10)
+
+Scoring conventions: DESIGN.md "Evaluation conventions" (see fieldscore, tokenscore, normalize).
+`reftag evaluate` is a thin layer over this package.
+"""
+
+import time
+from collections import Counter
+
+from .compare import compare
+from .crossval import cross_validate
+from .predictions import pair_predictions, predict, read_predictions
+from .scoring import EvaluationResult, gold_fields, score
+
+__all__ = ["EvaluationResult", "compare", "cross_validate", "evaluate", "gold_fields",
+           "load_records", "score"]
+
+
+def load_records(data) -> list[dict]:
+    """Records from one path, several paths, or an already loaded list of records."""
+    from ..corpus import load
+
+    if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
+        return load(data)
+    if data and isinstance(data[0], dict):
+        return list(data)
+    return [record for path in data for record in load(path)]
+
+
+def evaluate(data, model=None, engine: str = "auto", predictions=None,
+             show_progress: bool = False) -> EvaluationResult:
+    """Score a system on annotated references.
+
+    `data`: a .jsonl / AnyStyle .xml path, a list of paths, or a list of records.
+    The system is `predictions` (a predictions file path, or a list of contract dicts paired
+    with the records as `predictions.pair_predictions` explains) when given, otherwise this
+    parser with `engine` and `model`.
+    """
+    records = load_records(data)
+    data_names = _names(data)
+    started = time.perf_counter()
+    if predictions is not None:
+        if isinstance(predictions, (str, bytes)) or hasattr(predictions, "__fspath__"):
+            system = f"predictions {predictions}"
+            predictions = read_predictions(predictions)
+        else:
+            system = "predictions"
+        predicted = pair_predictions(records, predictions)
+    else:
+        predicted = predict(records, engine=engine, model=model, show_progress=show_progress)
+        system = "rules" if engine == "rules" else f"{engine} model {model or 'default'}"
+        if engine == "auto":  # say which tagger actually answered
+            used = Counter(prediction.get("engine", "none") for prediction in predicted)
+            system += f" (answered by {', '.join(f'{k} {v}' for k, v in used.most_common())})"
+    return score(records, predicted, system=system, data=data_names,
+                 seconds=time.perf_counter() - started)
+
+
+def _names(data) -> list[str]:
+    if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
+        return [str(data)]
+    if data and isinstance(data[0], dict):
+        return []
+    return [str(path) for path in data]
