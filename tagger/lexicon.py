@@ -1,0 +1,143 @@
+"""Word lists shared by the CRF features and the rule tagger.
+
+A word's classes tell the model what the word usually is ("Press" is a publisher word,
+"Proc" a venue word, "septembre" a month) where the training data is too small to learn it.
+Lists hold lower-cased words, without trailing periods.
+"""
+
+from functools import lru_cache
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.lower().split())
+
+
+MONTHS = _words("""
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec
+    janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre
+    januar februar märz maerz juni juli oktober dezember
+    enero febrero marzo abril mayo junio julio agosto septiembre setiembre octubre noviembre diciembre
+    gennaio febbraio aprile maggio giugno luglio settembre ottobre dicembre
+    janeiro fevereiro março maio junho julho setembro outubro novembro dezembro
+    januari februari maart mei augustus
+    spring summer autumn fall winter
+""")
+
+# Words that open or name a container: journals, proceedings, books in a series.
+VENUE_WORDS = _words("""
+    journal journals j jour revue review reviews rev rivista zeitschrift zeitschr tijdschrift
+    proceedings proc conference conf congress symposium symp workshop colloquium meeting
+    transactions trans letters lett bulletin bull annals ann annales annual quarterly
+    magazine mag newsletter gazette acta archives arch arxiv preprint research studies
+    science sciences sci natl acad int international intl nature communications commun
+    advances adv reports rep research letters physics phys chemistry chem medicine med
+    engineering eng computing comput computer systems syst society soc association assoc
+    american am european eur british br proc. ieee acm siam ifac lncs lecture notes
+""")
+
+PUBLISHER_WORDS = _words("""
+    press publisher publishers publishing publications pub publ verlag editions éditions edition
+    books book inc ltd llc co corp corporation company gmbh ag sa srl plc
+    university univ universität université universidad università institute inst
+    springer elsevier wiley routledge pergamon sage taylor francis mcgraw hill harper penguin
+    cambridge oxford princeton harvard yale mit chicago blackwell academic kluwer birkhäuser
+    usenix curran associates addison wesley pearson prentice morgan kaufmann crc dover norton
+    macmillan palgrave gallimard seuil flammarion suhrkamp beck metzler vandenhoeck
+    peter lang brill mouton gruyter ieee acm
+""")
+
+PLACES = _words("""
+    london paris new york boston cambridge oxford chicago amsterdam berlin
+    heidelberg munich münchen frankfurt leipzig stuttgart hamburg wien vienna zürich zurich basel
+    geneva genève bern leiden dordrecht utrecht rotterdam brussels bruxelles madrid barcelona
+    rome roma milano milan torino bologna firenze lisboa lisbon moscow moscou tokyo beijing
+    shanghai singapore sydney melbourne toronto montreal montréal ottawa washington philadelphia
+    princeton baltimore berkeley stanford los angeles san francisco diego seattle renton hoboken
+    englewood cliffs upper saddle river reading menlo park norwood thousand oaks newbury
+    abingdon basingstoke chichester edinburgh glasgow dublin manchester bristol lyon toulouse
+    göttingen tübingen köln cologne bonn dresden hannover mainz freiburg stockholm oslo copenhagen
+    helsinki warsaw prague budapest athens istanbul delhi mumbai calcutta kolkata seoul taipei
+    ny ma ca nj uk usa germany france italy spain netherlands switzerland china japan canada
+""")
+
+# Words that announce a field or join its parts.
+KEYWORDS = {
+    "in": "in", "im": "in", "dans": "in", "en": "in",
+    "pp": "pages", "p": "pages", "s": "pages", "pages": "pages", "page": "pages", "seiten": "pages",
+    "vol": "volume", "volume": "volume", "vols": "volume", "bd": "volume", "band": "volume",
+    "tome": "volume", "t": "volume", "jg": "volume", "jahrgang": "volume",
+    "no": "issue", "nr": "issue", "num": "issue", "number": "issue", "issue": "issue",
+    "heft": "issue", "h": "issue", "iss": "issue", "n": "issue",
+    "ed": "editor", "eds": "editor", "editor": "editor", "editors": "editor", "hrsg": "editor",
+    "hg": "editor", "hgg": "editor", "dir": "editor", "coord": "editor", "edited": "editor",
+    "trans": "translator", "transl": "translator", "translated": "translator", "übers": "translator",
+    "doi": "doi", "url": "url", "available": "url", "retrieved": "url", "accessed": "url",
+    "online": "url", "isbn": "isbn", "issn": "isbn",
+    "et": "etal", "al": "etal", "others": "etal", "等": "etal",
+    "and": "and", "und": "and", "y": "and", "e": "and",
+    "phd": "genre", "thesis": "genre", "dissertation": "genre", "diss": "genre", "master": "genre",
+    "report": "genre", "technical": "genre", "tech": "genre", "rep": "genre", "working": "genre",
+    "paper": "genre", "preprint": "genre",
+    "edn": "edition", "edition": "edition", "auflage": "edition", "aufl": "edition",
+    "nd": "edition", "rd": "edition", "th": "edition", "st": "edition",
+    "forthcoming": "date", "n.d": "date",
+}
+
+# GB/T 7714 document-type codes found inside [brackets] ("[J]", "[C]", "[EB/OL]").
+GBT_MARKERS = frozenset("J C M D R S P N A G Z K EB OL DB CP DS CM".split())
+
+# Common Han characters in Chinese venue and publisher names.
+HAN_VENUE = frozenset("学报刊志杂研究科技术会议论文集计算机软件工程通信电子自动化中国")
+HAN_PUBLISHER = frozenset("出版社局")
+
+# Frequent given names help split "Romero, Joshua" from "Romero, J.".
+GIVEN_NAMES = _words("""
+    john james robert michael william david richard joseph thomas charles christopher daniel
+    matthew anthony mark donald steven paul andrew joshua kenneth kevin brian george timothy
+    ronald edward jason jeffrey ryan jacob gary nicholas eric jonathan stephen larry justin scott
+    brandon benjamin samuel frank gregory raymond alexander patrick jack dennis jerry tyler aaron
+    jose henry adam douglas nathan peter zachary kyle walter harold jeremy ethan carl keith roger
+    gerald christian terry sean arthur austin noah lawrence jesse joe bryan billy jordan albert
+    dylan bruce willie gabriel alan juan logan wayne ralph roy eugene randy vincent russell louis
+    philip bobby johnny bradley mary patricia jennifer linda elizabeth barbara susan jessica sarah
+    karen nancy lisa margaret betty sandra ashley dorothy kimberly emily donna michelle carol
+    amanda melissa deborah stephanie rebecca laura sharon cynthia kathleen amy shirley angela
+    helen anna brenda pamela nicole samantha katherine emma ruth christine catherine debra rachel
+    carolyn janet virginia maria heather diane julie joyce victoria kelly christina joan evelyn
+    lauren judith olivia frances martha cheryl megan andrea hannah jacqueline ann jean alice
+    kathryn gloria teresa doris sara janice julia marie madison grace judy theresa beverly
+    denise marilyn amber danielle abigail brittany rose diana natalie sophia alexis lori kayla jane
+    hans klaus jürgen wolfgang michael stefan thomas andreas peter frank uwe karl heinz günter
+    pierre jean jacques michel philippe alain françois louis marie claude bernard henri
+    giovanni giuseppe antonio mario luigi francesco marco paolo carlo luca andrea
+    carlos luis manuel javier miguel pedro jorge alberto fernando rafael
+    wei li ming hui jun jian hong ying yan lei jing xiao yu hao chen yang lin
+    hiroshi takashi kenji yuki akira satoshi
+""")
+
+
+@lru_cache(maxsize=65536)
+def classes(word: str) -> tuple[str, ...]:
+    """The lexicon classes of one token, e.g. ("month",) for "Sept" or ("venue",) for "Proc"."""
+    lower = word.lower().rstrip(".")
+    found = []
+    if lower in MONTHS:
+        found.append("month")
+    if lower in VENUE_WORDS:
+        found.append("venue")
+    if lower in PUBLISHER_WORDS:
+        found.append("publisher")
+    if lower in PLACES:
+        found.append("place")
+    if lower in GIVEN_NAMES:
+        found.append("given")
+    if lower in KEYWORDS:
+        found.append("kw-" + KEYWORDS[lower])
+    if word in GBT_MARKERS:
+        found.append("gbt")
+    if word in HAN_VENUE:
+        found.append("han-venue")
+    if word in HAN_PUBLISHER:
+        found.append("han-publisher")
+    return tuple(found)

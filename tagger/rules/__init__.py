@@ -1,0 +1,94 @@
+"""Rule tagger: labels a reference's tokens from patterns and word lists, without a model.
+
+It stands in when no CRF model can serve, and has the CRF's output contract: one label per
+token (from LABELS, or OTHER) and one confidence per token. Stages run from the surest rule
+to the loosest guess and never overwrite an earlier stage's label:
+
+    identifiers, GB/T codes → citation number → authors (and a date right after them)
+    → title → the tail: notes, genre, edition, editors, pages, volume, issue, date,
+    publisher and place → the container (venue) in what is left.
+"""
+
+from ..labels import OTHER
+from . import identifiers, markers, names, numbers, segments
+from .draft import Draft
+
+# Small words a group author's name may hold in lower case ("Department of Health").
+_FUNCTION_WORDS = frozenset("of and for the on in de du des la le et für und".split())
+
+# Confidence for tokens no rule claimed: the rules know little about them.
+_UNCLAIMED_P = 0.5
+
+
+def tag(tokens, text: str) -> tuple[list[str], list[float]]:
+    """Labels and confidences for `tokens` of the normalized reference `text`. Never raises."""
+    try:
+        d = _tag(tokens, text)
+    except Exception:  # a stand-in tagger must answer every reference, whatever it holds
+        return [OTHER] * len(tokens), [0.0] * len(tokens)
+    labels = [label or OTHER for label in d.labels]
+    probs = [p if label else _UNCLAIMED_P for label, p in zip(d.labels, d.probs)]
+    return labels, probs
+
+
+def _tag(tokens, text: str) -> Draft:
+    d = Draft(list(tokens), text)
+    identifiers.mark(d)
+    markers.mark_gbt(d)
+    markers.mark_editions(d)
+    start = numbers.citation_number(d)
+    start = segments.skip_separators(d, start)
+    end, role = names.author_list(d, start)
+    if role is None:
+        end = _author_before_date(d, start)
+        role = "author" if end > start else None
+    elif d.lower(end - 1) != "al" and d.lower(end - 2) != "al":  # "et al." ends a list for sure
+        end = _names_before_date(d, end)
+    if role:
+        d.put(start, end, role, 0.85 if end > start else 0.5)
+    after_comma = d.word(end) == "," or d.word(end - 1) == ","
+    year_found = False
+    date_start = segments.skip_separators(d, end)
+    date_end = numbers.date_at(d, date_start)
+    if role and date_end is not None:
+        d.put(date_start, date_end, "year", 0.9)
+        year_found, end, after_comma = True, date_end, d.word(date_end) == ","
+    title_end = segments.title(d, end, after_comma, year_found)
+    markers.mark_tail(d, title_end)
+    numbers.mark_tail(d, title_end, year_found)
+    segments.publisher_place(d, title_end)
+    segments.container(d, title_end)
+    return d
+
+
+def _author_before_date(d: Draft, start: int) -> int:
+    """A group author ("World Health Organization (2008).") is what comes before the date, if
+    it is capitalized like a name; "Good chemistry. (1996, September)." is a title instead."""
+    for i in range(start, min(len(d), start + 20)):
+        if numbers.date_at(d, i) is not None and i > start:
+            end = i
+            while end > start and d.word(end - 1) in (".", ",", ";", ":"):
+                end -= 1
+            words = [d.word(k) for k in range(start, end) if d.word(k).isalpha()]
+            capitalized = all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)
+            return end if capitalized else start
+        if d.word(i) == "." and segments.sentence_end(d, i) and numbers.date_at(
+                d, segments.skip_separators(d, i)) is None:
+            return start
+    return start
+
+
+def _names_before_date(d: Draft, end: int) -> int:
+    """Extend a list the name rules stopped early ("Witten, I. H., Neal R. M. (1987)") to a
+    date a few name-like tokens further on."""
+    name_like = False
+    for k in range(end, min(len(d), end + 8)):
+        word = d.word(k)
+        if numbers.date_at(d, k) is not None:
+            while k > end and d.word(k - 1) in (".", ",", ";", ":"):
+                k -= 1
+            return k if name_like else end
+        if not (word[:1].isupper() or word in (",", ".", "&", "and", "et", "al", ";", "-")):
+            return end
+        name_like = name_like or len(word) == 1 and word.isalpha() or word in ("&", "and", "al")
+    return end

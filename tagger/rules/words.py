@@ -1,0 +1,77 @@
+"""Word lists the rules consult, all lower-cased.
+
+The lists the CRF features use too come from `tagger.lexicon`, so both taggers read the same
+words; the ones only the rules need (name particles, roles, note openers, …) live here,
+each with what the lexicon lacks added where the rules need more.
+"""
+
+from .. import lexicon
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.lower().split())
+
+
+def _keywords(kind: str) -> frozenset[str]:
+    return frozenset(word for word, what in lexicon.KEYWORDS.items() if what == kind)
+
+
+MONTHS = lexicon.MONTHS
+VENUE_WORDS = lexicon.VENUE_WORDS
+PUBLISHER_WORDS = lexicon.PUBLISHER_WORDS | _words("""
+    sons house erlbaum plenum freeman thorsons whurr dunod puf knopf vintage doubleday longman verso
+""")
+PLACES = lexicon.PLACES
+
+# GB/T 7714 type codes inside brackets, whole: "[J]", "[C]", "[EB/OL]".
+GBT_TYPES = lexicon.GBT_MARKERS | {"EB/OL", "J/OL", "M/OL", "C/OL", "DB/OL"}
+
+PAGE_WORDS = _keywords("pages") | _words("pg pgs ss")
+VOLUME_WORDS = _keywords("volume") | _words("v tomo")
+ISSUE_WORDS = _keywords("issue") | _words("nos fasc")
+EDITION_WORDS = _keywords("edition") | _words("ed éd")
+EDITOR_WORDS = _keywords("editor") | _words("ed. eds. éd éds dirs")
+TRANSLATOR_WORDS = _keywords("translator")
+
+# Words that open a container after a comma in IEEE style ("…, Proc. of …", "…, J. Logic").
+VENUE_OPENERS = _words("""
+    proc proceedings journal j jour trans transactions conf conference symp symposium workshop
+    ieee acm siam lncs lecture bulletin bull annals ann revue rev zeitschrift acta advances adv
+    international intl int annual in
+""")
+
+# Countries and regions that close an address ("San Jose, CA", "Sandbjerg, Denmark").
+COUNTRIES = _words("""
+    usa us uk germany france italy spain japan china canada australia netherlands switzerland
+    sweden norway denmark finland austria belgium brazil india russia israel korea mexico
+    portugal poland greece ireland scotland england wales hungary czech argentina chile taiwan
+    california massachusetts ontario quebec texas virginia maryland pennsylvania
+""")
+
+# Lower-case words inside family names ("van der Berg", "de la Macorra").
+NAME_PARTICLES = _words("van von der den de del della dela di da das dos du la le les ten ter "
+                        "vander")
+
+NAME_SUFFIXES = _words("jr sr ii iii iv")
+
+# Capitalized words that open titles, never a given name ("Williams, Daniel, The Spirit").
+NOT_GIVEN_NAMES = _words("the a an le la les l der die das el il lo los las un une ein eine "
+                         "on in of")
+
+# Roles after a name in film and music references: "Yates, D. (Director)".
+ROLE_WORDS = _words("director directors producer producers writer composer performer host "
+                    "artist photographer narrator")
+
+# Words that join two names in an author list (compared case-sensitively: "E." is an initial).
+NAME_JOINERS = frozenset("and & und et y e och og a".split())
+
+# Chinese for "and others" closing an author list.
+ET_AL_HAN = frozenset("等")
+
+# Words naming the kind of document, labelled `genre` ("PhD thesis", "Tech. Rep.").
+GENRE_WORDS = _words("""
+    thesis dissertation diss report tech technical rep phd ph master masters doctoral manuscript
+""")
+
+# Words opening a `note` ("Retrieved from", "Available at", "Accessed").
+NOTE_WORDS = _words("retrieved available accessed access viewed cited last visited")

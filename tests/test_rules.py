@@ -1,0 +1,365 @@
+"""Rule tagger: each rule family on the shapes references use, and the tagger's contract."""
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tagger.fields import field_values, label_spans
+from tagger.labels import LABELS, OTHER
+from tagger.rules import tag
+from tagger.tokenize import tokenize
+
+
+def fields(text: str) -> dict[str, str]:
+    tokens = tokenize(text)
+    labels, _ = tag(tokens, text)
+    return field_values(text, label_spans(tokens, labels))
+
+
+def core(text: str) -> dict[str, str]:
+    return {label: value for label, value in fields(text).items()
+            if label in ("author", "title", "venue", "year", "pages", "doi")}
+
+
+# --- the examples the rules must get fully right -------------------------------------------
+
+def test_gbt_style_with_in_proc_publisher_and_doi():
+    text = ("Romero J, Yin JQ, Laanait N, et al. Accelerating collective communication in data "
+            "parallel training across deep learning frameworks. In: Proc. of the 19th USENIX Symp. "
+            "on Networked Systems Design and Implementation. Renton: USENIX, 2022. 1027–1040. "
+            "[doi: 10.1007/978-3-030-78713-4_2]")
+    assert core(text) == {
+        "author": "Romero J, Yin JQ, Laanait N, et al",
+        "title": "Accelerating collective communication in data parallel training across deep "
+                 "learning frameworks",
+        "venue": "In: Proc. of the 19th USENIX Symp. on Networked Systems Design and Implementation",
+        "year": "2022",
+        "pages": "1027–1040",
+        "doi": "10.1007/978-3-030-78713-4_2",
+    }
+    assert fields(text)["location"] == "Renton"
+    assert fields(text)["publisher"] == "USENIX"
+
+
+def test_gbt_conference_marker_and_parallel_sign():
+    text = ("[7] He K M, Zhang X Y, Ren S Q, et al.Deep residual learning for image recognition[C]"
+            "∥Proc of the IEEE Conf on Computer Vision and Pattern Recognition,2016:770-778.")
+    assert fields(text) == {
+        "citation-number": "7",
+        "author": "He K M, Zhang X Y, Ren S Q, et al",
+        "title": "Deep residual learning for image recognition",
+        "genre": "C",
+        "venue": "Proc of the IEEE Conf on Computer Vision and Pattern Recognition",
+        "year": "2016",
+        "pages": "770-778",
+    }
+
+
+def test_cell_style_volume_and_pages_after_venue():
+    text = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
+            "excitation of dopamine neurons in ventral VTA by noxious stimuli. Proc Natl Acad Sci "
+            "U S A 106, 4894–4899.")
+    assert fields(text) == {
+        "author": "Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A",
+        "year": "2009",
+        "title": "Phasic excitation of dopamine neurons in ventral VTA by noxious stimuli",
+        "venue": "Proc Natl Acad Sci U S A",
+        "volume": "106",
+        "pages": "4894–4899",
+    }
+
+
+def test_chinese_journal_article():
+    text = "张三, 李四. 基于深度学习的参考文献解析[J]. 软件学报, 2020, 31(1): 1–10."
+    assert fields(text) == {
+        "author": "张三, 李四", "title": "基于深度学习的参考文献解析", "genre": "J",
+        "venue": "软件学报", "year": "2020", "volume": "31", "issue": "1", "pages": "1–10",
+    }
+
+
+# --- identifiers ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, label, value", [
+    ("Smith J. A title. Nature, 2001. doi:10.1038/nature12373", "doi", "10.1038/nature12373"),
+    ("Smith J. A title. Nature, 2001. https://doi.org/10.1038/nature12373.", "url",
+     "https://doi.org/10.1038/nature12373"),
+    ("Smith J. A title. 2001. Available at: http://www.example.org/a/b.html", "url",
+     "http://www.example.org/a/b.html"),
+    ("Smith J. A title. Dover, 2001. ISBN 978-0-12-374857-7.", "isbn", "ISBN 978-0-12-374857-7"),
+    ("Vaswani A, Shazeer N. Attention is all you need. arXiv preprint arXiv:1706.03762, 2017.",
+     "venue", "arXiv preprint arXiv:1706.03762"),
+])
+def test_identifiers(text, label, value):
+    assert fields(text)[label] == value
+
+
+def test_identifier_prefix_stays_out_of_every_field():
+    values = fields("Smith J. A title. Tectonophysics, 2011. DOI: 10.1016/j.tecto.2011.11.016.")
+    assert values["venue"] == "Tectonophysics"
+    assert values["doi"] == "10.1016/j.tecto.2011.11.016"
+
+
+# --- years and dates -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, year", [
+    ("Smith, J. (2009). A title. Nature, 4, 1-2.", "2009"),
+    ("Smith, J. (2009a). A title. Nature, 4, 1-2.", "2009a"),
+    ("Smith, J. (2009, May 3). A title. The Times.", "2009, May 3"),
+    ("Smith, J. (n.d.). A title. Retrieved from http://example.org", "n.d"),
+    ("Trillin, Calvin. \"Culture Shopping.\" New Yorker 15 Feb. 1993: 48-51.", "15 Feb. 1993"),
+    ("D. Georgakopoulos and A. Sheth. A title. IEEE Trans. on Knowledge, 6(1) 166, February 1994.",
+     "February 1994"),
+])
+def test_dates(text, year):
+    assert fields(text)["year"] == year
+
+
+def test_access_date_is_a_note_not_the_year():
+    values = fields("Li Y. Title of a page[EB/OL]. (2019-01-02)[2020-03-04]. https://example.org/p.")
+    assert values["year"] == "2019-01-02"
+    assert values["note"] == "2020-03-04"
+    assert values["genre"] == "EB/OL"
+
+
+# --- pages, volume, issue ------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, pages", [
+    ("Smith, J. (2010). A title. Journal of Things, 3, pp. 1027–1040.", "pp. 1027–1040"),
+    ("Smith J. Deep nets. Nature, 2016:265-283.", "265-283"),
+    ("Müller, K. Die Welt. In: Zeitschrift für Dinge Bd. 4, S. 12 ff.", "S. 12 ff"),
+    ("Smith J. A title. Renton: USENIX, 2022. 1027–1040.", "1027–1040"),
+    ("S. E. Han, G. Chen, A title. Nano Lett. 2010, 10, 1012.", "1012"),
+])
+def test_pages(text, pages):
+    assert fields(text)["pages"] == pages
+
+
+@pytest.mark.parametrize("text, volume, issue", [
+    ("ROMERO J, YIN J. A title. Nature. 2019;41(5):85–92.", "41", "5"),
+    ("Smith, J. (2010). A title. Journal of Things, vol. 3, no. 2, pp. 1027–1040.", "vol. 3", "no. 2"),
+    ("Müller, K. Die Welt. In: Zeitschrift für Dinge Bd. 4, S. 12 ff.", "Bd. 4", None),
+])
+def test_volume_and_issue(text, volume, issue):
+    values = fields(text)
+    assert values["volume"] == volume
+    assert values.get("issue") == issue
+
+
+def test_numbers_glued_to_a_name_are_not_volumes():
+    values = fields("C. Qiao and R. Melhem, \"Reducing Latency\", Proc. of HPCA-1, 1995.")
+    assert values["venue"] == "Proc. of HPCA-1"
+    assert "volume" not in values
+
+
+# --- citation numbers ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "[12] J. Romero and J. Yin, A title, Proc. of X, 2019.",
+    "12. J. Romero and J. Yin, A title, Proc. of X, 2019.",
+    "(12) J. Romero and J. Yin, A title, Proc. of X, 2019.",
+])
+def test_citation_numbers(text):
+    values = fields(text)
+    assert values["citation-number"] == "12"
+    assert values["author"] == "J. Romero and J. Yin"
+
+
+def test_a_leading_year_is_not_a_citation_number():
+    assert "citation-number" not in fields("2019. A title of a thing. Nature 3, 1-2.")
+
+
+# --- author lists --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, author", [
+    ("Romero J, Yin JQ, A title. Nature, 2019.", "Romero J, Yin JQ"),
+    ("J. Romero and J. Yin, A title, Nature, 2019.", "J. Romero and J. Yin"),
+    ("ROMERO J, YIN J. A title. Nature, 2019.", "ROMERO J, YIN J"),
+    ("Romero, J., & Yin, J. (2019). A title. Nature, 3, 1-2.", "Romero, J., & Yin, J"),
+    ("张三, 李四. 标题[J]. 软件学报, 2020.", "张三, 李四"),
+    ("Pérez-Higueras JJ, de la Macorra JC, Peters OA. A title. J Endod. 2014.",
+     "Pérez-Higueras JJ, de la Macorra JC, Peters OA"),
+    ("Lakoff, George, and Mark Johnson. Metaphors We Live By. Chicago: Chicago UP, 2003.",
+     "Lakoff, George, and Mark Johnson"),
+    ("Larry D. Wittie, Gudjun Hermannsson, and Ai Li. Eager sharing. In Proc. of X, 1992.",
+     "Larry D. Wittie, Gudjun Hermannsson, and Ai Li"),
+    ("Ferren, W. R., Jr. 1976. A title. Bartonia 44: 58-67.", "Ferren, W. R., Jr"),
+    ("Nishida, T., & et al. (1991). A title. In Proceedings of AAAI.", "Nishida, T., & et al"),
+    ("Boyer, Paul S. Purity in Print. Madison: University of Wisconsin Press, 2002.", "Boyer, Paul S"),
+])
+def test_author_shapes(text, author):
+    assert fields(text)["author"] == author
+
+
+def test_a_title_that_looks_like_a_name_does_not_extend_an_initials_first_list():
+    values = fields("H. Fischer, Centre Pompidou, Deutsche Bauzeitung, No. 134, 2000, 20-21")
+    assert values["author"] == "H. Fischer"
+    assert values["title"] == "Centre Pompidou"
+
+
+def test_group_author_before_the_date():
+    values = fields("World Health Organization (2008). Global burden of disease. Geneva: WHO.")
+    assert values["author"] == "World Health Organization"
+    assert values["year"] == "2008"
+
+
+def test_editors_as_authors_and_inside_the_reference():
+    assert fields("Bickman, L., & Ellis, H. (Eds.). (1990). A title. Hillsdale, NJ: L. Erlbaum."
+                  )["editor"] == "Bickman, L., & Ellis, H. (Eds.)"
+    values = fields("Smith J. A chapter title. In: Brown K (ed.) A Book Title. London: Springer, "
+                    "2001: 12-19.")
+    assert values["editor"] == "In: Brown K (ed.)"
+    assert values["venue"] == "A Book Title"
+    assert values["pages"] == "12-19"
+
+
+def test_gbt_editor_after_double_slash():
+    values = fields("张三. 标题[C]//李四. 会议论文集. 北京: 科学出版社, 2001: 12-19.")
+    assert values["editor"] == "李四"
+    assert values["venue"] == "会议论文集"
+    assert (values["location"], values["publisher"]) == ("北京", "科学出版社")
+
+
+# --- title, venue, publisher and place -----------------------------------------------------
+
+def test_quoted_title_then_venue():
+    values = fields('L. Sha, R. Rajkumar, and J. Lehoczky, "Priority Inheritance Protocols: An '
+                    'Approach", IEEE Transactions on Computers, Vol. 39, No. 9, 1990, pp. 1175-1185.')
+    assert values["title"] == "Priority Inheritance Protocols: An Approach"
+    assert values["venue"] == "IEEE Transactions on Computers"
+
+
+def test_ieee_comma_style_title_ends_before_the_venue():
+    values = fields("Feferman, S., Transfinite Recursive Progressions of Axiomatic Theories, "
+                    "J. Symbolic Logic, 27, 259-316 (1962).")
+    assert values["title"] == "Transfinite Recursive Progressions of Axiomatic Theories"
+    assert values["venue"] == "J. Symbolic Logic"
+    assert values["year"] == "1962"
+
+
+def test_book_place_and_publisher():
+    values = fields("Stein, Stanley J. Vassouras, a Brazilian Coffee County. Cambridge, MA: "
+                    "Harvard University Press, 1957.")
+    assert values["title"] == "Vassouras, a Brazilian Coffee County"
+    assert values["location"] == "Cambridge, MA"
+    assert values["publisher"] == "Harvard University Press"
+    assert "venue" not in values
+
+
+def test_address_after_a_proceedings_title_is_the_location():
+    values = fields("M. Gupta and P. Banerjee. Automatic data partitioning. In Proceedings of the "
+                    "6th Distributed Memory Computing Conference, Portland, OR, April 1991.")
+    assert values["venue"] == "In Proceedings of the 6th Distributed Memory Computing Conference"
+    assert values["location"] == "Portland, OR"
+
+
+def test_thesis_genre_and_institution():
+    values = fields("Reilly, W. S. (1996). Believable Emotional and Social Agents. Ph.D. thesis, "
+                    "School of Computer Science, Carnegie Mellon University.")
+    assert values["genre"] == "Ph.D. thesis"
+    assert "venue" not in values
+
+
+def test_edition_stays_out_of_the_title():
+    values = fields("Howitt, D., & Cramer, D. (2008). Introduction to research methods in "
+                    "psychology (2nd ed.). Harlow, England: FT Prentice Hall.")
+    assert values["title"] == "Introduction to research methods in psychology"
+    assert values["edition"] == "2nd ed"
+
+
+def test_second_title_sentence_before_the_journal_stays_in_the_title():
+    values = fields("Pittas, A.G.; Lau, J. The role of vitamin D in type 2 diabetes. A systematic "
+                    "review and meta-analysis. J. Clin. Endocrinol. Metab. 2007, 92, 2017–2029.")
+    assert values["title"] == ("The role of vitamin D in type 2 diabetes. A systematic review and "
+                               "meta-analysis")
+    assert values["venue"] == "J. Clin. Endocrinol. Metab"
+
+
+def test_imprint_in_brackets_ends_the_title_but_other_brackets_do_not():
+    values = fields("Lingenfelter, S. G., Transforming Culture: A Challenge for Christian Mission "
+                    "(Grand Rapids, MI: Baker, 1998).")
+    assert values["title"] == "Transforming Culture: A Challenge for Christian Mission"
+    assert (values["location"], values["publisher"]) == ("Grand Rapids, MI", "Baker")
+    values = fields("Fenda, P., 2010. Mites (Acari: mesostigmata) of the nests in Slovakia. "
+                    "Folia faunistica Slovaca, 15, 55-60.")
+    assert values["title"] == "Mites (Acari: mesostigmata) of the nests in Slovakia"
+
+
+def test_a_title_before_the_date_is_no_group_author():
+    values = fields("Good chemistry. (1996, September). Wake Forest University Magazine, 44(1), p. 8")
+    assert "author" not in values
+    assert values["title"] == "Good chemistry"
+    assert values["venue"] == "Wake Forest University Magazine"
+
+
+def test_french_initials_in_brackets():
+    values = fields("Amand (M.), Les planétaires rhénans. Latomus, 14, 1955, p. 186-201.")
+    assert values["author"] == "Amand (M.)"
+    assert values["title"] == "Les planétaires rhénans"
+
+
+def test_doi_link_announced_as_doi():
+    values = fields("Barnes, N. (2010). Publish your code. Nature, 467, 753-753. "
+                    "DOI:http://dx.doi.org/10.1038/467753a")
+    assert values["doi"] == "http://dx.doi.org/10.1038/467753a"
+    assert "url" not in values
+
+
+def test_mla_volume_dot_issue():
+    values = fields('Rockwell, Patricia. "Facial Expression and Sarcasm." Perceptual and Motor '
+                    'Skills 93.1 (2001): 47–50.')
+    assert values["venue"] == "Perceptual and Motor Skills"
+    assert (values["volume"], values["issue"], values["year"]) == ("93", "1", "2001")
+    assert values["pages"] == "47–50"
+
+
+# --- the contract --------------------------------------------------------------------------
+
+def test_one_known_label_and_one_confidence_per_token():
+    text = "Romero J, Yin JQ. A title. In: Proc. of X. Renton: USENIX, 2022. 1027–1040."
+    tokens = tokenize(text)
+    labels, probs = tag(tokens, text)
+    assert len(labels) == len(probs) == len(tokens)
+    assert set(labels) <= set(LABELS) | {OTHER}
+    assert all(0.0 <= p <= 1.0 for p in probs)
+    assert tag(tokens, text) == (labels, probs)
+
+
+def test_pattern_matches_are_surer_than_guesses():
+    text = "Smith J. A title. Nature, 2001. doi:10.1038/nature12373"
+    tokens = tokenize(text)
+    labels, probs = tag(tokens, text)
+    doi = probs[labels.index("doi")]
+    title = probs[labels.index("title")]
+    assert doi > title
+
+
+def test_empty_reference():
+    assert tag([], "") == ([], [])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("Aa Jj.,;:()[]&-–/∥\"“”'0123456789张三 In")), max_size=80))
+def test_never_raises_and_keeps_the_contract(text):
+    tokens = tokenize(text)
+    labels, probs = tag(tokens, text)
+    assert len(labels) == len(probs) == len(tokens)
+    assert set(labels) <= set(LABELS) | {OTHER}
+
+
+def test_long_author_list_in_linear_time():
+    text = ", ".join(["Romero J", "Yin JQ"] * 5000) + ". A title. Nature, 2001, 3(4): 1-9."
+    tokens = tokenize(text)
+    started = time.perf_counter()
+    labels, _ = tag(tokens, text)
+    assert time.perf_counter() - started < 2.0
+    assert labels[:3] == ["author"] * 3 and labels[-4] == "pages"
+
+
+def test_hundred_kilobyte_reference_in_about_a_second():
+    text = "Smith, J. (2010). " + "Word another, (1999) pp. 3: In X. " * 3000
+    tokens = tokenize(text)
+    started = time.perf_counter()
+    tag(tokens, text)
+    assert time.perf_counter() - started < 2.0
