@@ -1,0 +1,199 @@
+"""Repair a reference's text as a PDF copy leaves it, keeping a map back to the original.
+
+The parse stage tags the repaired text but reports fields as they appear in the raw
+string, so every normalized character remembers the raw offset it came from.
+
+What it repairs: compatibility forms (NFKC per character: ligatures, full-width forms),
+the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting" (¬ for a hyphenation
+point), soft hyphens and zero-width characters,
+odd spaces and line breaks (one space), words hyphenated at a line end, and DOIs or URLs
+broken at a line end or by a space. One pass over the characters, one over the words:
+linear time, and no input makes it raise.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+DROPPED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e")
+HYPHENS = frozenset("-\u2010\u2011")
+NUMBER_DASHES = frozenset("-\u2010\u2011\u2012\u2013")
+LOST_FF = "\u21b5"  # some PDF fonts map the "ff" ligature to this arrow
+DISCRETIONARY_HYPHEN = "\u00ac"  # "sup¬porting": a hyphenation point some PDF text layers keep
+
+# A hyphen before these words is a suspended compound ("pre- and post-processing").
+SUSPENDING_WORDS = frozenset({"and", "or", "nor", "to", "und", "oder", "et", "ou", "y", "e", "vs", "versus"})
+# Hyphenated prefixes that stay hyphenated when a line break splits them ("meta-analysis").
+COMPOUND_PREFIXES = frozenset({
+    "self", "non", "meta", "cross", "semi", "anti", "quasi", "multi", "inter", "intra", "pseudo",
+    "post", "pre", "co", "well", "state", "real", "time", "data", "user", "high", "low", "long",
+    "short", "large", "small", "open", "end",
+})
+
+IDENTIFIER_START = re.compile(r"10\.\d{3,9}/|https?://|ftp://|www\.|doi\.org/", re.IGNORECASE)
+IDENTIFIER_CHARS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" "./-_:;()<>[]?=&%~#+,"
+)
+
+
+@dataclass
+class Normalized:
+    text: str
+    to_raw: list  # len(text) + 1 offsets into the raw string
+
+    def raw_span(self, start: int, end: int) -> tuple:
+        """Raw offsets of text[start:end], never empty when that text is not: the pieces of
+        a character that NFKC expanded ("㋿" → "令和", "ﬁ" → "fi") all map to the whole
+        character, which raw[to_raw[start]:to_raw[end]] alone would give as empty."""
+        raw_start = self.to_raw[start]
+        if end <= start:
+            return raw_start, raw_start
+        return raw_start, max(self.to_raw[end], self.to_raw[end - 1] + 1)
+
+
+_compat_cache: dict = {}
+
+
+def _compat(char: str) -> str:
+    """NFKC of one character, cached: most references repeat the same few non-ASCII ones.
+
+    A spacing accent ("Arbel´aez", a PDF's rendering of an accented letter) is kept as it
+    is: NFKC would make it a space and a combining mark, which lands on the wrong letter.
+    """
+    mapped = _compat_cache.get(char)
+    if mapped is None:
+        mapped = unicodedata.normalize("NFKC", char)
+        if mapped[:1].isspace() and len(mapped) > 1:
+            mapped = char
+        _compat_cache[char] = mapped
+    return mapped
+
+
+def _is_cjk(char: str) -> bool:
+    code = ord(char)
+    return (
+        0x2E80 <= code <= 0x9FFF  # radicals, CJK punctuation, kana, Han
+        or 0xAC00 <= code <= 0xD7AF  # Hangul
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF  # full-width forms that NFKC keeps
+        or 0x20000 <= code <= 0x3FFFF
+    )
+
+
+def _split_words(raw: str):
+    """Map characters and cut at white space.
+
+    Returns words as (chars, offsets) lists and, for each gap between two words, the raw
+    offset where the white space began and whether it held a line break.
+    """
+    words, gaps = [], []
+    chars, offsets = [], []
+    gap_start, gap_newline = -1, False
+    last = len(raw) - 1
+    for i, char in enumerate(raw):
+        if char in DROPPED:
+            continue
+        if char.isspace() or (char < " ") or char == "\u3000":
+            if gap_start < 0:
+                gap_start = i
+            if char in "\n\r\x0b\x0c\x85\u2028\u2029":
+                gap_newline = True
+            continue
+        if gap_start >= 0:
+            if chars:
+                words.append((chars, offsets))
+                gaps.append((gap_start, gap_newline))
+                chars, offsets = [], []
+            gap_start, gap_newline = -1, False
+        if char < "\x80":
+            chars.append(char)
+            offsets.append(i)
+            continue
+        between_letters = chars and chars[-1].isalpha() and i < last and raw[i + 1].isalpha()
+        if char == LOST_FF and between_letters:
+            mapped = "ff"
+        elif char == DISCRETIONARY_HYPHEN and chars and chars[-1].isalpha():
+            mapped = "" if between_letters else "-"  # then repaired like any line-end hyphen
+        else:
+            mapped = _compat(char)
+        for piece in mapped:
+            chars.append(piece)
+            offsets.append(i)
+    if chars:
+        words.append((chars, offsets))
+    return words, gaps
+
+
+def _looks_like_identifier_tail(word: str, after: str) -> bool:
+    """Is `word` the rest of an identifier that ended in `after` (a "." "/" "-" or a letter)?"""
+    if not word[0].isascii() or not word[0].isalnum():
+        return False
+    if any(char not in IDENTIFIER_CHARS for char in word):
+        return False
+    if after in "/-_":
+        return True
+    if after == ".":
+        return word[0].isdigit() or (word[0].islower() and any(c in "./0123456789" for c in word))
+    return any(char.isdigit() for char in word) and any(char in "./" for char in word)
+
+
+def _join(tail: str, in_identifier: bool, word: str, newline: bool) -> str:
+    """Decide what a gap between two words becomes: "space", "join" or "unhyphenate"."""
+    last = tail[-1]
+    first = word[0]
+    if in_identifier:
+        if last in "./-_" and _looks_like_identifier_tail(word, last):
+            return "join"
+        if newline and first in "./" and _looks_like_identifier_tail(word[1:] or " ", first):
+            return "join"  # broken before the stop or slash, as Chicago style breaks URLs
+        if newline and last.isalnum() and _looks_like_identifier_tail(word, "x"):
+            return "join"
+    if last in HYPHENS and len(tail) >= 2 and tail[-2].isalpha():
+        if first.islower():
+            next_word = word.rstrip(".,;:)]").lower()
+            if next_word in SUSPENDING_WORDS:
+                return "space"
+            prefix = ""
+            for char in reversed(tail[:-1]):
+                if not char.isalpha():
+                    break
+                prefix = char + prefix
+            return "join" if prefix.lower() in COMPOUND_PREFIXES else "unhyphenate"
+        if first.isalnum():
+            return "join"
+        return "space"
+    if last in NUMBER_DASHES and len(tail) >= 2 and tail[-2].isdigit() and first.isdigit():
+        return "join"
+    if newline and _is_cjk(last) and _is_cjk(first):
+        return "join"
+    return "space"
+
+
+def normalize(raw: str) -> Normalized:
+    """Repair `raw` (see the module docstring); `to_raw` maps each output char to its source."""
+    if not isinstance(raw, str):
+        raw = "" if raw is None else str(raw)
+    words, gaps = _split_words(raw)
+    text, to_raw = [], []
+    word_start = 0
+    in_identifier = False
+    for index, (chars, offsets) in enumerate(words):
+        word = "".join(chars)
+        if index:
+            gap_offset, newline = gaps[index - 1]
+            tail = "".join(text[max(word_start, len(text) - 16):])
+            action = _join(tail, in_identifier, word, newline)
+            if action == "space":
+                text.append(" ")
+                to_raw.append(gap_offset)
+                word_start = len(text)
+                in_identifier = False
+            elif action == "unhyphenate":
+                text.pop()
+                to_raw.pop()
+        text.extend(chars)
+        to_raw.extend(offsets)
+        if not in_identifier and IDENTIFIER_START.search(word):
+            in_identifier = True
+    to_raw.append(len(raw))
+    return Normalized("".join(text), to_raw)
