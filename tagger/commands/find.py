@@ -1,0 +1,64 @@
+"""Find the references in a document or a pasted list, then parse each one.
+
+The input is any text: a page of a PDF's bibliography, a whole paper, a web page's list.
+Page furniture and body text are left out, wrapped references rejoined. Each reference is
+printed as `reftag parse` prints it, with its `start`/`end` offsets in the input and
+`"partial": true` when the paste cut it off. With --segments the references are printed
+unparsed (JSON: raw, start, end, partial).
+
+Exit status: 0 when every reference parsed, 2 when some came back with an `error`, 1 for a
+usage, input or model error.
+"""
+
+import json
+import sys
+
+from .. import formats
+from ..finder import segment
+from ..model import ModelError
+from ..parse import parse_many
+from .io import InputError, read_text
+from .parse import FORMATS, add_engine_arguments
+
+
+def configure(parser):
+    parser.add_argument("file", nargs="?", default="-",
+                        help="a document or reference list (default or '-': standard input)")
+    parser.add_argument("--format", "-f", choices=FORMATS, default="json")
+    add_engine_arguments(parser)
+    parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--segments", action="store_true",
+                        help="print the references found, unparsed, as JSON")
+
+
+def run(args) -> int:
+    if args.jobs < 1:
+        print("reftag: --jobs must be at least 1", file=sys.stderr)
+        return 1
+    try:
+        segments = segment(read_text(args.file))
+    except InputError as error:
+        print(f"reftag: {error}", file=sys.stderr)
+        return 1
+    if args.segments:
+        json.dump([vars(seg) for seg in segments], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+        return 0
+    failed = 0
+
+    def references():
+        nonlocal failed
+        parsed = parse_many((seg.raw for seg in segments), args.engine, args.model, args.jobs)
+        for seg, ref in zip(segments, parsed):
+            ref.partial = seg.partial
+            ref.extra["start"], ref.extra["end"] = seg.start, seg.end
+            failed += ref.error is not None
+            yield ref
+
+    try:
+        formats.write(references(), args.format, sys.stdout)
+    except ModelError as error:
+        print(f"reftag: {error}", file=sys.stderr)
+        return 1
+    sys.stdout.flush()
+    return 2 if failed else 0

@@ -1,0 +1,103 @@
+"""Find the references in a document or a pasted list: `segment(text) -> list[Segment]`.
+
+Lines are labelled (tagger.finder.classify), page furniture and blank lines between reference
+lines are dropped, and each run of reference lines is split into references
+(tagger.finder.split). A run ends where body text or a heading comes between. The first and
+last references are marked `partial` when the paste seems to cut them off.
+"""
+
+import re
+from dataclasses import dataclass
+
+from tagger.finder.classify import label_lines
+from tagger.finder.lines import IDENTIFIER, split_lines
+from tagger.finder.split import RefLine, split_references, starts_cut_off
+
+# A reference cut off by the end of a paste stops on a connector or in mid-sentence: on a
+# comma or "and", or on a word in lower case ("Doha: Association for") other than the few
+# that end references ("in press").
+ENDS_CUT_OFF = re.compile(r"(?:[,;:&(\-–]|\b(?:In|pp\.|vol\.)|(?:^|\s)[a-z]+)$")
+ENDS_COMPLETE = re.compile(r"\b(?:press|forthcoming|submitted|unpublished|preprint)$", re.IGNORECASE)
+
+
+@dataclass
+class Segment:
+    raw: str  # the reference's lines as in the document, furniture removed, joined by "\n"
+    start: int  # offset of its first character in the document
+    end: int  # offset just after its last character (text[start:end] spans it)
+    partial: bool = False  # cut off at the edge of the paste
+
+
+def _reference_runs(lines: list, labels: list):
+    """Runs of reference lines (as RefLine) between body text or headings.
+
+    Also tells for each run whether nothing but furniture comes before / after it,
+    i.e. whether it touches the edge of the paste.
+    """
+    runs, current, gap = [], [], ""
+    content_seen = False
+    for line, label in zip(lines, labels):
+        if label == "ref":
+            if not current:
+                at_start = not content_seen
+            content = line.content
+            leading = len(line.text) - len(line.text.lstrip())
+            current.append(RefLine(content, line.start + leading, line.indent, gap))
+            gap = ""
+        elif label in ("text", "title"):
+            if current:
+                runs.append([current, at_start, False])
+                current = []
+            gap = ""
+        elif label == "meta":
+            gap = gap if gap == "separator" or not current else "page"
+        elif label == "blank":
+            if line.content:  # a "|" or rule line left by a web page
+                gap = "separator"
+            elif gap == "":
+                gap = "blank"
+        if label != "blank" and label != "meta":
+            content_seen = True
+    if current:
+        runs.append([current, at_start, True])
+    return runs
+
+
+def _ends_cut_off(raw: str) -> bool:
+    last_word = raw.rsplit(None, 1)[-1] if raw.strip() else ""
+    if IDENTIFIER.search(last_word) or ENDS_COMPLETE.search(raw):
+        return False
+    return bool(ENDS_CUT_OFF.search(raw))
+
+
+def find_references(text: str, engine: str = "auto", model=None) -> list:
+    """segment() then parse each reference (what `tagger.find` does), each Reference with its
+    `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model."""
+    from tagger.parse import parse_safely  # the parse stage imports nothing from here
+
+    references = []
+    for found in segment(text):
+        reference = parse_safely(found.raw, engine, model)
+        reference.partial = found.partial
+        reference.extra["start"], reference.extra["end"] = found.start, found.end
+        references.append(reference)
+    return references
+
+
+def segment(text: str, model=None) -> list:
+    """The references in `text`, in order."""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    lines = split_lines(text)
+    labels = label_lines(lines, model)
+    segments = []
+    for run, at_start, at_end in _reference_runs(lines, labels):
+        groups = split_references(run)
+        for index, (group, numbered) in enumerate(groups):
+            raw = "\n".join(line.content for line in group)
+            last = group[-1]
+            partial = (at_start and index == 0 and starts_cut_off(group, numbered)) or (
+                at_end and index == len(groups) - 1 and _ends_cut_off(raw)
+            )
+            segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
+    return segments

@@ -1,0 +1,138 @@
+"""Label each line of a document: ref, text, meta (page furniture), title or blank.
+
+A CRF over the lines (models/finder.crfsuite) does the work; a few rules that hold in any
+document go over its answer: an empty line is blank, a "|" line is a separator (blank),
+a footnote, a bare page number or a running head with journal volume/issue is meta, a "References"
+heading is a title. Then a few corrections where the CRF's view is too local: running heads
+inside a reference list (all capitals, or a few words in two parts far apart), a long line
+between references taken for furniture, stray lines just before a "References" heading.
+"""
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pycrfsuite
+
+from tagger.finder.lines import (
+    GENRE_MARK,
+    HEADING,
+    PAGE_NUMBER,
+    RUNNING_HEAD,
+    WIDE_GAP,
+    YEAR,
+    line_features,
+    numbering_of,
+)
+
+PAGE_AFTER_GAP = re.compile(r"\S\s{6,}\d{1,4}$")
+# A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
+FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
+
+DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "finder.crfsuite"
+
+
+@lru_cache(maxsize=4)
+def load_tagger(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
+    """Open a finder model once; CRFsuite's own format, so a model file cannot run code."""
+    tagger = pycrfsuite.Tagger()
+    tagger.open(path)
+    return tagger
+
+
+def furniture_rule(content: str, previous: str = ""):
+    """The label a rule is sure of for this line, or None to let the CRF decide."""
+    if not content:
+        return "blank"
+    if set(content) <= set("|-_=*•·~ \f"):
+        return "blank"
+    if HEADING.match(content):
+        return "title"
+    if FOOTNOTE.match(content):
+        return "meta"
+    if PAGE_NUMBER.match(content) and not previous.endswith(("-", "–", "/", ",")):
+        return "meta"  # unless it is the end of a page range or identifier wrapped there
+    if len(content) < 120 and RUNNING_HEAD.search(content) and not GENRE_MARK.search(content):
+        return "meta"
+    return None
+
+
+def _neighbour(labels: list, index: int, step: int, skip=("blank", "meta")) -> int:
+    """Index of the nearest line in direction `step` whose label is not in `skip`, or -1."""
+    other = index + step
+    while 0 <= other < len(labels) and labels[other] in skip:
+        other += step
+    return other if 0 <= other < len(labels) else -1
+
+
+def _between_references(labels: list, index: int) -> bool:
+    """Are the nearest lines before and after `index`, furniture aside, both references?"""
+    before, after = _neighbour(labels, index, -1), _neighbour(labels, index, 1)
+    return before >= 0 and after >= 0 and labels[before] == labels[after] == "ref"
+
+
+def _running_head_shape(content: str) -> bool:
+    """Short, all capitals, no final punctuation: "REFERENCE STRING PARSING IN PRACTICE"."""
+    letters = [c for c in content if c.isalpha()]
+    return (len(content) < 70 and len(letters) >= 6 and all(c.isupper() for c in letters)
+            and not content.endswith((".", ",", ":", ";")))
+
+
+def _two_part_head(content: str) -> bool:
+    """A head or foot set in two parts far apart: a page number at one end
+    ("Science Studies Quarterly · 2026 · 41(2)          27"), or a few words
+    ("231:24        Anonymous et al."); not a list's number or key set apart from its
+    text ("[BAD10]     Soonmin Bae ...")."""
+    gap = WIDE_GAP.search(content)
+    if not gap:
+        return False
+    if PAGE_AFTER_GAP.search(content):
+        return True
+    if len(content.split()) > 6:
+        return False
+    return not numbering_of(content[: gap.end()]) or not YEAR.search(content)
+
+
+def label_lines(lines: list, model: str | None = None) -> list:
+    """One label per line."""
+    if not lines:
+        return []
+    tagger = load_tagger(str(model or DEFAULT_MODEL))
+    labels = tagger.tag(line_features(lines))
+    contents = [line.content for line in lines]
+    ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
+    for index, rule in enumerate(ruled):
+        if rule:
+            labels[index] = rule
+    for index, content in enumerate(contents):
+        if ruled[index]:
+            continue
+        label = labels[index]
+        # The CRF takes the first line after a page break for a running head now and then;
+        # a long line with references on both sides is a reference.
+        if (label == "meta" and len(content.split()) >= 5 and not _running_head_shape(content)
+                and _between_references(labels, index)):
+            labels[index] = "ref"
+        # A running head inside a reference list, taken for a title or a reference, is
+        # furniture (a real heading ends with a colon or starts a list the split finds anyway).
+        elif label in ("title", "ref") and _between_references(labels, index):
+            near_page = any(labels[j] == "meta" for j in range(max(0, index - 3), index))
+            short_title = len(content) < 80 and not content.endswith((":", "："))
+            capital_head = near_page and _running_head_shape(content)
+            if (label == "title" and short_title) or (label == "ref" and capital_head):
+                labels[index] = "meta"
+        if labels[index] == "ref" and _two_part_head(content):
+            labels[index] = "meta"
+    # A few lines taken for references just before a "References" heading, with body text
+    # before them, are the end of the body text.
+    for index, rule in enumerate(ruled):
+        if rule == "title":
+            run = []
+            other = _neighbour(labels, index, -1, skip=("blank",))
+            while other >= 0 and labels[other] == "ref" and len(run) <= 3:
+                run.append(other)
+                other = _neighbour(labels, other, -1, skip=("blank",))
+            if 0 < len(run) <= 3 and (other < 0 or labels[other] in ("text", "title")):
+                for stray in run:
+                    labels[stray] = "text"
+    return labels

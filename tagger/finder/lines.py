@@ -1,0 +1,234 @@
+"""A document as lines with offsets, and the features the line classifier sees.
+
+The features describe a line's shape (indent, length, how it starts and ends, years,
+capitals, page-number look), how often its digit-masked form repeats in the document
+(running heads repeat, references do not), where it sits, and its neighbours' shape.
+"""
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+HEADING = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
+    r"works cited|literature cited|literature|sources|附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+YEAR = re.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)")
+PAGE_NUMBER = re.compile(
+    r"^\s*(?:page\s+|p\.\s*|第\s*|[-–—]\s*)?(?:\d{1,4}|[ivxlcdm]{1,6})(?:\s*(?:/|of)\s*\d{1,4})?"
+    r"\s*(?:页|[-–—])?\s*$",
+    re.IGNORECASE,
+)
+RUNNING_HEAD = re.compile(
+    r"\d{4}\s*年\s*第\s*\d+\s*[卷期]|第\s*\d+\s*卷\s*第\s*\d+\s*期|《[^》]{1,20}》\s*\d{4}\s*年|"
+    r"^\s*page\s+\d+\s*[-–—|]|[-–—|]\s*page\s+\d+\s*$|"
+    r"vol\.?\s*\d+\s*,?\s*no\.?\s*\d+\s*,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"\d{4}(?:\s+\d{1,4})?\s*$|publication date:\s*\w+\.?\s+\d{4}",
+    re.IGNORECASE,
+)
+# A head or foot set in two parts far apart: "231:24          Anonymous et al."
+WIDE_GAP = re.compile(r"\S\s{6,}\S")
+# How a numbered list numbers its entries (up to 999: a four-digit number is a year);
+# Chinese text may use full-width brackets and stops.
+NUMBERING = (
+    ("bracket", re.compile(r"^[\[［【]\s*[A-Za-z]{0,2}\d{1,3}\s*[\]］】]")),
+    ("key", re.compile(r"^\[[A-Za-z][^\]\s]*(?:\s[^\]\s]+){0,3}\]")),
+    ("paren", re.compile(r"^[(（]\d{1,3}[)）]")),
+    ("dot", re.compile(r"^\d{1,3}(?:\.\s|．)")),
+    ("plain", re.compile(r"^\d{1,3}\s+\D")),
+)
+NAME_START = re.compile(
+    r"^(?:[A-ZÀ-Þ][\w'’\-]+(?:\s(?:[a-z]{1,3}\s)?[A-Z][\w'’\-]+)?,\s*(?:[A-ZÀ-Þ]|[a-z]{2,3}\s)"
+    r"|[A-ZÀ-Þ][\w'’\-]+\s[A-Z]{1,3}[,.\s]"
+    r"|(?:[A-Z]\.\s?){1,3}(?:[a-z]{1,3}\s)?[A-ZÀ-Þ][\w'’\-]+"
+    r"|(?:van|von|de|da|di|du|le|la|del|della|der|ten|ter)\s+[A-Z]"
+    r"|[\u4e00-\u9fff]{2,4}[,，、\s]"
+    r"|[-–—_]{2,})"
+)
+GENRE_MARK = re.compile(r"\[(?:J|C|M|D|R|P|S|N|Z|EB/OL|OL|DB|CP|A|G)(?:/OL)?\]")
+REF_WORDS = re.compile(
+    r"\b(?:pp?\.|vol\.|no\.|in:|proc\.|proceedings|journal|conf\.|conference|trans\.|press|"
+    r"et al|eds?\.|university|doi|arxiv|isbn|retrieved|available)\b",
+    re.IGNORECASE,
+)
+# Body text: in-text citations "(Heilman, 1983; Rudman, 1998)" and the words prose is made of.
+IN_TEXT_CITATION = re.compile(r"\(\s*(?:e\.g\.,?\s*|see\s+)?[A-Z][^()]{0,60}?,? (?:19|20)\d\d[a-z]?\s*[;)]|"
+                              r"(?:19|20)\d\d[a-z]?;\s+[A-Z]")
+PROSE_WORDS = frozenset({"is", "are", "was", "were", "that", "which", "we", "this", "these", "has",
+                         "have", "been", "be", "can", "not", "it", "our", "they", "their", "when",
+                         "would", "should", "may", "also", "such", "than", "there", "because"})
+COLUMN_GAP = re.compile(r"\S\s{3,}(?=\S)")  # tables set their columns apart
+DOT_LEADER = re.compile(r"(?:\.\s){4,}|\.{5,}")
+IDENTIFIER = re.compile(r"10\.\d{3,9}/|https?://|www\.", re.IGNORECASE)
+DIGIT = re.compile(r"\d+")
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+@dataclass
+class Line:
+    text: str  # without its line end; may start with a form feed (a page break)
+    start: int  # offset of text[0] in the document
+
+    @property
+    def content(self) -> str:
+        return self.text.strip()
+
+    @property
+    def indent(self) -> int:
+        stripped = self.text.lstrip("\f")
+        return len(stripped) - len(stripped.lstrip())
+
+
+def split_lines(text: str) -> list:
+    """Cut a document into lines, keeping each line's offset (handles \\n, \\r\\n and \\r)."""
+    lines = []
+    start = 0
+    for match in re.finditer(r"\r\n|\n|\r", text):
+        lines.append(Line(text[start : match.start()], start))
+        start = match.end()
+    if start < len(text) or not lines:
+        lines.append(Line(text[start:], start))
+    return lines
+
+
+def repeat_key(content: str) -> str:
+    """A line's identity for counting repeats: page numbers and years masked, case folded."""
+    return DIGIT.sub("#", " ".join(content.split())).casefold()
+
+
+def numbering_of(content: str):
+    """The numbering style a line starts with ("bracket", "paren", ...) or None."""
+    for style, pattern in NUMBERING:
+        if pattern.match(content):
+            return style
+    return None
+
+
+def _bucket(value: float, bounds) -> int:
+    for index, bound in enumerate(bounds):
+        if value <= bound:
+            return index
+    return len(bounds)
+
+
+def _shape(content: str, indent: int, page_break: bool, repeats: int) -> list:
+    """Features of one line by itself."""
+    if not content:
+        return ["blank"]
+    if content == "|" or set(content) <= set("|-_=*•· "):
+        return ["separator"]
+    letters = sum(map(str.isalpha, content))
+    upper = sum(map(str.isupper, content))
+    digits = sum(map(str.isdigit, content))
+    words = content.split()
+    years = YEAR.findall(content)
+    first, last = content[0], content[-1]
+    features = [
+        f"indent={_bucket(indent, (0, 2, 5, 10, 20))}",
+        f"len={_bucket(len(content), (5, 15, 30, 50, 70, 90))}",
+        f"words={_bucket(len(words), (1, 2, 4, 8, 14))}",
+        f"caps={_bucket(upper / letters, (0.05, 0.2, 0.5, 0.9)) if letters else 'none'}",
+        f"digits={_bucket(digits / len(content), (0, 0.05, 0.15, 0.4))}",
+        f"years={min(len(years), 2)}",
+        f"repeats={_bucket(repeats, (1, 2, 4))}",
+        f"start={numbering_of(content) or _char_class(first)}",
+        f"end={_char_class(last) if last not in '.,;:-–' else last}",
+    ]
+    if page_break:
+        features.append("pagebreak")
+    if HEADING.match(content):
+        features.append("heading")
+    if PAGE_NUMBER.match(content):
+        features.append("pagenumber")
+    if RUNNING_HEAD.search(content):
+        features.append("runninghead")
+    if NAME_START.match(content):
+        features.append("namestart")
+    if GENRE_MARK.search(content):
+        features.append("genremark")
+    if REF_WORDS.search(content):
+        features.append("refword")
+    if IDENTIFIER.search(content):
+        features.append("identifier")
+    if CJK.search(content):
+        features.append("cjk")
+    if IN_TEXT_CITATION.search(content):
+        features.append("intextcitation")
+    if DOT_LEADER.search(content):
+        features.append("dotleader")
+    features.append(f"columns={min(len(COLUMN_GAP.findall(content)), 3)}")
+    prose = sum(1 for word in words if word.lower() in PROSE_WORDS)
+    features.append(f"prose={min(prose, 3)}")
+    if re.search(r"\(\d{4}[a-z]?\)|\d{4}[a-z]?\.", content):
+        features.append("yearpunct")
+    if len(words) > 1 and words[0].istitle() and words[1][:1].isupper() and last not in ".,;":
+        features.append("titlecase")
+    return features
+
+
+def _char_class(char: str) -> str:
+    if char.isdigit():
+        return "digit"
+    if char.isupper():
+        return "upper"
+    if char.islower():
+        return "lower"
+    if CJK.match(char):
+        return "cjk"
+    return "punct" if not char.isalnum() else "other"
+
+
+# Features whose density around a line tells a reference list from body text.
+DENSITIES = {
+    "years": ("years=1", "years=2"),
+    "namestart": ("namestart",),
+    "identifier": ("identifier",),
+    "prose": ("prose=2", "prose=3"),
+    "intextcitation": ("intextcitation",),
+}
+
+
+def _window_counts(shapes: list, names: tuple, radius: int = 4) -> list:
+    """How many lines within `radius` of each line have any of the features `names`."""
+    prefix = [0]
+    for shape in shapes:
+        prefix.append(prefix[-1] + any(name in shape for name in names))
+    total = len(shapes)
+    return [prefix[min(total, i + radius + 1)] - prefix[max(0, i - radius)] for i in range(total)]
+
+
+def line_features(lines: list) -> list:
+    """Feature strings for each line, with the shapes of its neighbours and document context."""
+    contents = [line.content for line in lines]
+    indents = [line.indent for line in lines]
+    keys = [repeat_key(content) if content else "" for content in contents]
+    counts = Counter(keys)
+    shapes = [
+        _shape(content, indent, line.text.startswith("\f"), counts[key] if content else 0)
+        for line, content, indent, key in zip(lines, contents, indents, keys)
+    ]
+    total = len(lines)
+    densities = {name: _window_counts(shapes, names) for name, names in DENSITIES.items()}
+    seen_heading = False
+    features = []
+    for index, shape in enumerate(shapes):
+        if "heading" in shape:
+            seen_heading = True
+        row = list(shape)
+        row.append(f"position={10 * index // max(total, 1)}")
+        if seen_heading:
+            row.append("afterheading")
+        for name, counts in densities.items():
+            row.append(f"near:{name}={_bucket(counts[index], (0, 1, 3, 5))}")
+        for offset in (-2, -1, 1, 2):
+            neighbour = index + offset
+            if 0 <= neighbour < total:
+                row.extend([f"{offset}:{name}" for name in shapes[neighbour]])
+            else:
+                row.append(f"{offset}:edge")
+        if index and contents[index - 1] and contents[index]:
+            delta = indents[index] - indents[index - 1]
+            row.append(f"indentdelta={'more' if delta > 1 else 'less' if delta < -1 else 'same'}")
+        features.append(row)
+    return features

@@ -1,0 +1,127 @@
+"""Split a run of reference lines into references, by rules.
+
+Evidence, strongest first: a "|" separator line; a numbering sequence ([1] [2] ..., 1. 2.,
+(1), "1 ", [C1], or bracketed keys like [BAD10]); a hanging indent; blank lines between
+entries; and, for an unnumbered author-year list
+pasted flush left, the shape of a line (it begins with a name) after a line that ended a
+reference.
+"""
+
+import re
+from dataclasses import dataclass
+
+from tagger.finder.lines import IDENTIFIER, NAME_START, NUMBERING
+
+NUMBER = re.compile(r"\d+")
+ENDS_REFERENCE = re.compile(r"(?:[.)\]。】>”\"]|\d)$")
+ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
+
+
+@dataclass
+class RefLine:
+    content: str  # the line without its indent and line end
+    start: int  # document offset of content[0]
+    indent: int
+    gap: str  # what came between this and the previous reference line: "", "blank", "page", "separator"
+
+
+def _numbered_starts(lines: list):
+    """Indices that begin a reference under the best numbering style, or None."""
+    best = None
+    for style, pattern in NUMBERING:
+        starts = []
+        expected = None
+        for index, line in enumerate(lines):
+            match = pattern.match(line.content)
+            if not match:
+                continue
+            if style == "key":
+                starts.append(index)
+                continue
+            number = int(NUMBER.search(match.group()).group())
+            if expected is None or expected <= number <= expected + 1:
+                starts.append(index)
+                expected = number + 1
+        # a few lines that happen to start with consecutive numbers do not make a list
+        enough = len(starts) >= max(2, len(lines) // 8)
+        if enough and (best is None or len(starts) > len(best)):
+            best = starts
+    if best is None and len(lines) == 1 and any(p.match(lines[0].content) for _, p in NUMBERING):
+        best = [0]
+    return best
+
+
+def _hanging_starts(lines: list):
+    """Indices at the base indent, when continuation lines are clearly indented more."""
+    base = min(line.indent for line in lines)
+    flush = [index for index, line in enumerate(lines) if line.indent == base]
+    indented = len(lines) - len(flush)
+    if len(flush) >= 2 and indented >= max(1, len(lines) // 5):
+        return flush
+    return None
+
+
+def _blank_separated(lines: list, blank_gaps: set) -> bool:
+    """Are blank lines the separators? Enough of them to be a habit but not so many that they
+    are simply everywhere (double spacing), and each after a line that ends a reference."""
+    pairs = len(lines) - 1
+    return (pairs / 5 <= len(blank_gaps) < 0.6 * pairs
+            and all(_ends_reference(lines[index - 1].content) for index in blank_gaps))
+
+
+def _ends_reference(content: str) -> bool:
+    if ENDS_MID_NAME.search(content):
+        return False
+    last_word = content.rsplit(None, 1)[-1]
+    return bool(ENDS_REFERENCE.search(content)) or bool(IDENTIFIER.search(last_word))
+
+
+def _shape_starts(lines: list) -> list:
+    """A line starts a reference when it begins with a name and the line before ended one."""
+    starts = [0]
+    for index in range(1, len(lines)):
+        if NAME_START.match(lines[index].content) and _ends_reference(lines[index - 1].content):
+            starts.append(index)
+    return starts
+
+
+def starts_cut_off(lines: list, starts_at_numbering: bool) -> bool:
+    """Does the first line continue a reference whose beginning is not in the text?"""
+    first = lines[0].content
+    if starts_at_numbering:
+        return not any(pattern.match(first) for _, pattern in NUMBERING)
+    return first[:1].islower() or (first[:1] in ",;:.)]-–")
+
+
+def split_references(lines: list) -> list:
+    """Group reference lines into references: a list of (lines, numbered) pairs."""
+    if not lines:
+        return []
+    forced = {index for index, line in enumerate(lines) if index and line.gap == "separator"}
+    numbered = _numbered_starts(lines)
+    if numbered is not None:
+        starts = set(numbered) | forced
+    else:
+        hanging = _hanging_starts(lines)
+        blank_gaps = {i for i, line in enumerate(lines) if i and line.gap == "blank"}
+        if hanging and not forced:
+            starts = set(hanging)
+        elif forced or _blank_separated(lines, blank_gaps):
+            starts = forced | blank_gaps
+        else:
+            starts = set(_shape_starts(lines))
+    starts.add(0)
+    ordered = sorted(starts)
+    bounds = list(zip(ordered, ordered[1:] + [len(lines)]))
+    if numbered is not None:
+        bounds[-1] = (bounds[-1][0], _end_of_list(lines, *bounds[-1]))
+    return [(lines[a:b], numbered is not None) for a, b in bounds]
+
+
+def _end_of_list(lines: list, start: int, end: int) -> int:
+    """Where the last reference of a numbered list ends: a few unnumbered lines set off by a
+    blank line after a finished reference ("Received 15 April 2023; ...") are not part of it."""
+    for index in range(max(start + 1, end - 3), end):
+        if lines[index].gap == "blank" and _ends_reference(lines[index - 1].content):
+            return index
+    return end

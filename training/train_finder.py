@@ -1,0 +1,215 @@
+"""Train the finder's line classifier (models/finder.crfsuite).
+
+    python -m training.train_finder       # writes models/finder.crfsuite + finder.json
+
+Training data: AnyStyle's finder documents (whole theses, line-labelled), less four held
+out for evaluation, plus synthetic pastes: reference lists without a document around them,
+as people copy them out of PDFs and web pages (numbered or not, wrapped or not, with page
+furniture, separators and cut-off ends). The theses alone teach that references come after
+a heading at the end of a long text; the pastes teach that a bare list is references too.
+The pastes are built from the references of data/{core,good,ugly,bad}.jsonl (never gold)
+and prose lines of the training theses, with a fixed seed.
+"""
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import pycrfsuite
+
+from tagger.evaluate_find import HELD_OUT, finder_documents, line_scores
+from tagger.finder.lines import line_features, split_lines
+
+ROOT = Path(__file__).resolve().parents[1]
+
+FEATURE_VERSION = 1
+REFERENCE_SETS = ("core.jsonl", "good.jsonl", "ugly.jsonl", "bad.jsonl")
+SYNTHETIC_DOCUMENTS = 400
+SEED = 7
+PARAMS = {"c1": 0.1, "c2": 0.05, "max_iterations": 150, "feature.possible_transitions": True}
+
+
+def corpus_references(directory: Path) -> list:
+    """Reference strings of the training corpora (data/*.jsonl hold none of gold's)."""
+    references = []
+    for name in REFERENCE_SETS:
+        with open(directory / name, encoding="utf-8") as handle:
+            references.extend(json.loads(line)["text"] for line in handle if line.strip())
+    return references
+
+
+CHINESE_SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐"
+CHINESE_GIVEN = "伟芳娜敏静丽强磊军洋勇艳杰涛明超秀霞平刚桂英华建国志"
+CHINESE_TOPICS = ["深度学习", "知识图谱", "程序分析", "软件测试", "分布式系统", "图神经网络",
+                  "自然语言处理", "信息抽取", "缺陷预测", "代码生成", "推荐系统", "数据库查询优化"]
+CHINESE_KINDS = ["研究综述", "方法研究", "的若干进展", "关键技术", "的实证研究", "框架设计与实现"]
+CHINESE_VENUES = ["软件学报", "计算机学报", "计算机研究与发展", "中文信息学报", "电子学报", "自动化学报"]
+MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December"]
+
+
+def chinese_reference(rng: random.Random) -> str:
+    """A GB/T 7714-shaped Chinese reference with made-up names: only its shape matters here."""
+    names = [rng.choice(CHINESE_SURNAMES) + "".join(rng.sample(CHINESE_GIVEN, rng.randint(1, 2)))
+             for _ in range(rng.randint(1, 4))]
+    title = rng.choice(CHINESE_TOPICS) + rng.choice(CHINESE_KINDS)
+    year = rng.randint(1995, 2025)
+    return (f"{', '.join(names)}. {title}[J]. {rng.choice(CHINESE_VENUES)}, {year}, "
+            f"{rng.randint(1, 40)}({rng.randint(1, 12)}): {(p := rng.randint(1, 2000))}-{p + rng.randint(5, 20)}.")
+
+
+def prose_blocks(documents: list) -> list:
+    """Runs of body-text lines from the training theses."""
+    blocks = []
+    for _, text, labels in documents:
+        run = []
+        for line, label in zip(text.split("\n"), labels):
+            if label == "text" and line.strip():
+                run.append(line.strip())
+            elif run:
+                if len(run) >= 3:
+                    blocks.append(run)
+                run = []
+    return blocks
+
+
+def furniture_line(rng: random.Random, page: int) -> str:
+    year, volume, issue = rng.randint(1990, 2026), rng.randint(1, 60), rng.randint(1, 12)
+    venue = rng.choice(CHINESE_VENUES)
+    return rng.choice([
+        f"{page}",
+        f"Page {page}",
+        f"- {page} -",
+        f"Journal of Software Vol.{volume}, No.{issue}, {rng.choice(MONTHS)} {year}",
+        f"{page} {venue} {year} 年第 {volume} 卷第 {issue} 期",
+        f"Page {page} - 《{venue}》{year}年第{issue}期",
+        f"{' ' * rng.randint(10, 60)}{page}",
+        (f"{rng.choice(['REFERENCES', 'BIBLIOGRAPHY', 'A. Author et al.', 'Chapter 5. Conclusions'])}"
+         f"{' ' * rng.randint(5, 40)}{page}"),
+    ])
+
+
+def _number(style: str, n: int) -> str:
+    return {"bracket": f"[{n}] ", "dot": f"{n}. ", "paren": f"({n}) ", "plain": f"{n} ",
+            "letter": f"[C{n}] ", "none": ""}[style]
+
+
+def _wrap(text: str, width: int) -> list:
+    lines, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    return lines + [current] if current else lines
+
+
+def synthetic_paste(rng: random.Random, references: list, prose: list) -> tuple:
+    """One pasted reference list (maybe inside some prose), as (text, line labels)."""
+    lines, labels = [], []
+
+    def add(line, label):
+        lines.append(line)
+        labels.append(label)
+
+    if rng.random() < 0.4:
+        for line in rng.choice(prose)[: rng.randint(3, 15)]:
+            add(line, "text")
+        add("", "blank")
+    if rng.random() < 0.5:
+        add(rng.choice(["References", "REFERENCES", "Bibliography", "参考文献:", "References:",
+                        "Literature Cited", "Works Cited"]), "title")
+        if rng.random() < 0.5:
+            add("", "blank")
+    style = rng.choice(["bracket", "dot", "paren", "plain", "letter", "none", "none"])
+    width = rng.choice([None, 60, 75, 85, 95, 110])
+    indent = " " * rng.choice([0, 0, 2, 4, 6]) if width else ""
+    separator = rng.choice([None, None, "blank", "|"])
+    chinese = rng.random() < 0.25
+    number = rng.randint(1, 40)
+    page = rng.randint(2, 400)
+    for index in range(rng.randint(2, 25)):
+        text = chinese_reference(rng) if chinese and rng.random() < 0.5 else rng.choice(references)
+        wrapped = _wrap(_number(style, number + index) + text, width) if width else [_number(style, number + index) + text]
+        if index == 0 and rng.random() < 0.15:  # cut off at the top of the paste
+            wrapped = wrapped[rng.randint(0, len(wrapped) - 1):]
+        for position, line in enumerate(wrapped):
+            add(line if position == 0 else indent + line, "ref")
+            if rng.random() < 0.04:  # a page break
+                add("", "blank")
+                add(furniture_line(rng, page), "meta")
+                page += 1
+                if rng.random() < 0.5:
+                    add(furniture_line(rng, page), "meta")
+                add("", "blank")
+        if separator == "blank":
+            add("", "blank")
+        elif separator == "|":
+            add("|", "blank")
+    if rng.random() < 0.3:
+        add("", "blank")
+        for line in rng.choice(prose)[: rng.randint(3, 15)]:
+            add(line, "text")
+    while lines and not lines[-1]:  # a final line end starts no line
+        lines.pop()
+        labels.pop()
+    return "\n".join(lines), labels
+
+
+def train(paths: list, model_path: Path) -> None:
+    documents = finder_documents(paths)
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for _, text, labels in documents:
+        trainer.append(line_features(split_lines(text)), labels)
+    rng = random.Random(SEED)
+    references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
+    prose = prose_blocks(documents)
+    for _ in range(SYNTHETIC_DOCUMENTS):
+        text, labels = synthetic_paste(rng, references, prose)
+        trainer.append(line_features(split_lines(text)), labels)
+    trainer.set_params(PARAMS)
+    trainer.train(str(model_path))
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", default=str(ROOT / "data" / "finder" / "anystyle"))
+    parser.add_argument("-o", "--output", default=str(ROOT / "models" / "finder.crfsuite"))
+    args = parser.parse_args()
+    paths = sorted(Path(args.data).glob("*.ttx"))
+    train_paths = [p for p in paths if p.stem not in HELD_OUT]
+    model_path = Path(args.output)
+    started = time.time()
+    train(train_paths, model_path)
+    seconds = time.time() - started
+    scores = line_scores([p for p in paths if p.stem in HELD_OUT], model_path)
+    manifest = {
+        "model": model_path.name,
+        "kind": "finder line classifier (CRF over lines)",
+        "labels": ["ref", "text", "meta", "title", "blank"],
+        "feature_version": FEATURE_VERSION,
+        "params": PARAMS,
+        "trained_on": {p.name: sha256(p) for p in train_paths},
+        "held_out": {p.name: sha256(p) for p in paths if p.stem in HELD_OUT},
+        "held_out_scores": scores,
+        "training_seconds": round(seconds, 1),
+        "rebuild": "python -m training.train_finder",
+        "synthetic_pastes": {"count": SYNTHETIC_DOCUMENTS, "seed": SEED, "references_from": list(REFERENCE_SETS)},
+        "source": "AnyStyle finder documents and tagged references (BSD-2-Clause)",
+    }
+    model_path.with_suffix(".json").write_text(json.dumps(manifest, indent=2) + "\n")
+    print(json.dumps(scores, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
