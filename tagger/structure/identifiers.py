@@ -1,0 +1,99 @@
+"""Find identifiers: DOI, URL, arXiv id, ISBN and ISSN (kept only when their check digit holds),
+PubMed ids. Each finder takes any text and returns the normalized identifier or None."""
+
+import re
+from urllib.parse import unquote
+
+DOI = re.compile(r"10\.\d{4,9}/[^\s\"]+")
+URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"]+", re.I)
+ARXIV_NEW = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5}(?:v\d+)?)(?![\d])")
+ARXIV_OLD = re.compile(r"(?<![\w.])([a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?)(?!\d)")
+ISBN_CANDIDATE = re.compile(r"(?<![\dXx])(?:\d[\s-]?){9,12}[\dXx](?![\dXx])")
+ISSN_CANDIDATE = re.compile(r"(?<![\d-])(\d{4})\s?[-‐–]?\s?(\d{3}[\dXx])(?![\d-])")
+PMID = re.compile(r"\bPMID:?\s*(\d{1,9})\b")
+PMCID = re.compile(r"\b(PMC\s?\d{4,9})\b")
+
+
+def find_doi(text: str) -> str | None:
+    """ "doi:10.1000/xyz.", "https://doi.org/10.1000/XYZ" → "10.1000/xyz" (case kept)."""
+    text = str(text)
+    if "%2F" in text.upper():
+        text = unquote(text)
+    found = DOI.search(text)
+    return _trim(found.group(0)) if found else None
+
+
+def find_url(text: str) -> str | None:
+    found = URL.search(str(text))
+    return _trim(found.group(0)) if found else None
+
+
+def find_arxiv(text: str) -> str | None:
+    """An arXiv id, when the text speaks of arXiv: "arXiv:1706.03762v5", "hep-th/9901001"."""
+    text = str(text)
+    if "arxiv" not in text.lower():
+        return None
+    text = re.sub(r"arxiv\.", "arXiv:", text, flags=re.I)  # the DOI form 10.48550/arXiv.2101.00001
+    found = ARXIV_NEW.search(text) or ARXIV_OLD.search(text)
+    return found.group(1) if found else None
+
+
+def find_isbn(text: str) -> str | None:
+    """The first ISBN-10 or ISBN-13 whose check digit holds, as digits only."""
+    for candidate in ISBN_CANDIDATE.findall(str(text)):
+        for piece in [candidate] + candidate.split():
+            digits = re.sub(r"[\s-]", "", piece).upper()
+            if isbn_is_valid(digits):
+                return digits
+    return None
+
+
+def isbn_is_valid(digits: str) -> bool:
+    if len(digits) == 10 and digits[:9].isdigit() and (digits[9].isdigit() or digits[9] == "X"):
+        values = [10 if c == "X" else int(c) for c in digits]
+        return sum((10 - i) * v for i, v in enumerate(values)) % 11 == 0
+    if len(digits) == 13 and digits.isdigit() and digits[:3] in ("978", "979"):
+        return sum(int(c) * (1 if i % 2 == 0 else 3) for i, c in enumerate(digits)) % 10 == 0
+    return False
+
+
+def find_issn(text: str) -> str | None:
+    """An ISSN named as such ("ISSN 0028-0836") whose check digit holds, as "0028-0836"."""
+    text = str(text)
+    marker = re.search(r"\bISSN\b", text, re.I)
+    if not marker:
+        return None
+    for first, second in ISSN_CANDIDATE.findall(text[marker.end():]):
+        issn = (first + second).upper()
+        if issn_is_valid(issn):
+            return f"{issn[:4]}-{issn[4:]}"
+    return None
+
+
+def issn_is_valid(digits: str) -> bool:
+    if len(digits) != 8 or not digits[:7].isdigit():
+        return False
+    remainder = sum(int(c) * (8 - i) for i, c in enumerate(digits[:7])) % 11
+    check = (11 - remainder) % 11
+    return digits[7] == ("X" if check == 10 else str(check))
+
+
+def find_pmid(text: str) -> str | None:
+    found = PMID.search(str(text))
+    return found.group(1) if found else None
+
+
+def find_pmcid(text: str) -> str | None:
+    found = PMCID.search(str(text))
+    return found.group(1).replace(" ", "") if found else None
+
+
+def _trim(identifier: str) -> str:
+    """Drop sentence punctuation after an identifier, and brackets it did not open."""
+    identifier = identifier.rstrip(".,;:'’”")
+    for opening, closing in ("()", "[]", "<>"):
+        while identifier.endswith(closing) and (
+            identifier.count(closing) > identifier.count(opening)
+        ):
+            identifier = identifier[:-1].rstrip(".,;:")
+    return identifier

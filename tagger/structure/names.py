@@ -1,0 +1,341 @@
+"""Split author, editor and translator spans into people.
+
+Reference lists write names in a few orders: "Family, Given" pairs (APA), "Given Family" (IEEE),
+"Family Initials" (Vancouver, GB/T), MLA's "Family, Given, Given Family", French
+"FAMILY Given", and Han names without spaces. A span is cut at its separators (commas,
+semicolons, "and", "&", ...) into parts; each part is read as a whole name, or paired with the
+next part when that part is only the given names of this one ("Romero", "J.").
+"""
+
+import re
+
+# Lower-case words that belong to the family name ("van der Berg", "Pierre-Marc de").
+PARTICLES = {
+    "van", "von", "der", "den", "de", "del", "della", "dei", "di", "da", "das", "dos", "du",
+    "la", "le", "los", "las", "ten", "ter", "vom", "zu", "d'", "d’", "van't",
+}
+# Lower-case words that only an organisation's name has ("Royal college of physicians").
+ORGANISATION_LINKS = {"of", "the", "for", "on", "at", "to", "des", "für", "pour", "per"}
+SUFFIXES = {"Jr", "jr", "Sr", "sr", "II", "III", "IV"}
+
+# Words that make a "name" an organisation, kept whole as a literal.
+ORGANISATION_WORDS = {
+    "group", "committee", "organization", "organisation", "association", "institute",
+    "institut", "society", "council", "commission", "agency", "department", "ministry",
+    "university", "universität", "université", "bureau", "office", "consortium",
+    "collaboration", "foundation", "corporation", "company", "inc", "ltd", "board", "center",
+    "centre", "network", "project", "team", "federation", "union", "nations", "bank",
+    "service", "services", "administration", "authority", "academy", "laboratory", "trust",
+    "fund", "programme", "program", "initiative", "working", "panel", "statistics",
+}
+
+# Two-character Chinese family names; every other Han name takes its first character.
+COMPOUND_SURNAMES = {
+    "欧阳", "司马", "上官", "诸葛", "东方", "皇甫", "尉迟", "公孙", "令狐",
+    "慕容", "夏侯", "长孙", "宇文", "司徒", "澹台", "轩辕", "端木", "独孤",
+    "南宫", "西门", "百里", "呼延", "闻人", "万俟", "申屠", "歐陽", "司馬",
+    "諸葛", "長孫",
+}
+
+CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+ET_AL = re.compile(
+    r"[\s,;]*(?:[\[(]?\b(?:et\.?\s*al(?:ii|ia)?\b\.?|and\s+others\b|u\.\s?a\.|"
+    r"et\s+coll\b\.?)[\])]?|等人?|ほか)[\s.,;:]*",
+    re.IGNORECASE,
+)
+DASH = re.compile(r"[-‐‒–—―_]")
+ELLIPSIS = re.compile(r"\s*,?\s*(?:…|\.\.\.)\s*,?\s*")
+# Role words that mark editors or translators, before the names ("ed.", "Edited by") or after
+# them ("(eds.)", ", editors", "主编").
+ROLE_WORD = (
+    r"(?<!\w)(?:eds?\.|eds\b|edd\.|\(eds?\.?\)|\(editors?\)|editors?\b|edited\s+by\b|ed\.\s+by\b|"
+    r"hrsg\.?|\(hrsg\.?\)|hg\.|\(hg\.?\)|éds?\.|\(éds?\.?\)|\(dir\.?\)|dir\.|"
+    r"coord\.|\(coord\.?\)|comps?\.|\(comps?\.?\)|a\s+cura\s+di\b|herausgegeben\s+von\b|"
+    r"trans\.|transl\.|translated\s+by\b|übers\.|übersetzt\s+von\b|\(trans\.?\)|"
+    r"trad\.(?:\s*fr\.)?|trad\s+fr\.|traduit\s+par\b|"
+    r"主编|编著|编|译)"
+)
+ROLE_PREFIX = re.compile(r"^\s*" + ROLE_WORD + r"\s*(?:(?:by|par|von)\s+)?", re.I)
+ROLE_SUFFIX = re.compile(r"[\s,;]*(?:" + ROLE_WORD + r"|(?-i:(?<=[\s,(])eds?))[\s.,;:)]*$", re.I)
+NAME_OPENERS = "“\"'("  # a given name may open with a nickname's quote: Henry “Box”
+LEAD_WORD = re.compile(r"^\s*(?:in:?|by)\s+", re.I)
+TRANSLATOR_WORD = re.compile(r"trans|trad|übers|译", re.I)
+
+# Separators between people: punctuation, or a conjunction between spaces.
+SEPARATOR = re.compile(r"\s*,?\s*(?:&|(?<!\S)(?:(?i:and|und)|et|e|with)\s)\s*|\s*[,;，；、]\s*")
+# Where a "K. Teraishi" part splits into the last person's initials and the next family name.
+STOP_SEPARATED_PART = re.compile(r"(?<=\.)\s+(?=[^\W\d_][^\s.]+$)")
+
+
+def parse_names(text: str, role: str | None = None) -> dict:
+    """Read a span of names; `role` names the field it came from ("editor"), if not authors.
+
+    Returns {"people": [...], "et_al": bool, "same_as_previous": bool, "role": str | None},
+    where role is "editor" or "translator" when the span says so ("(eds.)", "trans.").
+    """
+    text = " ".join(str(text).split())
+    result = {"people": [], "et_al": False, "same_as_previous": False, "role": role}
+    if not text:
+        return result
+    if DASH.search(text) and not any(c.isalnum() for c in text):  # "———."
+        result["same_as_previous"] = True
+        return result
+    text = _repair(text)
+    text, result["et_al"] = _remove_et_al(text)
+    if ELLIPSIS.search(text):  # APA's "Neylan, T. C., … Mendlowicz, M. V.": some are left out
+        text, result["et_al"] = ELLIPSIS.sub(", ", text), True
+    text, result["role"] = _remove_role(text, role)
+    if CJK.search(text) and not re.search(r"[A-Za-z]{2}", text):
+        result["people"] = [_han_name(part) for part in re.split(r"[\s,;，；、]+", text) if part]
+    else:
+        for group in re.split(r"\s*[;；]\s*", text):
+            result["people"].extend(_read_group(group))
+    result["people"] = [person for person in result["people"] if person]
+    return result
+
+
+def _remove_et_al(text: str) -> tuple[str, bool]:
+    cleaned, count = ET_AL.subn(" ", text)
+    return cleaned.strip(" ,;:，、"), count > 0
+
+
+def _remove_role(text: str, role: str | None) -> tuple[str, str | None]:
+    """Strip "In", "ed.", "(eds.)", "trans." and say which role they named."""
+    lead = LEAD_WORD.match(text)
+    if lead and (role or lead.group(0).strip().lower() == "by"):
+        text = text[lead.end():]
+    found = ROLE_PREFIX.match(text) or ROLE_SUFFIX.search(text)
+    if found:
+        word = found.group(0).strip(" ,;:.()").lower()
+        role = "translator" if TRANSLATOR_WORD.match(word) else "editor"
+        text = ROLE_SUFFIX.sub("", ROLE_PREFIX.sub("", text, count=1))
+    return text.strip(" ,;:()"), role
+
+
+def _repair(text: str) -> str:
+    """Undo line-break hyphens and spacing slips ("Mur- phy", "Martin- Facklam", "J. -L."),
+    drop leading bullets, and capitalize a list written all in lower case ("tixier b.")."""
+    text = re.sub(r"^[^\w(“\"'‘]+", "", text)
+    if not any(c.isupper() for word in text.split() if len(_letters(word)) > 1 for c in word):
+        text = text.title()
+    text = re.sub(r"(\w)- (?=[a-zß-ÿ])", r"\1", text)
+    text = re.sub(r"(\w)- (?=\w)", r"\1-", text)
+    text = re.sub(r"(\w\.) -(?=\w)", r"\1-", text)
+    text = re.sub(r"\(((?:[A-Z]\.\s?-?)+)\)", r" \1", text)  # "ALLEN (J.P.)"
+    return " ".join(text.split())
+
+
+def _read_group(group: str) -> list[dict]:
+    """Read a run of names between semicolons: pair "Family, Given" parts, read the rest alone."""
+    parts = [piece.strip(" ,") for piece in SEPARATOR.split(group) if piece.strip(" .,")]
+    if parts and _is_organisation(group, parts):
+        return [{"literal": group.strip(" .,;:")}]
+    if _stop_separated(parts):
+        parts = [half for part in parts for half in STOP_SEPARATED_PART.split(part)]
+    only_pair = len(parts) == 2 and "," in group and not re.search(r"\s(?:and|&|et|und)\s", group)
+    people = []
+    i = 0
+    while i < len(parts):
+        part = parts[i]
+        following = parts[i + 1] if i + 1 < len(parts) else ""
+        suffix = ""
+        if _is_suffix(following) and i + 2 < len(parts) and _pairs_with(part, parts[i + 2], False):
+            suffix, following = following, parts[i + 2]  # "Lowman, Jr, P.D."
+            i += 1
+        if following and _pairs_with(part, following, only_pair):
+            person = _inverted_name(part, following)
+            i += 2
+        else:
+            person = _read_part(part)
+            i += 1
+        if i < len(parts) and _is_suffix(parts[i]):
+            suffix = parts[i]
+            i += 1
+        if suffix and person and "literal" not in person:
+            person["suffix"] = suffix.strip(" ,")
+        people.append(person)
+    return people
+
+
+def _is_organisation(group: str, parts: list[str]) -> bool:
+    """One organisation whose name has commas or "and" in it ("Ministry of Land, Infrastructure,
+    and Tourism", "Royal college of physicians and surgeons"): its words say so, and no part
+    after the first has a person's initials."""
+    words = {t.strip(".,;:()").lower() for t in group.split()}
+    has_initials = any(_is_initial(t) for part in parts[1:] for t in part.split())
+    return bool(words & (ORGANISATION_WORDS | ORGANISATION_LINKS)) and not has_initials
+
+
+def _stop_separated(parts: list[str]) -> bool:
+    """ "Sasayama, D. Hattori, K. Kunugi, H.": people parted by full stops, not commas."""
+    if len(parts) < 3 or len(parts[0].split()) > 2 or _is_initial(parts[0].split()[0]):
+        return False
+    last = parts[-1].split()
+    if not (all(_is_initial(t) for t in last) or (len(last) == 1 and _is_word(last[0]))):
+        return False
+    return all(STOP_SEPARATED_PART.search(part) for part in parts[1:-1])
+
+
+def _pairs_with(family: str, given: str, only_pair: bool) -> bool:
+    """True when `given` holds just the given names of `family` ("Romero", "J." / "Joshua")."""
+    family_tokens = [t for t in family.split() if not _is_suffix(t)]
+    given_tokens = [t for t in given.split() if not _is_suffix(t)]
+    while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
+        given_tokens.pop()  # "Rouméjoux, A. de."
+    if not family_tokens or not given_tokens or _is_literal(family_tokens):
+        return False
+    first = family_tokens[0]
+    if _is_initial(family_tokens[-1]) or (_is_initial(first) and ("." in first or len(first) == 1)):
+        return False  # "Romero J" and "J. Romero" are whole names already
+    if all(_is_initial(token) for token in given_tokens):
+        return True
+    if len(given_tokens) > 4 or not all(t[:1].isalpha() or t[:1] in NAME_OPENERS
+                                        for t in given_tokens):
+        return False
+    if len(family_tokens) == 1 or all(_is_particle(t) for t in family_tokens[:-1]):
+        return True  # "Romero", "Joshua"; "Pate", "C. Marvin"
+    # "Blest Gana", "Alberto": a family of several words, when the span holds one person only
+    return (only_pair and len(family_tokens) <= 3 and not any(map(_is_initial, family_tokens))
+            and _is_word(given_tokens[0]) and all(map(_is_initial, given_tokens[1:])))
+
+
+def _inverted_name(family: str, given: str) -> dict:
+    """A "Family, Given" pair; lower-case particles may trail the given names ("Pierre, de")."""
+    given_tokens = [t for t in given.split() if not _is_suffix(t)]
+    suffix = [t for t in family.split()[1:] + given.split() if _is_suffix(t)]
+    particle = []
+    while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
+        particle.insert(0, given_tokens.pop().rstrip("."))
+    person = _family_name([t for t in family.split() if t not in suffix])
+    if suffix:
+        person["suffix"] = " ".join(s.strip(",") for s in suffix)
+    if particle:
+        person["particle"] = " ".join(particle + [person.get("particle", "")]).strip()
+    person["given"] = _clean_given(given_tokens)
+    return _normalize_case(person)
+
+
+def _read_part(part: str) -> dict:
+    """One name standing alone: "Romero J", "J. Romero", "Junqi Yin", "KAHAN Marcel", "张三"."""
+    tokens = part.split()
+    suffix = [t for t in tokens[1:] if _is_suffix(t)]
+    tokens = [t for t in tokens if t not in suffix]
+    if not tokens:
+        return {}
+    if _is_literal(tokens):
+        return {"literal": part.strip(" .,;:")}
+    if len(tokens) == 1:
+        if CJK.search(tokens[0]):
+            return _han_name(tokens[0])
+        person = {"family": _clean_family(tokens[0])}
+    else:
+        person = _split_tokens(tokens)
+    if suffix:
+        person["suffix"] = " ".join(s.strip(",") for s in suffix)
+    return _normalize_case(person)
+
+
+def _split_tokens(tokens: list[str]) -> dict:
+    """A name without commas: capitals mark the family, else trailing initials, else last word."""
+    capitals = [i for i, t in enumerate(tokens) if _is_capitalized_word(t)]
+    first, last = (capitals[0], capitals[-1] + 1) if capitals else (0, 0)
+    if capitals and len(capitals) < len(tokens) and capitals == list(range(first, last)):
+        family = tokens[first:last]  # "KAHAN Marcel", "ROMERO J"
+        given = tokens[:first] + tokens[last:]
+        return {**_family_name(family), "given": _clean_given(given)}
+    initials = 0
+    while initials < len(tokens) and _is_initial(tokens[len(tokens) - 1 - initials]):
+        initials += 1
+    if 0 < initials < len(tokens):  # "Romero J", "Chen T Q", "Bregman J.N."
+        return {**_family_name(tokens[:-initials]), "given": _clean_given(tokens[-initials:])}
+    if initials == len(tokens):  # "LI M", "WANG XY"
+        return {**_family_name(tokens[:1]), "given": _clean_given(tokens[1:])}
+    start = len(tokens) - 1  # "J. Romero", "Junqi Yin", "B. van der Pol"
+    while start > 1 and _is_particle(tokens[start - 1]) and tokens[start - 1].islower():
+        start -= 1
+    return {**_family_name(tokens[start:]), "given": _clean_given(tokens[:start])}
+
+
+def _family_name(tokens: list[str]) -> dict:
+    """Family tokens, with leading particles ("van der", "De") set apart."""
+    start = 0
+    while start < len(tokens) - 1 and _is_particle(tokens[start]):
+        start += 1
+    person = {"family": _clean_family(" ".join(tokens[start:]))}
+    if start:
+        person["particle"] = " ".join(tokens[:start])
+    return person
+
+
+def _han_name(name: str) -> dict:
+    """Chinese, Japanese or Korean name without spaces: family first (one character, or two)."""
+    name = name.strip(" .,;:，。")
+    if len(name) < 2 or not CJK.search(name):
+        return {"family": name} if name else {}
+    size = 2 if name[:2] in COMPOUND_SURNAMES and len(name) > 2 else 1
+    return {"family": name[:size], "given": name[size:]}
+
+
+def _clean_family(text: str) -> str:
+    return text.strip(" .,;:")
+
+
+def _clean_given(tokens: list[str]) -> str:
+    """Given names as written; a full word loses its trailing stop, an initial keeps it (and
+    gets back the one field trimming took: "D. J" → "D. J.")."""
+    given = " ".join(tokens).strip(" ,;:")
+    initials = all(_is_initial(t) for t in tokens)
+    if initials and re.search(r"\.[\s-]?[^\W\d_]$", given):
+        given += "."
+    elif given.endswith(".") and not (_is_initial(tokens[-1]) or _is_suffix(tokens[-1])):
+        given = given[:-1]
+    return given
+
+
+def _normalize_case(person: dict) -> dict:
+    """Family names written in capitals ("ROMERO J", "KAHAN Marcel") become "Romero", "Kahan"."""
+    family = person.get("family", "")
+    if person.get("given") and len(family) > 1 and family.isupper():
+        person["family"] = family.title()
+    if not person.get("given"):
+        person.pop("given", None)
+    return person
+
+
+def _letters(token: str) -> str:
+    return "".join(c for c in token if c.isalpha())
+
+
+def _is_initial(token: str) -> bool:
+    """One to three capitals and nothing else: "J", "J.", "JQ", "J.-L.", "Ł", "SC."."""
+    token = token.strip(",;:")
+    letters = _letters(token)
+    if not letters or not letters.isupper() or len(letters) > 3:
+        return False
+    return all(c.isalpha() or c in ".-‐" for c in token)
+
+
+def _is_capitalized_word(token: str) -> bool:
+    """A word in capitals that is no run of initials: "ROMERO", "KAHAN"."""
+    letters = _letters(token)
+    return len(letters) > 3 and letters.isupper() and not _is_initial(token)
+
+
+def _is_word(token: str) -> bool:
+    return token[:1].isalpha() and not _is_initial(token)
+
+
+def _is_particle(token: str) -> bool:
+    return token.lower() in PARTICLES
+
+
+def _is_suffix(token: str) -> bool:
+    return token.strip(" .,") in SUFFIXES
+
+
+def _is_literal(tokens: list[str]) -> bool:
+    """An organisation rather than a person: its words say so, or there are too many of them."""
+    words = [t.strip(".,;:()").lower() for t in tokens]
+    if any(word in ORGANISATION_WORDS for word in words):
+        return True
+    return len(tokens) > 5 or (len(tokens) > 1 and bool(set(words) & ORGANISATION_LINKS))

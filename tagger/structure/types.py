@@ -1,0 +1,111 @@
+"""Guess a reference's CSL item type from its fields.
+
+Evidence in order of strength: a GB/T 7714 type code ("[J]", "[EB/OL]"); words that name the
+genre ("PhD thesis", "Technical report", "Patent", "arXiv"); words in the container ("Proc.",
+"Conference", "In: ..."); and last, which fields are there at all (a container with a volume
+is a journal article, a publisher without a container a book).
+"""
+
+import re
+
+from .identifiers import find_arxiv
+
+# GB/T 7714 document type codes; [A] is read the older way, as a part of a collection.
+GBT_TYPES = {
+    "J": "article-journal", "C": "paper-conference", "M": "book", "D": "thesis", "R": "report",
+    "EB": "webpage", "S": "standard", "P": "patent", "N": "article-newspaper", "A": "chapter",
+    "G": "book", "K": "book", "Z": "document", "DB": "dataset", "DS": "dataset",
+    "CP": "software", "CM": "map",
+}
+GBT_MARKER = re.compile(r"\[\s*([A-Z]{1,2})\s*(?:/\s*(?:OL|MT|DK|CD)\s*)?\]")
+# The code alone, as the fields stage leaves a genre of "[J]" or "[EB/OL]": "J", "EB/OL".
+GBT_CODE = re.compile(r"^\W*([A-Z]{1,2})\s*(?:/\s*(?:OL|MT|DK|CD)\s*)?\W*$")
+
+# Words that name the kind of document, looked for in the genre (the first two in notes too).
+GENRE_WORDS = (
+    ("thesis", r"\bthesis\b|\bdissertation\b|\bdiss\.|thèse|\btesis\b|\btese\b|doktorarbeit|"
+               r"hochschulschrift|habilitation|学位论文|硕士|博士"),
+    ("patent", r"\bpatent|\bbrevet\b|专利"),
+    ("report", r"\breport\b|\brep\.|\brapport\b|\bbericht\b|working paper|white paper|报告"),
+    ("preprint", r"\bpreprint\b|\barxiv\b|biorxiv|medrxiv|\bssrn\b"),
+    ("webpage", r"\bweb\s?(?:page|site)\b|\bwebsite\b|\bblog\b"),
+    ("standard", r"\bstandard\b|\bnorm\b|\bISO\s\d"),
+)
+PREPRINT_VENUE = re.compile(
+    r"\barxiv\b|biorxiv|medrxiv|chemrxiv|psyarxiv|\bssrn\b|\bpreprint\b", re.I
+)
+REPORT_VENUE = re.compile(
+    r"technical report|tech\.\s*rep|research report|working paper|white paper", re.I
+)
+CONFERENCE_VENUE = re.compile(
+    r"\bproc\b\.?|\bproceedings\b|\bconference\b|\bconf\.|\bsymposium\b|\bsymp\.|"
+    r"\bworkshop\b|\bcongress\b|\bcolloquium\b|\bmeeting\b|\bkongress|\btagung|\bactes du\b|"
+    r"\bcongrès|\bcongreso\b|\bconférence\b|\bkonferenz|\bconvegno\b|\bsimposio\b|\bforum\b|"
+    r"会议|论文集",
+    re.I,
+)
+# Journals named "Proceedings ..." ("Proc. Natl. Acad. Sci.", "Proceedings of the IEEE").
+JOURNAL_PROCEEDINGS = re.compile(
+    r"proc(?:eedings|\.)?\s*(?:of\s+the\s+)?(?:national\s+academy|natl\.?\s*acad|royal\s+society|"
+    r"r\.\s*soc|ieee\s*[,.]?\s*$|am(?:erican|\.)\s*math|london\s+math|lond\.\s*math|"
+    r"cambridge\s+philos|camb\.\s*philos|edinburgh\s+math|japan\s+acad|indian\s+acad)",
+    re.I,
+)
+CONFERENCE_ACRONYM = re.compile(
+    r"^in:?\s+(?:\d{4}\s+)?(?:NIPS|NeurIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|NAACL|EMNLP|COLING|"
+    r"AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|ICDE|WWW|CHI|UIST|SIGGRAPH|INFOCOM|ICASSP|INTERSPEECH|"
+    r"MICCAI)\b",
+    re.I,
+)
+IN_CONTAINER = re.compile(r"^\s*(?:in|dans|en|im)\s*[:\s]", re.I)
+
+
+def guess_type(fields: dict) -> str | None:
+    """A CSL type ("article-journal", "book", ...) or None when the fields do not tell."""
+    def text(label):
+        return " ".join(str(fields.get(label) or "").split())
+
+    marker = _gbt_type(fields)
+    if marker:
+        return marker
+    genre, note, venue = text("genre"), text("note"), text("venue")
+    for kind, pattern in GENRE_WORDS:
+        in_note = kind in ("thesis", "patent") and re.search(pattern, note, re.I)
+        if in_note or re.search(pattern, genre, re.I):
+            return kind
+    has_numbers = bool(text("volume") or text("issue"))
+    if PREPRINT_VENUE.search(venue) and not has_numbers:
+        return "preprint"
+    if not venue and any(find_arxiv(value) for value in fields.values()):
+        return "preprint"
+    if REPORT_VENUE.search(venue + " " + text("series")):
+        return "report"
+    if venue:
+        if (CONFERENCE_VENUE.search(venue) and not JOURNAL_PROCEEDINGS.search(venue)) or (
+            CONFERENCE_ACRONYM.search(venue)
+        ):
+            return "paper-conference"
+        if text("editor") or text("publisher") or (IN_CONTAINER.match(venue) and not has_numbers):
+            return "chapter"  # a journal names no publisher; "In: Politix, 12" is a journal
+        return "article-journal"
+    if text("publisher") or text("location") or text("isbn") or text("edition"):
+        return "book"
+    if text("url"):
+        return "webpage"
+    return None
+
+
+def gbt_code_type(text: str) -> str | None:
+    """The type a bare GB/T code means ("J", "[C]", "EB/OL"), else None."""
+    found = GBT_CODE.match(str(text).strip())
+    return GBT_TYPES.get(found.group(1)) if found else None
+
+
+def _gbt_type(fields: dict) -> str | None:
+    if gbt_code_type(fields.get("genre") or ""):
+        return gbt_code_type(fields["genre"])
+    for label in ("genre", "title", "venue", "note", "year", "pages"):
+        found = GBT_MARKER.search(str(fields.get(label) or ""))
+        if found and found.group(1) in GBT_TYPES:
+            return GBT_TYPES[found.group(1)]
+    return None
