@@ -1,0 +1,69 @@
+"""The `reftag` command: one sub-command per module in tagger.commands.
+
+Each command module has `configure(parser)` and `run(args) -> exit code`. Errors reach the
+user as one line on stderr, never as a traceback.
+"""
+
+import argparse
+import importlib
+import sys
+import warnings
+
+# Sub-command name → module in tagger.commands, in the order `reftag --help` lists them.
+COMMANDS = {
+    "parse": "parse",
+    "find": "find",
+    "train": "train",
+    "evaluate": "evaluate",
+    "label": "label",
+    "synth": "synth",
+    "benchmark": "benchmark",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="reftag", description="Tag the fields of bibliographic references.")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name, module_name in COMMANDS.items():
+        try:
+            module = importlib.import_module(f"tagger.commands.{module_name}")
+        except ImportError as error:  # a command whose module is missing or needs an extra
+            missing = str(error)
+            sub = subparsers.add_parser(name, help=f"(unavailable: {missing})")
+            sub.set_defaults(run=lambda args, missing=missing: _unavailable(missing))
+            continue
+        doc = (module.__doc__ or "").strip().splitlines()
+        sub = subparsers.add_parser(name, help=doc[0] if doc else None,
+                                    description=(module.__doc__ or "").strip())
+        module.configure(sub)
+        sub.set_defaults(run=module.run)
+    return parser
+
+
+def _unavailable(reason: str) -> int:
+    print(f"reftag: this command is unavailable: {reason}", file=sys.stderr)
+    return 1
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    print(f"reftag: warning: {message}", file=sys.stderr)
+
+
+def main(argv=None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exit_:  # argparse's usage error (2) is our exit 1; --help stays 0
+        return 1 if exit_.code else 0
+    warnings.showwarning = _show_warning
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print("reftag: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (`| head`): nothing more to say
+        return 0
+    except Exception as error:  # noqa: BLE001 - the last line of defence against tracebacks
+        print(f"reftag: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1

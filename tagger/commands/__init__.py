@@ -1,0 +1,1 @@
+"""Sub-commands of `reftag`: each module has configure(parser) and run(args)."""

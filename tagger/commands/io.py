@@ -1,0 +1,97 @@
+"""Input helpers shared by the commands: read references a line at a time, never crash on bytes.
+
+Every way a file can fail to be read (missing, a directory, no permission, a read error half
+way) becomes an `InputError` with a message for the user. Bytes that are not UTF-8 do not: the
+line is decoded with U+FFFD in their place and the problem is reported beside it, so the
+record still gets its place in the output.
+"""
+
+import codecs
+import sys
+
+from ..parse import MAX_CHARS
+
+# A line is read at most this many bytes at a time, enough for MAX_CHARS characters of any
+# script; the rest of a longer line is skipped unread into memory, so one giant line (a PDF
+# dump without newlines) cannot exhaust memory before parse() would cut it anyway.
+MAX_LINE_BYTES = 4 * MAX_CHARS
+
+
+class InputError(Exception):
+    """The input cannot be read at all (missing, a directory, unreadable)."""
+
+
+def open_binary(path: str):
+    """`path` ('-' for standard input) opened for reading bytes, or InputError."""
+    if path == "-":
+        return sys.stdin.buffer
+    try:
+        return open(path, "rb")
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a directory") from None
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except PermissionError:
+        raise InputError(f"{path}: permission denied") from None
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror or error}") from None
+
+
+def _name(stream) -> str:
+    name = getattr(stream, "name", "input")
+    return "standard input" if stream is sys.stdin.buffer or not isinstance(name, str) else name
+
+
+def read_text(source) -> str:
+    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused.
+
+    `source` is a path ('-' for standard input) or a binary stream already open.
+    """
+    stream = open_binary(source) if isinstance(source, str) else source
+    try:
+        return stream.read().decode("utf-8", errors="replace").removeprefix("\ufeff")
+    except OSError as error:
+        raise InputError(f"{_name(stream)}: {error.strerror or error}") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def read_lines(source):
+    """Yield (text, problem) per input line; problem says why a line is not clean UTF-8.
+
+    `source` is a path ('-' for standard input) or a binary stream already open (open it
+    first with open_binary to report a missing file before any output is written). Lines
+    longer than MAX_LINE_BYTES are cut there.
+    """
+    stream = open_binary(source) if isinstance(source, str) else source
+    try:
+        for number, (line, cut) in enumerate(_raw_lines(stream), 1):
+            if number == 1:
+                line = line.removeprefix(codecs.BOM_UTF8)
+            yield _decode(line.rstrip(b"\r\n"), number, cut)
+    except OSError as error:
+        raise InputError(f"{_name(stream)}: {error.strerror or error}") from None
+    finally:
+        if stream is not sys.stdin.buffer:
+            stream.close()
+
+
+def _raw_lines(stream):
+    """(bytes, cut) per line, never holding more than MAX_LINE_BYTES of one line."""
+    while line := stream.readline(MAX_LINE_BYTES):
+        cut = len(line) == MAX_LINE_BYTES and not line.endswith(b"\n")
+        if cut:  # skip to the end of the line
+            while (rest := stream.readline(MAX_LINE_BYTES)) and not rest.endswith(b"\n"):
+                pass
+        yield line, cut
+
+
+def _decode(line: bytes, number: int, cut: bool):
+    try:
+        return line.decode("utf-8"), None
+    except UnicodeDecodeError as error:
+        if cut and error.reason == "unexpected end of data":  # the cut split a character
+            return _decode(line[:error.start], number, cut=False)
+        text = line.decode("utf-8", errors="replace")
+        return text, f"line {number}: invalid UTF-8 at byte {error.start}"

@@ -1,0 +1,234 @@
+"""Token features for the CRF.
+
+Two kinds, each a small function: word features look at one token's text alone (and are
+cached, since words repeat), context features look at the whole token sequence (white space,
+brackets, how far into the reference we are). A window then copies a few of each
+neighbour's features onto every token. Adding a feature is adding one function to a list.
+
+Changing any feature changes what a model means: bump FEATURE_VERSION, and retrain.
+"""
+
+import re
+from functools import lru_cache
+
+from . import lexicon
+
+FEATURE_VERSION = "1"
+
+_ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
+_ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
+_YEAR = re.compile(r"^(1[5-9]\d\d|20[0-4]\d)[a-z]?$")
+
+
+# ---- word features: f(text) -> dict --------------------------------------------------------
+
+def word(text):
+    lower = text.lower()
+    if text.isdigit():
+        return {"w": f"<{len(text)}d>"}
+    return {"w": lower}
+
+
+def shape(text):
+    long = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
+                   for c in text[:8])
+    short = re.sub(r"(.)\1+", r"\1", long)
+    return {"shape": long, "shape_short": short, "len": str(min(len(text), 8))}
+
+
+def affixes(text):
+    if len(text) < 3 or not text.isalpha():
+        return {}
+    lower = text.lower()
+    return {"p2": lower[:2], "p3": lower[:3], "s2": lower[-2:], "s3": lower[-3:]}
+
+
+def case(text):
+    if not text[0].isalpha():
+        return {}
+    if len(text) == 1:
+        return {"case": "initial" if text.isupper() else "letter"}
+    if text.isupper():
+        return {"case": "upper"}
+    if text[0].isupper():
+        return {"case": "title" if text[1:].islower() else "mixed"}
+    return {"case": "lower" if text.islower() else "mixed"}
+
+
+def number(text):
+    if _YEAR.match(text):
+        return {"num": "year"}
+    if text.isdigit():
+        return {"num": "digits" + str(min(len(text.lstrip("0")) or 1, 4))}
+    if _ORDINAL.match(text):
+        return {"num": "ordinal"}
+    if _ROMAN.match(text) and len(text) > 1:
+        return {"num": "roman"}
+    if any(c.isdigit() for c in text):
+        return {"num": "alnum"}
+    return {}
+
+
+def punctuation(text):
+    if len(text) == 1 and not text.isalnum():
+        return {"punct": text}
+    return {}
+
+
+def identifier(text):
+    lower = text.lower()
+    if "://" in lower or lower.startswith("www."):
+        return {"id": "url"}
+    if lower.startswith("10.") and "/" in lower:
+        return {"id": "doi"}
+    if lower.startswith("arxiv:"):
+        return {"id": "arxiv"}
+    if "@" in lower and len(lower) > 3:
+        return {"id": "email"}
+    if text[0].isdigit() and text.count("-") >= 3:
+        return {"id": "isbn"}
+    return {}
+
+
+def script(text):
+    char = text[0]
+    if "\u3040" <= char <= "\u30ff":
+        return {"script": "kana"}
+    if "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff" or char >= "\U00020000":
+        return {"script": "han"}
+    if "\uac00" <= char <= "\ud7af":
+        return {"script": "hangul"}
+    if "\u0400" <= char <= "\u04ff":
+        return {"script": "cyrillic"}
+    if "\u0370" <= char <= "\u03ff":
+        return {"script": "greek"}
+    if char.isalpha() and not char.isascii():
+        return {"script": "latin-ext"}
+    return {}
+
+
+def lexicon_classes(text):
+    return {"lex:" + name: True for name in lexicon.classes(text)}
+
+
+WORD_FEATURES = [word, shape, affixes, case, number, punctuation, identifier, script,
+                 lexicon_classes]
+
+
+@lru_cache(maxsize=200_000)
+def _word_features(text: str) -> dict:
+    features = {}
+    for feature in WORD_FEATURES:
+        features.update(feature(text))
+    return features
+
+
+# ---- context features: f(tokens, text) -> one attribute name per token ---------------------
+
+def whitespace(tokens, text):
+    """Glued styles ("2016:265-283") and spaced ones differ exactly here."""
+    out = []
+    last = len(text)
+    for token in tokens:
+        before = token.start == 0 or text[token.start - 1].isspace()
+        after = token.end == last or text[token.end].isspace()
+        out.append("space=" + ("b" if before else "-") + ("a" if after else "-"))
+    return out
+
+
+def position(tokens, text):
+    count = len(tokens)
+    return [f"pos={10 * i // count}" for i in range(count)]
+
+
+_OPENERS = {"(": "paren", "[": "square", "“": "quote", "«": "quote", "《": "book", "【": "square",
+            "（": "paren", "„": "quote"}
+_CLOSERS = {")": "paren", "]": "square", "”": "quote", "»": "quote", "》": "book", "】": "square",
+            "）": "paren", "“": "quote"}
+
+
+def brackets(tokens, text):
+    """Which brackets or quotes enclose the token: titles hide in quotes, years in parentheses."""
+    open_kinds: list[str] = []
+    out = []
+    for token in tokens:
+        kind = _CLOSERS.get(token.text)
+        if kind and kind in open_kinds:
+            open_kinds.remove(kind)
+        out.append("in=" + "+".join(sorted(set(open_kinds))))
+        kind = _OPENERS.get(token.text)
+        if kind and not (token.text == "“" and "quote" in open_kinds):
+            open_kinds.append(kind)
+            del open_kinds[:-4]
+    return out
+
+
+def sections(tokens, text):
+    """How many sentence-like breaks (". " after a non-initial) and years came before.
+
+    Authors, title and venue usually sit in the first, second and third such section.
+    """
+    out = []
+    breaks = years = 0
+    last = len(text)
+    for i, token in enumerate(tokens):
+        out.append(f"section={min(breaks, 6)}|{min(years, 2)}")
+        if _YEAR.match(token.text):
+            years += 1
+        if token.text in ".?!。" and i > 0 and token.end < last and text[token.end].isspace():
+            previous = tokens[i - 1].text
+            if not (len(previous) == 1 and previous.isupper()):
+                breaks += 1
+    return out
+
+
+CONTEXT_FEATURES = [whitespace, position, brackets, sections]
+
+# Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
+WINDOW = {
+    -3: ("w", "punct"),
+    -2: ("w", "shape_short", "punct", "num"),
+    -1: ("w", "shape_short", "punct", "num", "case", "lex"),
+    1: ("w", "shape_short", "punct", "num", "case", "lex"),
+    2: ("w", "shape_short", "punct", "num"),
+    3: ("w", "punct"),
+}
+
+
+def _strings(features: dict, prefix: str = "") -> tuple[str, ...]:
+    """Feature dict → CRFsuite attribute names ("case=title"; a True flag is its bare name)."""
+    return tuple(prefix + (key if value is True else f"{key}={value}")
+                 for key, value in features.items() if value is not False)
+
+
+@lru_cache(maxsize=200_000)
+def _word_strings(text: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]]:
+    """A word's own attributes and, per window offset, what it lends to its neighbours."""
+    features = _word_features(text)
+    lent = {offset: _strings({k: v for k, v in features.items()
+                              if k in keys or (k.startswith("lex:") and "lex" in keys)},
+                             f"{offset:+d}:")
+            for offset, keys in WINDOW.items()}
+    return _strings(features), lent
+
+
+def featurize(tokens, text) -> list[list[str]]:
+    """One list of attribute names per token, the form python-crfsuite takes."""
+    count = len(tokens)
+    words = [_word_strings(token.text) for token in tokens]
+    sequence = [["bias", *own] for own, _ in words]
+    for feature in CONTEXT_FEATURES:
+        for attributes, extra in zip(sequence, feature(tokens, text)):
+            attributes.append(extra)
+    for offset in WINDOW:
+        for i in range(max(0, -offset), min(count, count - offset)):
+            sequence[i].extend(words[i + offset][1][offset])
+    if count:
+        sequence[0].append("-1:edge")
+        sequence[-1].append("+1:edge")
+    lowers = [_word_features(token.text)["w"] for token in tokens]
+    for i in range(1, count):
+        pair = lowers[i - 1] + "|" + lowers[i]
+        sequence[i - 1].append("w|w+1=" + pair)
+        sequence[i].append("w-1|w=" + pair)
+    return sequence

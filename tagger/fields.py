@@ -1,0 +1,90 @@
+"""From labelled tokens to field strings, and from annotated spans to labelled tokens.
+
+Gold annotations and model output go through the same two functions, so a field compares
+equal exactly when the same tokens carry the same label.
+"""
+
+from collections import Counter
+
+from .labels import OTHER
+from .normalize import normalize
+from .tokenize import tokenize
+
+# Separators trimmed from the ends of a field value.
+_SEPARATORS = " .,;:·•/∥|"
+_PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", '"': '"', "'": "'", "«": "»",
+          "（": "）", "【": "】", "《": "》", "〔": "〕"}
+_CLOSERS = {closer: opener for opener, closer in _PAIRS.items()}
+
+
+def trim(value: str) -> str:
+    """Strip separating punctuation and brackets that enclose or dangle at the ends."""
+    value = " ".join(value.split())
+    while True:
+        before = value
+        value = value.strip(_SEPARATORS)
+        if len(value) >= 2 and _PAIRS.get(value[0]) == value[-1] and _balanced(value[1:-1], value[0]):
+            value = value[1:-1]
+        elif value and value[0] in _PAIRS and _PAIRS[value[0]] not in value:
+            value = value[1:]
+        elif value and value[-1] in _CLOSERS and (_CLOSERS[value[-1]] not in value[:-1]
+                                                   or value[-1] == value[0]):
+            value = value[:-1]
+        if value == before:
+            return value
+
+
+def _balanced(inner: str, opener: str) -> bool:
+    closer = _PAIRS[opener]
+    if opener == closer:
+        return opener not in inner
+    depth = 0
+    for char in inner:
+        if char == opener:
+            depth += 1
+        elif char == closer:
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
+
+
+def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
+    """Runs of adjacent tokens with one label, as (start, end, label) over the tokens' text."""
+    spans = []
+    previous = OTHER
+    for token, label in zip(tokens, labels):
+        if label != OTHER and label == previous:
+            spans[-1] = (spans[-1][0], token.end, label)
+        elif label != OTHER:
+            spans.append((token.start, token.end, label))
+        previous = label
+    return spans
+
+
+def field_values(text: str, spans) -> dict[str, str]:
+    """One string per label: its spans' text joined by a space, trimmed; empty values dropped."""
+    parts: dict[str, list[str]] = {}
+    for start, end, label in spans:
+        parts.setdefault(label, []).append(text[start:end])
+    values = {label: trim(" ".join(texts)) for label, texts in parts.items()}
+    return {label: value for label, value in values.items() if value}
+
+
+def labelled_tokens(text: str, spans):
+    """Normalize and tokenize an annotated reference; each token takes the label of its span.
+
+    Returns (normalized text, tokens over it, labels). A token that straddles a span boundary
+    takes the label covering most of its characters.
+    """
+    norm = normalize(text)
+    tokens = tokenize(norm.text)
+    char_labels = [OTHER] * len(text)
+    for start, end, label in spans:
+        char_labels[start:end] = [label] * (end - start)
+    labels = []
+    for token in tokens:
+        raw_start, raw_end = norm.raw_span(token.start, token.end)
+        covered = [char_labels[i] for i in range(raw_start, raw_end) if not text[i].isspace()]
+        labels.append(Counter(covered).most_common(1)[0][0] if covered else OTHER)
+    return norm, tokens, labels

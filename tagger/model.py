@@ -1,0 +1,82 @@
+"""Load a CRF model safely and tag token sequences with it.
+
+A model is a CRFsuite binary with a JSON manifest beside it (`x.crfsuite` + `x.json`). The
+manifest's hash is checked before CRFsuite reads the file, so a truncated or foreign file is
+refused with a clear error instead of reaching C code that trusts it; nothing is unpickled.
+"""
+
+import hashlib
+import json
+import threading
+from functools import lru_cache
+from pathlib import Path
+
+import pycrfsuite
+
+from .features import FEATURE_VERSION, featurize
+
+DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "default.crfsuite"
+
+
+class ModelError(Exception):
+    """The model cannot serve: missing, damaged, or built for other features."""
+
+
+def manifest_path(model_path) -> Path:
+    return Path(model_path).with_suffix(".json")
+
+
+def file_sha256(path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        for block in iter(lambda: stream.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class CRFModel:
+    """A loaded model: `tag(tokens, text)` gives labels and their marginal probabilities."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.manifest = _read_manifest(self.path)
+        self._tagger = pycrfsuite.Tagger()
+        self._tagger.open(str(self.path))
+        self._lock = threading.Lock()  # a crfsuite Tagger holds one sequence at a time
+
+    def tag(self, tokens, text):
+        if not tokens:
+            return [], []
+        items = pycrfsuite.ItemSequence(featurize(tokens, text))
+        with self._lock:
+            self._tagger.set(items)
+            labels = self._tagger.tag()
+            probs = [self._tagger.marginal(label, i) for i, label in enumerate(labels)]
+        return labels, probs
+
+
+def _read_manifest(path: Path) -> dict:
+    if not path.is_file():
+        raise ModelError(f"model file not found: {path}")
+    manifest_file = manifest_path(path)
+    try:
+        manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ModelError(f"model manifest not found: {manifest_file}") from None
+    except (OSError, ValueError) as error:
+        raise ModelError(f"model manifest unreadable: {manifest_file}: {error}") from None
+    if not isinstance(manifest, dict):
+        raise ModelError(f"model manifest is not a JSON object: {manifest_file}")
+    if manifest.get("feature_version") != FEATURE_VERSION:
+        raise ModelError(
+            f"model {path.name} was built for feature version {manifest.get('feature_version')!r}, "
+            f"this reftag extracts version {FEATURE_VERSION!r}: retrain it")
+    if manifest.get("sha256") != file_sha256(path):
+        raise ModelError(f"model file {path} does not match its manifest (damaged or replaced)")
+    return manifest
+
+
+@lru_cache(maxsize=8)
+def load_model(path=None) -> CRFModel:
+    """The model at `path` (default: the shipped one), loaded once per process and shared."""
+    return CRFModel(Path(path) if path else DEFAULT_MODEL)

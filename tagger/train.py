@@ -1,0 +1,75 @@
+"""Train a CRF model from annotated records and write it with its manifest.
+
+Records are `{"id", "text", "spans"}` dicts (tagger.corpus). Training is deterministic: the
+records' order is kept and L-BFGS has no random state, so the same data and parameters give
+the same model file.
+"""
+
+import json
+import time
+from pathlib import Path
+
+import sklearn_crfsuite
+
+from .features import FEATURE_VERSION, featurize
+from .fields import labelled_tokens
+from .labels import LABELS
+from .model import DEFAULT_MODEL, file_sha256, manifest_path
+
+REPO = Path(__file__).resolve().parent.parent
+
+DEFAULT_PARAMS = {"c1": 0.05, "c2": 0.01, "min_freq": 1, "max_iterations": 200}
+
+
+def sequences(records):
+    """Feature and label sequences for training, one pair per record."""
+    xs, ys = [], []
+    for record in records:
+        norm, tokens, labels = labelled_tokens(record["text"], record["spans"])
+        if tokens:
+            xs.append(featurize(tokens, norm.text))
+            ys.append(labels)
+    return xs, ys
+
+
+def train(records, model_path, params=None, sources=None, verbose=False) -> dict:
+    """Fit a CRF on `records`, write `model_path` and its manifest; return the manifest.
+
+    `sources` describes where the records came from ({name: {"records": n, "sha256": ...}}),
+    for the manifest.
+    """
+    params = {**DEFAULT_PARAMS, **(params or {})}
+    model_path = Path(model_path)
+    model_path.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    xs, ys = sequences(records)
+    crf = sklearn_crfsuite.CRF(
+        algorithm="lbfgs", all_possible_transitions=True, model_filename=str(model_path),
+        verbose=verbose, **params)
+    crf.fit(xs, ys)
+    manifest = {
+        "format": "crfsuite",
+        "feature_version": FEATURE_VERSION,
+        "labels": sorted({label for labels in ys for label in labels}),
+        "label_set": list(LABELS),
+        "params": params,
+        "training": {"records": len(xs), "sources": sources or {}},
+        "train_seconds": round(time.perf_counter() - started, 1),
+        "sha256": file_sha256(model_path),
+    }
+    write_manifest(model_path, manifest)
+    return manifest
+
+
+def write_manifest(model_path, manifest: dict) -> None:
+    manifest_path(model_path).write_text(
+        json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def shipped_training_records() -> list[dict]:
+    """The records the shipped model was trained on, as its manifest lists them (data/...)."""
+    from .corpus import load
+
+    manifest = json.loads(manifest_path(DEFAULT_MODEL).read_text(encoding="utf-8"))
+    files = manifest["training"]["files"]
+    return [record for name in files for record in load(REPO / name)]
