@@ -4,6 +4,7 @@ Gold annotations and model output go through the same two functions, so a field 
 equal exactly when the same tokens carry the same label.
 """
 
+import re
 from collections import Counter
 
 from .labels import OTHER
@@ -62,12 +63,18 @@ def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
     return spans
 
 
+# A DOI's "doi:" marker is labelled with it in the corpora, but the field is the identifier.
+_DOI_MARKER = re.compile(r"^doi\s*[:.]?\s*(?=10\.)", re.IGNORECASE)
+
+
 def field_values(text: str, spans) -> dict[str, str]:
     """One string per label: its spans' text joined by a space, trimmed; empty values dropped."""
     parts: dict[str, list[str]] = {}
     for start, end, label in spans:
         parts.setdefault(label, []).append(text[start:end])
     values = {label: trim(" ".join(texts)) for label, texts in parts.items()}
+    if "doi" in values:
+        values["doi"] = _DOI_MARKER.sub("", values["doi"])
     return {label: value for label, value in values.items() if value}
 
 
