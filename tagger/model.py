@@ -7,6 +7,7 @@ refused with a clear error instead of reaching C code that trusts it; nothing is
 
 import hashlib
 import json
+import struct
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -73,7 +74,30 @@ def _read_manifest(path: Path) -> dict:
             f"this reftag extracts version {FEATURE_VERSION!r}: retrain it")
     if manifest.get("sha256") != file_sha256(path):
         raise ModelError(f"model file {path} does not match its manifest (damaged or replaced)")
+    _check_layout(path)
     return manifest
+
+
+# CRFsuite's model header: magic, file size, type, version, counts, then five chunk offsets.
+_HEADER = struct.Struct("<4sI4sIIII5I")
+_CHUNKS = (b"FEAT", b"CQDB", b"CQDB", b"LFRF", b"AFRF")
+
+
+def _check_layout(path: Path) -> None:
+    """Refuse a file whose header and chunk markers are not a CRFsuite model's.
+
+    CRFsuite reads offsets from the file without checking them, so a file that merely has a
+    matching manifest (a careless re-export) could still crash the interpreter.
+    """
+    data = path.read_bytes()
+    if len(data) < _HEADER.size:
+        raise ModelError(f"{path} is not a complete CRFsuite model (too short)")
+    magic, size, kind, _, _, labels, attributes, *offsets = _HEADER.unpack_from(data)
+    if magic != b"lCRF" or kind != b"FOMC" or size != len(data) or not labels or not attributes:
+        raise ModelError(f"{path} is not a complete CRFsuite model")
+    for offset, chunk in zip(offsets, _CHUNKS):
+        if not _HEADER.size <= offset <= size - 4 or data[offset:offset + 4] != chunk:
+            raise ModelError(f"{path} is not a complete CRFsuite model (bad {chunk.decode()} chunk)")
 
 
 @lru_cache(maxsize=8)

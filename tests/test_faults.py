@@ -1,0 +1,181 @@
+"""Model faults: every way a model file can be broken gives a clear ModelError under
+engine="crf", one warning and the rule tagger under engine="auto", and never a crash of the
+interpreter (a damaged file must not reach CRFsuite's C code, which trusts it)."""
+
+import json
+import os
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+from tagger import parse, parse_many
+from tagger.model import ModelError, file_sha256, load_model, manifest_path
+from tagger.parse import ModelWarning
+from tagger.train import train
+from tagger.corpus import load
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TEXT = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
+        "excitation of dopamine neurons in ventral VTA by noxious stimuli. Proc Natl Acad Sci "
+        "U S A 106, 4894–4899.")
+
+
+@pytest.fixture(scope="module")
+def good_model(tmp_path_factory):
+    """A tiny CRF trained in a second on 40 core records: real, loadable, fast."""
+    path = tmp_path_factory.mktemp("model") / "tiny.crfsuite"
+    train(load(os.path.join(REPO, "data", "core.jsonl"))[:40], path, params={"max_iterations": 30})
+    return path
+
+
+def _copy(model, directory):
+    target = directory / "copy.crfsuite"
+    target.write_bytes(model.read_bytes())
+    manifest_path(target).write_text(manifest_path(model).read_text(encoding="utf-8"))
+    return target
+
+
+def _rehash(model):
+    """Make the manifest agree with a damaged file, as a careless re-export would."""
+    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    manifest["sha256"] = file_sha256(model)
+    manifest_path(model).write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def _edit_manifest(model, **changes):
+    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    manifest.update(changes)
+    manifest_path(model).write_text(json.dumps(manifest), encoding="utf-8")
+
+
+def missing(model):
+    model.unlink()
+
+
+def manifest_missing(model):
+    manifest_path(model).unlink()
+
+
+def manifest_not_json(model):
+    manifest_path(model).write_text("{not json", encoding="utf-8")
+
+
+def manifest_not_an_object(model):
+    manifest_path(model).write_text("[1, 2]", encoding="utf-8")
+
+
+def truncated(model):
+    model.write_bytes(model.read_bytes()[: model.stat().st_size // 2])
+
+
+def truncated_and_rehashed(model):
+    truncated(model)
+    _rehash(model)
+
+
+def random_bytes(model):
+    model.write_bytes(os.urandom(model.stat().st_size))
+
+
+def random_bytes_rehashed(model):
+    random_bytes(model)
+    _rehash(model)
+
+
+def empty(model):
+    model.write_bytes(b"")
+    _rehash(model)
+
+
+def wrong_feature_version(model):
+    _edit_manifest(model, feature_version="0-old")
+
+
+def hash_mismatch(model):
+    data = bytearray(model.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    model.write_bytes(bytes(data))
+
+
+def a_directory(model):
+    model.unlink()
+    model.mkdir()
+
+
+# (A cut file with a matching manifest is tested in a child process below: it could crash
+# this one.)
+FAULTS = {
+    "missing": (missing, "not found"),
+    "manifest missing": (manifest_missing, "manifest not found"),
+    "manifest not JSON": (manifest_not_json, "manifest unreadable"),
+    "manifest not an object": (manifest_not_an_object, "not a JSON object"),
+    "truncated": (truncated, "does not match its manifest"),
+    "random bytes": (random_bytes, "does not match its manifest"),
+    "wrong feature version": (wrong_feature_version, "feature version"),
+    "hash mismatch": (hash_mismatch, "does not match its manifest"),
+    "a directory": (a_directory, "not found"),
+    "empty, rehashed": (empty, "not a complete CRFsuite model"),
+    "random bytes, rehashed": (random_bytes_rehashed, "not a complete CRFsuite model"),
+}
+
+
+@pytest.fixture
+def broken(request, good_model, tmp_path):
+    damage, message = FAULTS[request.param]
+    model = _copy(good_model, tmp_path)
+    damage(model)
+    load_model.cache_clear()
+    yield model, message
+    load_model.cache_clear()
+
+
+@pytest.mark.parametrize("broken", list(FAULTS), indirect=True)
+def test_crf_engine_gives_a_clear_model_error(broken):
+    model, message = broken
+    with pytest.raises(ModelError, match=message) as raised:
+        parse(TEXT, engine="crf", model=str(model))
+    assert str(model.name) in str(raised.value) or "manifest" in str(raised.value)
+
+
+@pytest.mark.parametrize("broken", list(FAULTS), indirect=True)
+def test_auto_engine_falls_back_to_rules_with_one_warning(broken):
+    model, _ = broken
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        refs = [parse(TEXT, engine="auto", model=str(model)) for _ in range(3)]
+        refs += list(parse_many([TEXT, "", TEXT], engine="auto", model=str(model)))
+    assert [ref.engine for ref in refs] == ["rules"] * 4 + ["none", "rules"]
+    assert refs[0].fields["year"] == "2009"
+    assert len([w for w in caught if issubclass(w.category, ModelWarning)]) == 1
+
+
+def test_the_good_model_loads_and_tags(good_model):
+    ref = parse(TEXT, engine="crf", model=str(good_model))
+    assert ref.engine == "crf" and ref.error is None and ref.tokens
+
+
+# CRFsuite reads a model file by trusting the offsets inside it; a file cut short whose
+# manifest was made to agree with it must still be refused before CRFsuite opens it. Run in a
+# child process, so that a segmentation fault fails this test instead of ending the run.
+CHILD = """
+import sys
+from tagger import parse
+from tagger.model import ModelError
+try:
+    parse("Smith J. A title. Nature 2020, 1, 1-2.", engine="crf", model=sys.argv[1])
+except ModelError as error:
+    print("ModelError:", error)
+"""
+
+
+@pytest.mark.parametrize("damage", [truncated_and_rehashed, random_bytes_rehashed, empty])
+def test_a_damaged_model_with_a_matching_manifest_never_crashes_the_interpreter(
+        damage, good_model, tmp_path):
+    model = _copy(good_model, tmp_path)
+    damage(model)
+    child = subprocess.run([sys.executable, "-c", CHILD, str(model)], cwd=REPO,
+                           capture_output=True, text=True, timeout=60)
+    assert child.returncode == 0, f"interpreter died ({child.returncode}): {child.stderr[-500:]}"
+    assert child.stdout.startswith("ModelError:")
