@@ -20,6 +20,9 @@ from tagger.train import REPO, train, write_manifest
 TRAINING_FILES = ["data/core.jsonl", "data/good.jsonl"]
 PARAMS = {"c1": 0.05, "c2": 0.01, "min_freq": 1, "max_iterations": 200}
 BENCHMARK = "data/gold.jsonl"
+# Below this mean token confidence `auto` asks the rules instead (python -m
+# training.calibrate_fallback: chosen on held-out core+good, never on gold).
+FALLBACK_BELOW = 0.79
 
 SEARCH_GRID = {"c1": [0.02, 0.05, 0.1, 0.2], "c2": [0.003, 0.01, 0.03], "min_freq": [1]}
 
@@ -53,6 +56,7 @@ def build(output: Path, params=PARAMS, files=TRAINING_FILES) -> dict:
     print(f"training on {len(records)} references from {', '.join(files)} ...", flush=True)
     manifest = train(records, output, params=params, sources=sources)
     manifest["training"]["files"] = list(files)
+    manifest["fallback_below"] = FALLBACK_BELOW
     print(f"trained in {manifest['train_seconds']} s", flush=True)
 
     load_model.cache_clear()
