@@ -290,6 +290,10 @@ def strip_sentinels(marked):
     return "".join(text), spans
 
 
+# "In:" / "In" before a container: AnyStyle labels it as part of the venue.
+IN_BEFORE_VENUE = re.compile(r"(?<![^\s.,;])[Ii]n:?\s*$")
+
+
 def trim_span(text, start, end):
     """Shrink [start, end) past white space, separators and unbalanced brackets."""
     while True:
@@ -318,6 +322,10 @@ def clean_spans(text, spans):
         if label == "year" and 0 < start and end < len(text) and text[start - 1] == "(" \
                 and text[end] == ")":
             start, end = start - 1, end + 1  # AnyStyle's "(2011)"
+        if label == "venue":
+            marker = IN_BEFORE_VENUE.search(text, max(0, start - 6), start)
+            if marker:
+                start = marker.start()  # AnyStyle's venue keeps its "In:"
         if start < end:
             trimmed.append([start, end, label])
     trimmed.sort(key=lambda span: (span[0], -span[1]))
