@@ -24,6 +24,16 @@ ACCESSED = re.compile(
     re.I,
 )
 CITED_DATE = re.compile(r"\[(\d{4}-\d{1,2}-\d{1,2})\]")  # GB/T: "[2020-03-01]" is the access date
+# Each identifier, its finder, and the fields looked in first.
+IDENTIFIER_FINDERS = (
+    ("doi", find_doi, ("doi", "url")),
+    ("url", find_url, ("url",)),
+    ("arxiv", find_arxiv, ("doi", "url", "venue", "note")),
+    ("isbn", find_isbn, ("isbn", "note")),
+    ("issn", find_issn, ("isbn", "note", "venue")),
+    ("pmid", find_pmid, ("note",)),
+    ("pmcid", find_pmcid, ("note",)),
+)
 
 
 def structure(fields: dict) -> dict:
@@ -87,7 +97,9 @@ def _dates(fields: dict) -> dict:
 def _accessed(fields: dict) -> dict | None:
     """The access date: "[accessed 5 Jan 2016]", "Retrieved March 3, 2019", GB/T "[2020-03-01]"."""
     for label in ("note", "url", "year", "doi"):
-        text = fields.get(label, "")
+        text = fields.get(label)
+        if not text:
+            continue
         found = CITED_DATE.search(text) or ACCESSED.search(text)
         date = parse_date(found.group(1)) if found else None
         if date and "year" in date:
@@ -111,21 +123,12 @@ def _numbers(fields: dict) -> dict:
 def _identifiers(fields: dict) -> dict:
     """Each identifier from its own field first, then from anywhere in the reference."""
     everything = " ".join(fields.values())
-    finders = (
-        ("doi", find_doi, ("doi", "url")),
-        ("url", find_url, ("url",)),
-        ("arxiv", find_arxiv, ("doi", "url", "venue", "note")),
-        ("isbn", find_isbn, ("isbn", "note")),
-        ("issn", find_issn, ("isbn", "note", "venue")),
-        ("pmid", find_pmid, ("note",)),
-        ("pmcid", find_pmcid, ("note",)),
-    )
     out = {}
-    for key, finder, labels in finders:
-        found = (finder(fields[label]) for label in labels if label in fields)
-        value = next(filter(None, found), None)
-        if value is None and key in ("doi", "arxiv"):
-            value = finder(everything)
+    for key, finder, labels in IDENTIFIER_FINDERS:
+        texts = list(filter(None, map(fields.get, labels)))  # the fields it has, in order
+        if key in ("doi", "arxiv"):
+            texts.append(everything)
+        value = next(filter(None, map(finder, texts)), None)
         if value:
             out[key] = value
     return out

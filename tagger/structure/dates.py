@@ -6,6 +6,7 @@ text names no year but a status ("n.d.", "in press", "forthcoming").
 """
 
 import re
+from functools import lru_cache
 
 MONTH_NAMES = {
     1: ("january", "janvier", "januar", "jänner", "enero", "gennaio", "janeiro", "januari"),
@@ -39,6 +40,7 @@ STATUS = re.compile(
     re.I,
 )
 WORD = re.compile(r"[^\W\d_]+\.?")
+DAY = re.compile(r"(?<!\d)([0-3]?\d)(?:st|nd|rd|th|er|\.)?(?!\d)")
 
 
 def parse_date(text: str) -> dict | None:
@@ -108,13 +110,14 @@ def _month_and_day(text: str) -> dict:
             continue
         found = {"month": month}
         around = text[max(0, word.start() - 6):word.start()] + " " + text[word.end():word.end() + 6]
-        day = re.search(r"(?<!\d)([0-3]?\d)(?:st|nd|rd|th|er|\.)?(?!\d)", around)
+        day = DAY.search(around)
         if day and 1 <= int(day.group(1)) <= 31:
             found["day"] = int(day.group(1))
         return found
     return {}
 
 
+@lru_cache(maxsize=4096)  # dates name the same few months over and over
 def month_number(word: str) -> int | None:
     """The month a name or unambiguous abbreviation means ("Sept", "févr", "Mai"), else None."""
     word = word.rstrip(".").lower()

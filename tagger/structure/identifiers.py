@@ -12,12 +12,15 @@ ISBN_CANDIDATE = re.compile(r"(?<![\dXx])(?:\d[\s-]?){9,12}[\dXx](?![\dXx])")
 ISSN_CANDIDATE = re.compile(r"(?<![\d-])(\d{4})\s?[-‐–]?\s?(\d{3}[\dXx])(?![\d-])")
 PMID = re.compile(r"\bPMID:?\s*(\d{1,9})\b")
 PMCID = re.compile(r"\b(PMC\s?\d{4,9})\b")
+ARXIV_DOI_DOT = re.compile(r"arxiv\.", re.I)
+ISBN_SEPARATOR = re.compile(r"[\s-]")
+ISSN_WORD = re.compile(r"\bISSN\b", re.I)
 
 
 def find_doi(text: str) -> str | None:
     """ "doi:10.1000/xyz.", "https://doi.org/10.1000/XYZ" → "10.1000/xyz" (case kept)."""
     text = str(text)
-    if "%2F" in text.upper():
+    if "%2" in text and "%2F" in text.upper():
         text = unquote(text)
     found = DOI.search(text)
     return _trim(found.group(0)) if found else None
@@ -33,7 +36,7 @@ def find_arxiv(text: str) -> str | None:
     text = str(text)
     if "arxiv" not in text.lower():
         return None
-    text = re.sub(r"arxiv\.", "arXiv:", text, flags=re.I)  # the DOI form 10.48550/arXiv.2101.00001
+    text = ARXIV_DOI_DOT.sub("arXiv:", text)  # the DOI form 10.48550/arXiv.2101.00001
     found = ARXIV_NEW.search(text) or ARXIV_OLD.search(text)
     return found.group(1) if found else None
 
@@ -42,7 +45,7 @@ def find_isbn(text: str) -> str | None:
     """The first ISBN-10 or ISBN-13 whose check digit holds, as digits only."""
     for candidate in ISBN_CANDIDATE.findall(str(text)):
         for piece in [candidate] + candidate.split():
-            digits = re.sub(r"[\s-]", "", piece).upper()
+            digits = ISBN_SEPARATOR.sub("", piece).upper()
             if isbn_is_valid(digits):
                 return digits
     return None
@@ -60,7 +63,7 @@ def isbn_is_valid(digits: str) -> bool:
 def find_issn(text: str) -> str | None:
     """An ISSN named as such ("ISSN 0028-0836") whose check digit holds, as "0028-0836"."""
     text = str(text)
-    marker = re.search(r"\bISSN\b", text, re.I)
+    marker = ISSN_WORD.search(text)
     if not marker:
         return None
     for first, second in ISSN_CANDIDATE.findall(text[marker.end():]):

@@ -8,6 +8,7 @@ next part when that part is only the given names of this one ("Romero", "J.").
 """
 
 import re
+from functools import lru_cache
 
 # Lower-case words that belong to the family name ("van der Berg", "Pierre-Marc de").
 PARTICLES = {
@@ -28,6 +29,7 @@ ORGANISATION_WORDS = {
     "service", "services", "administration", "authority", "academy", "laboratory", "trust",
     "fund", "programme", "program", "initiative", "working", "panel", "statistics",
 }
+ORGANISATION_TERMS = ORGANISATION_WORDS | ORGANISATION_LINKS
 
 # Two-character Chinese family names; every other Han name takes its first character.
 COMPOUND_SURNAMES = {
@@ -62,9 +64,29 @@ LEAD_WORD = re.compile(r"^\s*(?:in:?|by)\s+", re.I)
 TRANSLATOR_WORD = re.compile(r"trans|trad|übers|译", re.I)
 
 # Separators between people: punctuation, or a conjunction between spaces.
-SEPARATOR = re.compile(r"\s*,?\s*(?:&|(?<!\S)(?:(?i:and|und)|et|e|with)\s)\s*|\s*[,;，；、]\s*")
+SEPARATOR = re.compile(r"\s*(?:,?\s*(?:&|(?<!\S)(?:(?i:and|und)|et|e|with)\s)|[,;，；、])\s*")
 # Where a "K. Teraishi" part splits into the last person's initials and the next family name.
 STOP_SEPARATED_PART = re.compile(r"(?<=\.)\s+(?=[^\W\d_][^\s.]+$)")
+CONJUNCTION = re.compile(r"\s(?:and|&|et|und)\s")
+GROUP_SEPARATOR = re.compile(r"\s*[;；]\s*")
+HAN_SEPARATOR = re.compile(r"[\s,;，；、]+")
+LATIN_WORD = re.compile(r"[A-Za-z]{2}")
+# Scanning for "et al." and role words is slow and most name lists have neither, so a cheap
+# test comes first: whatever ET_AL or ROLE_SUFFIX matches holds one of these hints once put in
+# lower case. The hints avoid "i" and "s", which re.I also matches as "ı", "İ" and "ſ"; "dir"
+# is spelled out in its three lower-case forms.
+ET_AL_HINT = re.compile(r"et|and|u\.|等|ほか")
+ROLE_HINT = re.compile(
+    r"ed|éd|hr|hg|dir|d\u0131r|di\u0307r|coord|comp|cura|gegeben|tran|über|trad|编|译"
+)
+INITIAL_AT_END = re.compile(r"\.[\s-]?[^\W\d_]$")
+
+# Spelling slips _repair undoes, in order.
+LEADING_BULLET = re.compile(r"^[^\w(“\"'‘]+")
+BROKEN_WORD = re.compile(r"(\w)- (?=[a-zß-ÿ])")  # "Mur- phy"
+BROKEN_HYPHEN = re.compile(r"(\w)- (?=\w)")  # "Martin- Facklam"
+SPACED_HYPHEN = re.compile(r"(\w\.) -(?=\w)")  # "J. -L."
+BRACKETED_INITIALS = re.compile(r"\(((?:[A-Z]\.\s?-?)+)\)")  # "ALLEN (J.P.)"
 
 
 def parse_names(text: str, role: str | None = None) -> dict:
@@ -82,21 +104,23 @@ def parse_names(text: str, role: str | None = None) -> dict:
         return result
     text = _repair(text)
     text, result["et_al"] = _remove_et_al(text)
-    if ELLIPSIS.search(text):  # APA's "Neylan, T. C., … Mendlowicz, M. V.": some are left out
+    if "…" in text or "..." in text:  # APA: "Neylan, T. C., … Mendlowicz, M. V.", some left out
         text, result["et_al"] = ELLIPSIS.sub(", ", text), True
     text, result["role"] = _remove_role(text, role)
-    if CJK.search(text) and not re.search(r"[A-Za-z]{2}", text):
-        result["people"] = [_han_name(part) for part in re.split(r"[\s,;，；、]+", text) if part]
+    if CJK.search(text) and not LATIN_WORD.search(text):
+        result["people"] = [_han_name(part) for part in HAN_SEPARATOR.split(text) if part]
     else:
-        for group in re.split(r"\s*[;；]\s*", text):
+        for group in GROUP_SEPARATOR.split(text):
             result["people"].extend(_read_group(group))
     result["people"] = [person for person in result["people"] if person]
     return result
 
 
 def _remove_et_al(text: str) -> tuple[str, bool]:
-    cleaned, count = ET_AL.subn(" ", text)
-    return cleaned.strip(" ,;:，、"), count > 0
+    count = 0
+    if ET_AL_HINT.search(text.lower()):
+        text, count = ET_AL.subn(" ", text)
+    return text.strip(" ,;:，、"), count > 0
 
 
 def _remove_role(text: str, role: str | None) -> tuple[str, str | None]:
@@ -104,7 +128,7 @@ def _remove_role(text: str, role: str | None) -> tuple[str, str | None]:
     lead = LEAD_WORD.match(text)
     if lead and (role or lead.group(0).strip().lower() == "by"):
         text = text[lead.end():]
-    found = ROLE_PREFIX.match(text) or ROLE_SUFFIX.search(text)
+    found = ROLE_PREFIX.match(text) or (ROLE_HINT.search(text.lower()) and ROLE_SUFFIX.search(text))
     if found:
         word = found.group(0).strip(" ,;:.()").lower()
         role = "translator" if TRANSLATOR_WORD.match(word) else "editor"
@@ -115,13 +139,16 @@ def _remove_role(text: str, role: str | None) -> tuple[str, str | None]:
 def _repair(text: str) -> str:
     """Undo line-break hyphens and spacing slips ("Mur- phy", "Martin- Facklam", "J. -L."),
     drop leading bullets, and capitalize a list written all in lower case ("tixier b.")."""
-    text = re.sub(r"^[^\w(“\"'‘]+", "", text)
-    if not any(c.isupper() for word in text.split() if len(_letters(word)) > 1 for c in word):
+    text = LEADING_BULLET.sub("", text)
+    if not any(map(_shows_case, text.split())):
         text = text.title()
-    text = re.sub(r"(\w)- (?=[a-zß-ÿ])", r"\1", text)
-    text = re.sub(r"(\w)- (?=\w)", r"\1-", text)
-    text = re.sub(r"(\w\.) -(?=\w)", r"\1-", text)
-    text = re.sub(r"\(((?:[A-Z]\.\s?-?)+)\)", r" \1", text)  # "ALLEN (J.P.)"
+    if "- " in text:  # (each scan only when its slip can be there at all)
+        text = BROKEN_WORD.sub(r"\1", text)
+        text = BROKEN_HYPHEN.sub(r"\1-", text)
+    if " -" in text:
+        text = SPACED_HYPHEN.sub(r"\1-", text)
+    if "(" in text:
+        text = BRACKETED_INITIALS.sub(r" \1", text)
     return " ".join(text.split())
 
 
@@ -132,7 +159,7 @@ def _read_group(group: str) -> list[dict]:
         return [{"literal": group.strip(" .,;:")}]
     if _stop_separated(parts):
         parts = [half for part in parts for half in STOP_SEPARATED_PART.split(part)]
-    only_pair = len(parts) == 2 and "," in group and not re.search(r"\s(?:and|&|et|und)\s", group)
+    only_pair = len(parts) == 2 and "," in group and not CONJUNCTION.search(group)
     people = []
     i = 0
     while i < len(parts):
@@ -161,9 +188,9 @@ def _is_organisation(group: str, parts: list[str]) -> bool:
     """One organisation whose name has commas or "and" in it ("Ministry of Land, Infrastructure,
     and Tourism", "Royal college of physicians and surgeons"): its words say so, and no part
     after the first has a person's initials."""
-    words = {t.strip(".,;:()").lower() for t in group.split()}
-    has_initials = any(_is_initial(t) for part in parts[1:] for t in part.split())
-    return bool(words & (ORGANISATION_WORDS | ORGANISATION_LINKS)) and not has_initials
+    if ORGANISATION_TERMS.isdisjoint(map(_bare_word, group.split())):
+        return False
+    return not any(_is_initial(t) for part in parts[1:] for t in part.split())
 
 
 def _stop_separated(parts: list[str]) -> bool:
@@ -171,7 +198,7 @@ def _stop_separated(parts: list[str]) -> bool:
     if len(parts) < 3 or len(parts[0].split()) > 2 or _is_initial(parts[0].split()[0]):
         return False
     last = parts[-1].split()
-    if not (all(_is_initial(t) for t in last) or (len(last) == 1 and _is_word(last[0]))):
+    if not (all(map(_is_initial, last)) or (len(last) == 1 and _is_word(last[0]))):
         return False
     return all(STOP_SEPARATED_PART.search(part) for part in parts[1:-1])
 
@@ -180,19 +207,21 @@ def _pairs_with(family: str, given: str, only_pair: bool) -> bool:
     """True when `given` holds just the given names of `family` ("Romero", "J." / "Joshua")."""
     family_tokens = [t for t in family.split() if not _is_suffix(t)]
     given_tokens = [t for t in given.split() if not _is_suffix(t)]
-    while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
-        given_tokens.pop()  # "Rouméjoux, A. de."
-    if not family_tokens or not given_tokens or _is_literal(family_tokens):
+    if not family_tokens or not given_tokens:
         return False
     first = family_tokens[0]
     if _is_initial(family_tokens[-1]) or (_is_initial(first) and ("." in first or len(first) == 1)):
         return False  # "Romero J" and "J. Romero" are whole names already
-    if all(_is_initial(token) for token in given_tokens):
+    if _is_literal(family_tokens):
+        return False
+    while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
+        given_tokens.pop()  # "Rouméjoux, A. de."
+    if all(map(_is_initial, given_tokens)):
         return True
     if len(given_tokens) > 4 or not all(t[:1].isalpha() or t[:1] in NAME_OPENERS
                                         for t in given_tokens):
         return False
-    if len(family_tokens) == 1 or all(_is_particle(t) for t in family_tokens[:-1]):
+    if len(family_tokens) == 1 or all(map(_is_particle, family_tokens[:-1])):
         return True  # "Romero", "Joshua"; "Pate", "C. Marvin"
     # "Blest Gana", "Alberto": a family of several words, when the span holds one person only
     return (only_pair and len(family_tokens) <= 3 and not any(map(_is_initial, family_tokens))
@@ -201,12 +230,13 @@ def _pairs_with(family: str, given: str, only_pair: bool) -> bool:
 
 def _inverted_name(family: str, given: str) -> dict:
     """A "Family, Given" pair; lower-case particles may trail the given names ("Pierre, de")."""
-    given_tokens = [t for t in given.split() if not _is_suffix(t)]
-    suffix = [t for t in family.split()[1:] + given.split() if _is_suffix(t)]
+    family_tokens, given_tokens = family.split(), given.split()
+    suffix = [t for t in family_tokens[1:] + given_tokens if _is_suffix(t)]
+    given_tokens = [t for t in given_tokens if not _is_suffix(t)]
     particle = []
     while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
         particle.insert(0, given_tokens.pop().rstrip("."))
-    person = _family_name([t for t in family.split() if t not in suffix])
+    person = _family_name([t for t in family_tokens if t not in suffix])
     if suffix:
         person["suffix"] = " ".join(s.strip(",") for s in suffix)
     if particle:
@@ -219,7 +249,8 @@ def _read_part(part: str) -> dict:
     """One name standing alone: "Romero J", "J. Romero", "Junqi Yin", "KAHAN Marcel", "张三"."""
     tokens = part.split()
     suffix = [t for t in tokens[1:] if _is_suffix(t)]
-    tokens = [t for t in tokens if t not in suffix]
+    if suffix:
+        tokens = [t for t in tokens if t not in suffix]
     if not tokens:
         return {}
     if _is_literal(tokens):
@@ -284,8 +315,8 @@ def _clean_given(tokens: list[str]) -> str:
     """Given names as written; a full word loses its trailing stop, an initial keeps it (and
     gets back the one field trimming took: "D. J" → "D. J.")."""
     given = " ".join(tokens).strip(" ,;:")
-    initials = all(_is_initial(t) for t in tokens)
-    if initials and re.search(r"\.[\s-]?[^\W\d_]$", given):
+    initials = all(map(_is_initial, tokens))
+    if initials and INITIAL_AT_END.search(given):
         given += "."
     elif given.endswith(".") and not (_is_initial(tokens[-1]) or _is_suffix(tokens[-1])):
         given = given[:-1]
@@ -302,10 +333,22 @@ def _normalize_case(person: dict) -> dict:
     return person
 
 
+# The word tests below are asked about the same few words again and again ("J.", "and",
+# "Smith,"), so they remember their answers.
+WORD_CACHE_SIZE = 1 << 14
+
+
 def _letters(token: str) -> str:
     return "".join(c for c in token if c.isalpha())
 
 
+@lru_cache(maxsize=WORD_CACHE_SIZE)
+def _shows_case(word: str) -> bool:
+    """A word of two letters or more with a capital in it: the list is not all lower case."""
+    return len(_letters(word)) > 1 and any(c.isupper() for c in word)
+
+
+@lru_cache(maxsize=WORD_CACHE_SIZE)
 def _is_initial(token: str) -> bool:
     """One to three capitals and nothing else: "J", "J.", "JQ", "J.-L.", "Ł", "SC."."""
     token = token.strip(",;:")
@@ -315,6 +358,7 @@ def _is_initial(token: str) -> bool:
     return all(c.isalpha() or c in ".-‐" for c in token)
 
 
+@lru_cache(maxsize=WORD_CACHE_SIZE)
 def _is_capitalized_word(token: str) -> bool:
     """A word in capitals that is no run of initials: "ROMERO", "KAHAN"."""
     letters = _letters(token)
@@ -325,17 +369,25 @@ def _is_word(token: str) -> bool:
     return token[:1].isalpha() and not _is_initial(token)
 
 
+@lru_cache(maxsize=WORD_CACHE_SIZE)
 def _is_particle(token: str) -> bool:
     return token.lower() in PARTICLES
 
 
+@lru_cache(maxsize=WORD_CACHE_SIZE)
 def _is_suffix(token: str) -> bool:
     return token.strip(" .,") in SUFFIXES
 
 
+@lru_cache(maxsize=WORD_CACHE_SIZE)
+def _bare_word(token: str) -> str:
+    """The word as the organisation word lists hold it: no punctuation, lower case."""
+    return token.strip(".,;:()").lower()
+
+
 def _is_literal(tokens: list[str]) -> bool:
     """An organisation rather than a person: its words say so, or there are too many of them."""
-    words = [t.strip(".,;:()").lower() for t in tokens]
-    if any(word in ORGANISATION_WORDS for word in words):
+    words = list(map(_bare_word, tokens))
+    if not ORGANISATION_WORDS.isdisjoint(words):
         return True
-    return len(tokens) > 5 or (len(tokens) > 1 and bool(set(words) & ORGANISATION_LINKS))
+    return len(tokens) > 5 or (len(tokens) > 1 and not ORGANISATION_LINKS.isdisjoint(words))

@@ -16,6 +16,9 @@ LEADING = re.compile(r"^(?:\d{4}\s*[;,]\s*)?(\d+[A-Za-z]?|[IVXLCDM]+)(?![\w.])")
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "premiere": 1, "deuxième": 2,
             "zweite": 2, "dritte": 3}
+ORDINAL_WORDS = tuple((re.compile(rf"\b{word}\b", re.I), value) for word, value in ORDINALS.items())
+BARE_NUMBER = re.compile(r"[\w\-–/]+")
+EDITION_NUMBER = re.compile(r"\b(\d+)\s*(?:st|nd|rd|th|e|er|ème|\.)?(?=\s|$)")
 
 
 def parse_volume(text: str) -> dict:
@@ -49,17 +52,17 @@ def parse_issue(text: str) -> str | None:
     marked = HAN_ISSUE.search(text) or ISSUE_MARK.search(text)
     if marked:
         return marked.group(1).strip("-–/") or None
-    bare = re.search(r"[\w\-–/]+", text)
+    bare = BARE_NUMBER.search(text)
     return bare.group(0).strip("-–/") or None if bare else None
 
 
 def parse_edition(text: str) -> str | None:
     """ "2nd ed." → "2", "Second edition" → "2"; other wording ("Rev. ed.") kept as written."""
     text = " ".join(str(text).split()).strip(" ,;:()")
-    number = re.search(r"\b(\d+)\s*(?:st|nd|rd|th|e|er|ème|\.)?(?=\s|$)", text)
+    number = EDITION_NUMBER.search(text)
     if number:
         return number.group(1)
-    for word, value in ORDINALS.items():
-        if re.search(rf"\b{word}\b", text, re.I):
+    for word, value in ORDINAL_WORDS:
+        if word.search(text):
             return str(value)
     return text or None

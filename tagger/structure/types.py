@@ -22,7 +22,7 @@ GBT_MARKER = re.compile(r"\[\s*([A-Z]{1,2})\s*(?:/\s*(?:OL|MT|DK|CD)\s*)?\]")
 GBT_CODE = re.compile(r"^\W*([A-Z]{1,2})\s*(?:/\s*(?:OL|MT|DK|CD)\s*)?\W*$")
 
 # Words that name the kind of document, looked for in the genre (the first two in notes too).
-GENRE_WORDS = (
+GENRE_WORDS = tuple((kind, re.compile(pattern, re.I)) for kind, pattern in (
     ("thesis", r"\bthesis\b|\bdissertation\b|\bdiss\.|thèse|\btesis\b|\btese\b|doktorarbeit|"
                r"hochschulschrift|habilitation|学位论文|硕士|博士"),
     ("patent", r"\bpatent|\bbrevet\b|专利"),
@@ -30,17 +30,18 @@ GENRE_WORDS = (
     ("preprint", r"\bpreprint\b|\barxiv\b|biorxiv|medrxiv|\bssrn\b"),
     ("webpage", r"\bweb\s?(?:page|site)\b|\bwebsite\b|\bblog\b"),
     ("standard", r"\bstandard\b|\bnorm\b|\bISO\s\d"),
-)
+))
+# The venue patterns test "\b" once, before their words, which keeps searching long venues fast.
 PREPRINT_VENUE = re.compile(
-    r"\barxiv\b|biorxiv|medrxiv|chemrxiv|psyarxiv|\bssrn\b|\bpreprint\b", re.I
+    r"\b(?:arxiv|ssrn|preprint)\b|biorxiv|medrxiv|chemrxiv|psyarxiv", re.I
 )
 REPORT_VENUE = re.compile(
     r"technical report|tech\.\s*rep|research report|working paper|white paper", re.I
 )
 CONFERENCE_VENUE = re.compile(
-    r"\bproc\b\.?|\bproceedings\b|\bconference\b|\bconf\.|\bsymposium\b|\bsymp\.|"
-    r"\bworkshop\b|\bcongress\b|\bcolloquium\b|\bmeeting\b|\bkongress|\btagung|\bactes du\b|"
-    r"\bcongrès|\bcongreso\b|\bconférence\b|\bkonferenz|\bconvegno\b|\bsimposio\b|\bforum\b|"
+    r"\b(?:proc\b\.?|proceedings\b|conference\b|conf\.|symposium\b|symp\.|"
+    r"workshop\b|congress\b|colloquium\b|meeting\b|kongress|tagung|actes du\b|"
+    r"congrès|congreso\b|conférence\b|konferenz|convegno\b|simposio\b|forum\b)|"
     r"会议|论文集",
     re.I,
 )
@@ -63,16 +64,18 @@ IN_CONTAINER = re.compile(r"^\s*(?:in|dans|en|im)\s*[:\s]", re.I)
 def guess_type(fields: dict) -> str | None:
     """A CSL type ("article-journal", "book", ...) or None when the fields do not tell."""
     def text(label):
-        return " ".join(str(fields.get(label) or "").split())
+        value = fields.get(label)
+        return " ".join(str(value).split()) if value else ""
 
     marker = _gbt_type(fields)
     if marker:
         return marker
     genre, note, venue = text("genre"), text("note"), text("venue")
-    for kind, pattern in GENRE_WORDS:
-        in_note = kind in ("thesis", "patent") and re.search(pattern, note, re.I)
-        if in_note or re.search(pattern, genre, re.I):
-            return kind
+    if genre or note:
+        for kind, pattern in GENRE_WORDS:
+            in_note = kind in ("thesis", "patent") and pattern.search(note)
+            if in_note or pattern.search(genre):
+                return kind
     has_numbers = bool(text("volume") or text("issue"))
     if PREPRINT_VENUE.search(venue) and not has_numbers:
         return "preprint"
@@ -105,7 +108,8 @@ def _gbt_type(fields: dict) -> str | None:
     if gbt_code_type(fields.get("genre") or ""):
         return gbt_code_type(fields["genre"])
     for label in ("genre", "title", "venue", "note", "year", "pages"):
-        found = GBT_MARKER.search(str(fields.get(label) or ""))
+        value = fields.get(label)
+        found = GBT_MARKER.search(str(value)) if value else None
         if found and found.group(1) in GBT_TYPES:
             return GBT_TYPES[found.group(1)]
     return None
