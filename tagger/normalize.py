@@ -65,6 +65,8 @@ def _compat(char: str) -> str:
         mapped = unicodedata.normalize("NFKC", char)
         if mapped[:1].isspace() and len(mapped) > 1:
             mapped = char
+        elif "\ud800" <= char <= "\udfff":  # a lone surrogate has no UTF-8 for CRFsuite
+            mapped = "\ufffd"
         _compat_cache[char] = mapped
     return mapped
 

@@ -65,6 +65,26 @@ def parse(text: str, engine: str = "auto", model=None) -> Reference:
     )
 
 
+def resolve_engine(engine: str, model=None) -> str:
+    """The engine that will answer a batch, decided once before any work is spread out.
+
+    A model that cannot load raises ModelError under "crf"; under "auto" it gives one warning
+    and "rules", so workers neither repeat the warning nor retry the load.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    if engine == "rules":
+        return engine
+    try:
+        load_model(model)
+    except ModelError as error:
+        if engine == "crf":
+            raise
+        _warn_once(model, f"{error}; using the rule tagger")
+        return "rules"
+    return engine
+
+
 def _token_records(tokens, labels, probs, norm) -> list[dict]:
     """Tokens as the output contract has them: offsets into the raw text, label, marginal."""
     records = []
@@ -119,8 +139,7 @@ def parse_many(texts, engine="auto", model=None, jobs=1, chunk_size=256):
     With jobs > 1 the work is spread over processes (joblib), each loading the model once;
     input is read and output produced a chunk at a time, so memory stays flat on any length.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    engine = resolve_engine(engine, model)
     if jobs == 1:
         for text in texts:
             yield parse_safely(text, engine, model)

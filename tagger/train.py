@@ -9,8 +9,6 @@ import json
 import time
 from pathlib import Path
 
-import sklearn_crfsuite
-
 from .features import FEATURE_VERSION, featurize
 from .fields import labelled_tokens
 from .labels import LABELS
@@ -38,6 +36,8 @@ def train(records, model_path, params=None, sources=None, verbose=False) -> dict
     `sources` describes where the records came from ({name: {"records": n, "sha256": ...}}),
     for the manifest.
     """
+    import sklearn_crfsuite  # heavy (scipy, sklearn): only training needs it
+
     params = {**DEFAULT_PARAMS, **(params or {})}
     model_path = Path(model_path)
     model_path.parent.mkdir(parents=True, exist_ok=True)

@@ -29,7 +29,8 @@ from tagger.normalize import normalize
 from tagger.tokenize import tokenize
 from tagger.train import REPO, train
 
-TRAINING_FILES = ["data/core.jsonl", "data/good.jsonl"]
+from .build_model import PARAMS, TRAINING_FILES
+
 HELD_OUT_SHARE = 0.15
 SEED = 13
 # Rule labels at or above this confidence may overrule the CRF (the identifiers: DOI, URL, ISBN).
@@ -137,7 +138,7 @@ def calibrate(work: Path, output: Path | None):
     model_path = work / "heldout.crfsuite"
     if not model_path.exists():
         print(f"training on {len(training)} references, {len(held_out)} held out ...", flush=True)
-        train(training, model_path)
+        train(training, model_path, params=PARAMS)
     rows = analyse(held_out, model_path)
     table = sweep(rows)
     chosen = best_threshold(table)

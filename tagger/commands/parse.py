@@ -20,8 +20,8 @@ import sys
 import warnings
 
 from .. import formats
-from ..model import ModelError, load_model
-from ..parse import ENGINES, MAX_CHARS, ModelWarning, parse_many
+from ..model import ModelError
+from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
 from ..progress import progress
 from .io import InputError, open_binary, read_lines
 
@@ -41,24 +41,6 @@ def configure(parser):
     parser.add_argument("--format", "-f", choices=FORMATS, default="json")
     add_engine_arguments(parser)
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
-
-
-def resolve_engine(engine: str, model) -> str:
-    """The engine to hand to the workers, decided once here rather than in each of them.
-
-    A model that cannot load raises ModelError under "crf"; under "auto" it gives one warning
-    and "rules", so N workers neither repeat the warning nor retry the load.
-    """
-    if engine == "rules":
-        return engine
-    try:
-        load_model(model)
-    except ModelError as error:
-        if engine == "crf":
-            raise
-        warnings.warn(f"{error}; using the rule tagger", ModelWarning, stacklevel=2)
-        return "rules"
-    return engine
 
 
 def run(args) -> int:

@@ -1,0 +1,86 @@
+"""Parse references on a Dask cluster, when one machine is not enough.
+
+    import dask.bag as db
+    from tagger.dask import parse_bag, parse_column
+    results = parse_bag(db.read_text("refs-*.txt").map(str.rstrip)).compute()   # dicts, in order
+    frame["parsed"] = parse_column(frame["reference"])     # a DataFrame column of JSON text
+
+Each result is the JSON object of DESIGN.md's output contract (`Reference.to_dict()`), a failed
+reference one with an `error` key: as a dict in a bag, as its JSON text in a DataFrame column
+(Dask moves object columns through Arrow, which would turn the dicts into structs with every
+key and their lists into arrays).
+
+The model is decided and checked once, on the client: a model that cannot load is a ModelError
+under engine="crf" and one warning and the rule tagger under "auto". Its bytes then travel in
+the task graph as one piece of data, which each worker fetches once and writes to a local file
+named by its hash; the cached `load_model` opens it once per worker process. So workers need
+no shared file system and no copy of the model of their own.
+
+Needs the optional extra: pip install 'reftag[dask]' (a DataFrame column also needs
+dask[dataframe]).
+"""
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import dask
+
+from .model import load_model, manifest_path
+from .parse import parse_safely, resolve_engine
+
+
+def parse_bag(bag, engine: str = "auto", model=None):
+    """A Dask bag of reference strings → a bag of result dicts, one each, in the same order."""
+    engine, shipped = _ship_model(engine, model)
+    return bag.map_partitions(_parse_partition, engine, shipped)
+
+
+def parse_column(column, engine: str = "auto", model=None):
+    """A Dask DataFrame column (Series) of reference strings → a column of results as JSON."""
+    engine, shipped = _ship_model(engine, model)
+    return column.map_partitions(_parse_series, engine, shipped, meta=(column.name, "string"))
+
+
+def _ship_model(engine, model):
+    """(engine to use, the model as a Delayed payload or None), decided on the client."""
+    engine = resolve_engine(engine, model)
+    if engine == "rules":
+        return engine, None
+    loaded = load_model(model)
+    payload = {"sha256": loaded.manifest["sha256"], "model": loaded.path.read_bytes(),
+               "manifest": manifest_path(loaded.path).read_bytes()}
+    return engine, dask.delayed(payload, pure=True, traverse=False)
+
+
+def _parse_partition(texts, engine, shipped):
+    model = _local_model(shipped)
+    return [parse_safely(text, engine, model).to_dict() for text in texts]
+
+
+def _parse_series(series, engine, shipped):
+    model = _local_model(shipped)
+    return series.map(lambda text: json.dumps(parse_safely(text, engine, model).to_dict(),
+                                              ensure_ascii=False)).astype("string")
+
+
+def _local_model(shipped) -> str | None:
+    """The shipped model as a file on this worker, written once (by whichever process is first)."""
+    if shipped is None:
+        return None
+    directory = Path(tempfile.gettempdir()) / "reftag-models"
+    path = directory / f"{shipped['sha256']}.crfsuite"
+    if not path.exists():
+        directory.mkdir(exist_ok=True)
+        _write_atomically(manifest_path(path), shipped["manifest"])
+        _write_atomically(path, shipped["model"])  # last: its presence means both are there
+    return str(path)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write via a temporary file and rename, so a process racing on it never reads half."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".incoming-")
+    with os.fdopen(handle, "wb") as stream:
+        stream.write(data)
+    os.replace(temporary, path)
