@@ -8,11 +8,10 @@ part of them, not a field boundary.
 """
 
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     text: str
     start: int
     end: int
