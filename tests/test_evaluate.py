@@ -381,3 +381,11 @@ def test_benchmark_reports_every_number():
     assert 0 < numbers["import_s"] <= numbers["startup_s"] <= numbers["process_s"]
     numbers["command"] = "reftag benchmark x.txt"
     assert "throughput, 1 process" in format_numbers(numbers)
+
+
+def test_segmentation_scores_through_the_command(capsys):
+    from tagger.cli import main
+
+    assert main(["evaluate", "data/finder/handmade", "--report", "json"]) == 0
+    scores = json.loads(capsys.readouterr().out)["data/finder/handmade"]["references"]
+    assert scores["gold_references"] > 20 and scores["f1"] >= 0.9

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagger.evaluate_find import DATA, HELD_OUT, line_scores, reference_key
+from tagger.evaluate.segmentation import DATA, HELD_OUT, line_scores, reference_key
 from tagger.finder import find_references, segment
 from tagger.finder.ttx import read_ttx
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pycrfsuite
 
-from tagger.evaluate_find import HELD_OUT, finder_documents, line_scores
+from tagger.evaluate.segmentation import HELD_OUT, finder_documents, line_scores
 from tagger.finder.lines import line_features, split_lines
 
 ROOT = Path(__file__).resolve().parents[1]

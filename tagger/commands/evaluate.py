@@ -18,7 +18,8 @@ REPORTS = ("md", "json", "html")
 
 def configure(parser) -> None:
     parser.add_argument("data", nargs="+", metavar="DATA",
-                        help="annotated references: the project's .jsonl or AnyStyle .xml")
+                        help="annotated references: the project's .jsonl or AnyStyle .xml; "
+                             "to score `find`: folders of .txt + gold .json, finder .ttx files")
     system = parser.add_mutually_exclusive_group()
     system.add_argument("--model", metavar="MODEL", help="CRF model file (default: shipped model)")
     system.add_argument("--predictions", metavar="FILE",
@@ -44,6 +45,8 @@ def run(args) -> int:
     from ..model import ModelError
 
     command = "reftag " + shlex.join(sys.argv[1:])
+    if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):
+        return _segmentation(args.data, "json" in args.report)
     if "html" in args.report and not args.out:
         return _fail("--report html needs --out DIR")
     if "html" in args.report and (args.cv or args.compare):
@@ -143,3 +146,26 @@ def _json(data: dict) -> str:
 def _fail(message: str) -> int:
     print(f"reftag: {message}", file=sys.stderr)
     return 1
+
+
+def _segmentation(paths, as_json: bool) -> int:
+    """Score `find`: reference-level on directories of .txt + gold .json, line-level on .ttx."""
+    from ..evaluate.segmentation import line_scores, reference_scores
+
+    results = {path: reference_scores(path) for path in paths if Path(path).is_dir()}
+    documents = [path for path in paths if path.endswith(".ttx")]
+    if documents:
+        results["ref lines"] = line_scores(documents)
+    if as_json:
+        print(json.dumps(results, indent=2))
+        return 0
+    for name, result in results.items():
+        overall = result.get("references") or result["ref_lines"]
+        what = ("reference-level" if "references" in result
+                else f"line-level `ref`, {len(documents)} documents")
+        print(f"{name}: {what}: precision {overall['precision']:.3f}, "
+              f"recall {overall['recall']:.3f}, F1 {overall['f1']:.3f}")
+        for document, scores in result["documents"].items():
+            print(f"  {document}: P {scores['precision']:.3f} R {scores['recall']:.3f} "
+                  f"F1 {scores['f1']:.3f}")
+    return 0

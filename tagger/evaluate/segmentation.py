@@ -2,7 +2,8 @@
 reference-level precision/recall/F1 of `segment` on hand-built documents (data/finder/
 handmade and data/finder/blind: a .txt each with a gold .json list of its references).
 
-    python -m tagger.evaluate_find          # prints both as JSON
+    python -m tagger.evaluate.segmentation   # prints both as JSON
+    reftag evaluate data/finder/handmade data/finder/anystyle/x.ttx ...
 
 A found reference counts as right when it equals a gold reference after normalization
 (NFKC, case folded, letters and digits only), so white space, hyphenation and furniture
@@ -21,7 +22,7 @@ from tagger.finder.lines import split_lines
 from tagger.finder.ttx import read_ttx
 from tagger.normalize import normalize
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "finder"
+DATA = Path(__file__).resolve().parents[2] / "data" / "finder"
 HELD_OUT = ("bb599nz4341", "bd466fq0394", "bg608dx2253", "bj581pc8202")
 
 
