@@ -32,7 +32,7 @@ BENCHMARK = "data/gold.jsonl"
 # CRF even where the CRF is least sure, so the shipped model never falls back per reference.
 FALLBACK_BELOW = None
 
-SEARCH_GRID = {"c1": [0.02, 0.05, 0.1, 0.2], "c2": [0.003, 0.01, 0.03], "min_freq": [1]}
+SEARCH_GRID = {"c1": [0.02, 0.05, 0.1, 0.2], "c2": [0.003, 0.01, 0.03], "min_freq": [1, 2, 3]}
 
 
 def training_records(files=TRAINING_FILES):
