@@ -294,6 +294,28 @@ def strip_sentinels(marked):
 IN_BEFORE_VENUE = re.compile(r"(?<![^\s.,;])[Ii]n:?\s*$")
 
 
+# Role words around an editor or translator list: AnyStyle labels them with the names
+# ("In O. Card (Ed.),", "edited by M. Osteen", "Hrsg. von ...").
+ROLE_BEFORE = re.compile(r"(?<![^\s.,;])(?:(?:edited|translated|ed\.|trans\.|hrsg\.|hg\.)\s+"
+                         r"(?:by|von)\s+)$", re.IGNORECASE)
+ROLE_AFTER = re.compile(r"^,?\s*\(?(?:eds?|editors?|hrsg|hg|trans|transl|translators?)\.?\)?",
+                        re.IGNORECASE)
+
+
+def _with_role_words(text, start, end):
+    """Widen an editor/translator span over its role words and a leading "In"."""
+    role = ROLE_BEFORE.search(text, max(0, start - 20), start)
+    if role:
+        start = role.start()
+    marker = IN_BEFORE_VENUE.search(text, max(0, start - 6), start)
+    if marker:
+        start = marker.start()
+    role = ROLE_AFTER.match(text[end:end + 20])
+    if role and role.end():
+        end += role.end()
+    return start, end
+
+
 def trim_span(text, start, end):
     """Shrink [start, end) past white space, separators and unbalanced brackets."""
     while True:
@@ -326,6 +348,8 @@ def clean_spans(text, spans):
             marker = IN_BEFORE_VENUE.search(text, max(0, start - 6), start)
             if marker:
                 start = marker.start()  # AnyStyle's venue keeps its "In:"
+        if label in ("editor", "translator"):
+            start, end = _with_role_words(text, start, end)
         if start < end:
             trimmed.append([start, end, label])
     trimmed.sort(key=lambda span: (span[0], -span[1]))
