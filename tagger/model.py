@@ -16,7 +16,14 @@ import pycrfsuite
 
 from .features import FEATURE_VERSION, featurize
 
-DEFAULT_MODEL = Path(__file__).resolve().parent.parent / "models" / "default.crfsuite"
+def models_dir() -> Path:
+    """Where the shipped models are: models/ in a checkout, tagger/models in an installed wheel."""
+    package = Path(__file__).resolve().parent
+    installed = package / "models"
+    return installed if installed.is_dir() else package.parent / "models"
+
+
+DEFAULT_MODEL = models_dir() / "default.crfsuite"
 
 
 class ModelError(Exception):

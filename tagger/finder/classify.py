@@ -10,7 +10,6 @@ between references taken for furniture, stray lines just before a "References" h
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 import pycrfsuite
 
@@ -24,12 +23,13 @@ from tagger.finder.lines import (
     line_features,
     numbering_of,
 )
+from tagger.model import models_dir
 
 PAGE_AFTER_GAP = re.compile(r"\S\s{6,}\d{1,4}$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
 
-DEFAULT_MODEL = Path(__file__).resolve().parents[2] / "models" / "finder.crfsuite"
+DEFAULT_MODEL = models_dir() / "finder.crfsuite"
 
 
 @lru_cache(maxsize=4)
