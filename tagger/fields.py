@@ -50,17 +50,22 @@ def _balanced(inner: str, opener: str) -> bool:
     return depth == 0
 
 
-def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
-    """Runs of adjacent tokens with one label, as (start, end, label) over the tokens' text."""
+def label_runs(items) -> list[tuple[int, int, str]]:
+    """Runs of adjacent (start, end, label) items with one label, as spans; OTHER breaks a run."""
     spans = []
     previous = OTHER
-    for token, label in zip(tokens, labels):
+    for start, end, label in items:
         if label != OTHER and label == previous:
-            spans[-1] = (spans[-1][0], token.end, label)
+            spans[-1] = (spans[-1][0], end, label)
         elif label != OTHER:
-            spans.append((token.start, token.end, label))
+            spans.append((start, end, label))
         previous = label
     return spans
+
+
+def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
+    """Runs of adjacent tokens with one label, as (start, end, label) over the tokens' text."""
+    return label_runs((token.start, token.end, label) for token, label in zip(tokens, labels))
 
 
 # A DOI's "doi:" marker is labelled with it in the corpora, but the field is the identifier.

@@ -16,6 +16,7 @@ import re
 import unicodedata
 
 from .corpus import write_anystyle_xml
+from .fields import label_runs
 from .labels import OTHER
 from .structure.types import gbt_code_type
 
@@ -417,16 +418,9 @@ def to_xml(refs) -> str:
 
 def token_spans(ref) -> list[list]:
     """[start, end, label] over `ref.raw`: each run of consecutive tokens with one label."""
-    spans = []
-    previous = None
-    for token in ref.tokens:
-        label, start, end = token.get("label"), token.get("start"), token.get("end")
-        if label in (None, OTHER) or not (0 <= start < end <= len(ref.raw)):
-            previous = None
-            continue
-        if previous == label and spans and spans[-1][1] <= start:
-            spans[-1][1] = end
-        else:
-            spans.append([start, end, label])
-        previous = label
-    return spans
+    def item(token):
+        start, end = token.get("start"), token.get("end")
+        inside = isinstance(start, int) and isinstance(end, int) and 0 <= start < end <= len(ref.raw)
+        return (start, end, token.get("label") or OTHER) if inside else (0, 0, OTHER)
+
+    return [list(span) for span in label_runs(map(item, ref.tokens))]
