@@ -195,21 +195,27 @@ WINDOW = {
 }
 
 
-def _strings(features: dict, prefix: str = "") -> tuple[str, ...]:
+def _strings(features: dict) -> tuple[str, ...]:
     """Feature dict → CRFsuite attribute names ("case=title"; a True flag is its bare name)."""
-    return tuple(prefix + (key if value is True else f"{key}={value}")
+    return tuple(key if value is True else f"{key}={value}"
                  for key, value in features.items() if value is not False)
+
+
+# For each feature key (all "lex:" keys count as "lex"), the window offsets it is lent to.
+_LENT_TO = {key: tuple(offset for offset, keys in WINDOW.items() if key in keys)
+            for keys in WINDOW.values() for key in keys}
 
 
 @lru_cache(maxsize=200_000)
 def _word_strings(text: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]]:
     """A word's own attributes and, per window offset, what it lends to its neighbours."""
     features = _word_features(text)
-    lent = {offset: _strings({k: v for k, v in features.items()
-                              if k in keys or (k.startswith("lex:") and "lex" in keys)},
-                             f"{offset:+d}:")
-            for offset, keys in WINDOW.items()}
-    return _strings(features), lent
+    own = _strings(features)
+    lent = {offset: [] for offset in WINDOW}
+    for key, name in zip((k for k, v in features.items() if v is not False), own):
+        for offset in _LENT_TO.get("lex" if key.startswith("lex:") else key, ()):
+            lent[offset].append(f"{offset:+d}:{name}")
+    return own, {offset: tuple(names) for offset, names in lent.items()}
 
 
 def featurize(tokens, text) -> list[list[str]]:
