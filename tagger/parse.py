@@ -96,15 +96,9 @@ def _token_records(tokens, labels, probs, norm) -> list[dict]:
 
 
 def _tag(tokens, text, engine, model_path):
-    if engine == "rules":
+    if resolve_engine(engine, model_path) == "rules":
         return (*rules.tag(tokens, text), "rules")
-    try:
-        model = load_model(model_path)
-    except ModelError as error:
-        if engine == "crf":
-            raise
-        _warn_once(model_path, f"{error}; using the rule tagger")
-        return (*rules.tag(tokens, text), "rules")
+    model = load_model(model_path)
     labels, probs = model.tag(tokens, text)
     threshold = model.manifest.get("fallback_below")
     if engine == "auto" and threshold is not None and sum(probs) / len(probs) < threshold:
