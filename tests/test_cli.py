@@ -17,7 +17,6 @@ from tagger.cli import main
 from tagger.commands.io import MAX_LINE_BYTES
 from tagger.corpus import load
 from tagger.parse import MAX_CHARS
-from tagger.train import train
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLD = [record["text"] for record in load(os.path.join(REPO, "data", "gold.jsonl"))]
@@ -27,11 +26,8 @@ APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009)
 
 
 @pytest.fixture(scope="module")
-def model(tmp_path_factory):
-    """A tiny CRF trained in a second: the CRF path without waiting for the shipped model."""
-    path = tmp_path_factory.mktemp("model") / "tiny.crfsuite"
-    train(load(os.path.join(REPO, "data", "core.jsonl"))[:40], path, params={"max_iterations": 30})
-    return str(path)
+def model(tiny_model):
+    return str(tiny_model)
 
 
 @pytest.fixture

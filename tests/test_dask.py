@@ -15,7 +15,6 @@ from tagger.corpus import load
 from tagger.dask import parse_bag, parse_column
 from tagger.model import ModelError
 from tagger.parse import ModelWarning
-from tagger.train import train
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEXTS = ([record["text"] for record in load(os.path.join(REPO, "data", "gold.jsonl"))[:300]]
@@ -23,10 +22,8 @@ TEXTS = ([record["text"] for record in load(os.path.join(REPO, "data", "gold.jso
 
 
 @pytest.fixture(scope="module")
-def model(tmp_path_factory):
-    path = tmp_path_factory.mktemp("model") / "tiny.crfsuite"
-    train(load(os.path.join(REPO, "data", "core.jsonl"))[:40], path, params={"max_iterations": 30})
-    return str(path)
+def model(tiny_model):
+    return str(tiny_model)
 
 
 @pytest.fixture(scope="module")

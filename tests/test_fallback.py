@@ -2,30 +2,16 @@
 `fallback_below`, or the model cannot load (then the rules answer, after one warning)."""
 
 import json
-import os
 import warnings
 
-import pytest
-
 from tagger import parse, parse_many
-from tagger.corpus import load
 from tagger.model import load_model, manifest_path
 from tagger.parse import ModelWarning
-from tagger.train import train
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
        "excitation of dopamine neurons in ventral VTA by noxious stimuli. Proc Natl Acad Sci "
        "U S A 106, 4894–4899.")
 ODD = "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [private communication] ~ 12 / 3"
-
-
-@pytest.fixture(scope="session")
-def tiny_model(tmp_path_factory):
-    """A real CRF trained in about a second on 30 core records."""
-    path = tmp_path_factory.mktemp("fallback") / "tiny.crfsuite"
-    train(load(os.path.join(REPO, "data", "core.jsonl"))[:30], path, params={"max_iterations": 30})
-    return path
 
 
 def with_threshold(model, directory, threshold):

@@ -11,10 +11,8 @@ import warnings
 import pytest
 
 from tagger import parse, parse_many
-from tagger.corpus import load
 from tagger.model import ModelError, file_sha256, load_model, manifest_path
 from tagger.parse import ModelWarning
-from tagger.train import train
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TEXT = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
@@ -23,11 +21,8 @@ TEXT = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009
 
 
 @pytest.fixture(scope="module")
-def good_model(tmp_path_factory):
-    """A tiny CRF trained in a second on 40 core records: real, loadable, fast."""
-    path = tmp_path_factory.mktemp("model") / "tiny.crfsuite"
-    train(load(os.path.join(REPO, "data", "core.jsonl"))[:40], path, params={"max_iterations": 30})
-    return path
+def good_model(tiny_model):
+    return tiny_model
 
 
 def _copy(model, directory):

@@ -22,7 +22,6 @@ from tagger.corpus import load
 from tagger.labels import LABELS, OTHER
 from tagger.parse import MAX_CHARS
 from tagger.reference import Reference
-from tagger.train import train
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = int(os.environ.get("REFTAG_FUZZ_EXAMPLES", "150"))
@@ -57,11 +56,8 @@ any_text = unicode_text | glued | punctuation_only | digits_only
 
 
 @pytest.fixture(scope="module")
-def model(tmp_path_factory):
-    """A tiny CRF trained in a second: the CRF path without waiting for the shipped model."""
-    path = tmp_path_factory.mktemp("model") / "tiny.crfsuite"
-    train(load(os.path.join(REPO, "data", "core.jsonl"))[:40], path, params={"max_iterations": 30})
-    return str(path)
+def model(tiny_model):
+    return str(tiny_model)
 
 
 def check_reference(ref, text):
