@@ -14,9 +14,8 @@ import json
 import sys
 
 from .. import formats
-from ..finder import segment
+from ..finder import find_references, segment
 from ..model import ModelError
-from ..parse import parse_many
 from .io import InputError, read_text
 from .parse import FORMATS, add_engine_arguments
 
@@ -36,29 +35,20 @@ def run(args) -> int:
         print("reftag: --jobs must be at least 1", file=sys.stderr)
         return 1
     try:
-        segments = segment(read_text(args.file))
+        text = read_text(args.file)
     except InputError as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     if args.segments:
-        json.dump([vars(seg) for seg in segments], sys.stdout, ensure_ascii=False, indent=2)
+        json.dump([vars(found) for found in segment(text)], sys.stdout, ensure_ascii=False,
+                  indent=2)
         sys.stdout.write("\n")
         return 0
-    failed = 0
-
-    def references():
-        nonlocal failed
-        parsed = parse_many((seg.raw for seg in segments), args.engine, args.model, args.jobs)
-        for seg, ref in zip(segments, parsed):
-            ref.partial = seg.partial
-            ref.extra["start"], ref.extra["end"] = seg.start, seg.end
-            failed += ref.error is not None
-            yield ref
-
     try:
-        formats.write(references(), args.format, sys.stdout)
+        references = find_references(text, args.engine, args.model, args.jobs)
     except ModelError as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
+    formats.write(references, args.format, sys.stdout)
     sys.stdout.flush()
-    return 2 if failed else 0
+    return 2 if any(ref.error is not None for ref in references) else 0

@@ -70,17 +70,17 @@ def _ends_cut_off(raw: str) -> bool:
     return bool(ENDS_CUT_OFF.search(raw))
 
 
-def find_references(text: str, engine: str = "auto", model=None) -> list:
+def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
-    `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model."""
-    from tagger.parse import parse_safely  # the parse stage imports nothing from here
+    `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
+    `jobs` > 1 parses in that many processes."""
+    from tagger.parse import parse_many  # the parse stage imports nothing from here
 
-    references = []
-    for found in segment(text):
-        reference = parse_safely(found.raw, engine, model)
+    segments = segment(text)
+    references = list(parse_many((found.raw for found in segments), engine, model, jobs))
+    for found, reference in zip(segments, references):
         reference.partial = found.partial
         reference.extra["start"], reference.extra["end"] = found.start, found.end
-        references.append(reference)
     return references
 
 
