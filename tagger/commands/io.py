@@ -8,6 +8,7 @@ record still gets its place in the output.
 
 import codecs
 import sys
+from contextlib import contextmanager
 
 from ..parse import MAX_CHARS
 
@@ -42,19 +43,27 @@ def _name(stream) -> str:
     return "standard input" if stream is sys.stdin.buffer or not isinstance(name, str) else name
 
 
-def read_text(source) -> str:
-    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused.
-
-    `source` is a path ('-' for standard input) or a binary stream already open.
-    """
+@contextmanager
+def _reading(source):
+    """The open stream of `source` (a path, '-', or a binary stream already open); a read
+    error becomes InputError, and the stream is closed after unless it is standard input."""
     stream = open_binary(source) if isinstance(source, str) else source
     try:
-        return stream.read().decode("utf-8", errors="replace").removeprefix("\ufeff")
+        yield stream
     except OSError as error:
         raise InputError(f"{_name(stream)}: {error.strerror or error}") from None
     finally:
         if stream is not sys.stdin.buffer:
             stream.close()
+
+
+def read_text(source) -> str:
+    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused.
+
+    `source` is a path ('-' for standard input) or a binary stream already open.
+    """
+    with _reading(source) as stream:
+        return stream.read().decode("utf-8", errors="replace").removeprefix("\ufeff")
 
 
 def read_lines(source):
@@ -64,17 +73,11 @@ def read_lines(source):
     first with open_binary to report a missing file before any output is written). Lines
     longer than MAX_LINE_BYTES are cut there.
     """
-    stream = open_binary(source) if isinstance(source, str) else source
-    try:
+    with _reading(source) as stream:
         for number, (line, cut) in enumerate(_raw_lines(stream), 1):
             if number == 1:
                 line = line.removeprefix(codecs.BOM_UTF8)
             yield _decode(line.rstrip(b"\r\n"), number, cut)
-    except OSError as error:
-        raise InputError(f"{_name(stream)}: {error.strerror or error}") from None
-    finally:
-        if stream is not sys.stdin.buffer:
-            stream.close()
 
 
 def _raw_lines(stream):
