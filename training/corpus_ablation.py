@@ -9,14 +9,12 @@ better; this prints the numbers behind the choice of TRAINING_FILES in build_mod
 
 import argparse
 import tempfile
-import time
 from pathlib import Path
 
-from tagger.evaluate import evaluate
-from tagger.model import load_model
-from tagger.train import REPO, train
+from tagger.train import REPO
 
-from .build_model import BENCHMARK, PARAMS, training_records
+from .build_model import BENCHMARK, training_records
+from .experiments.common import score, timed_train
 
 CORPORA = {
     "core": "data/core.jsonl",
@@ -48,13 +46,10 @@ def main(argv=None):
         records, _ = training_records(files_of(combination))
         with tempfile.TemporaryDirectory(prefix="reftag-ablation-") as tmp:
             model = Path(tmp) / "model.crfsuite"
-            started = time.perf_counter()
-            train(records, model, params=PARAMS)
-            seconds = time.perf_counter() - started
-            result = evaluate(REPO / BENCHMARK, model=model, engine="crf")
-            load_model.cache_clear()
-        print(f"| {combination} | {len(records)} | {result.core_f1:.4f} | "
-              f"{result.fields['all_core_correct']:.4f} | {seconds:.0f} |", flush=True)
+            manifest = timed_train(records, model)
+            scores = score(REPO / BENCHMARK, model)
+        print(f"| {combination} | {len(records)} | {scores['core_f1']:.4f} | "
+              f"{scores['all_core_correct']:.4f} | {manifest['train_seconds']:.0f} |", flush=True)
 
 
 if __name__ == "__main__":
