@@ -79,9 +79,10 @@ def _read_manifest(path: Path) -> dict:
         raise ModelError(
             f"model {path.name} was built for feature version {manifest.get('feature_version')!r}, "
             f"this reftag extracts version {FEATURE_VERSION!r}: retrain it")
-    if manifest.get("sha256") != file_sha256(path):
+    data = path.read_bytes()
+    if manifest.get("sha256") != hashlib.sha256(data).hexdigest():
         raise ModelError(f"model file {path} does not match its manifest (damaged or replaced)")
-    _check_layout(path)
+    _check_layout(path, data)
     return manifest
 
 
@@ -90,13 +91,12 @@ _HEADER = struct.Struct("<4sI4sIIII5I")
 _CHUNKS = (b"FEAT", b"CQDB", b"CQDB", b"LFRF", b"AFRF")
 
 
-def _check_layout(path: Path) -> None:
+def _check_layout(path: Path, data: bytes) -> None:
     """Refuse a file whose header and chunk markers are not a CRFsuite model's.
 
     CRFsuite reads offsets from the file without checking them, so a file that merely has a
     matching manifest (a careless re-export) could still crash the interpreter.
     """
-    data = path.read_bytes()
     if len(data) < _HEADER.size:
         raise ModelError(f"{path} is not a complete CRFsuite model (too short)")
     magic, size, kind, _, _, labels, attributes, *offsets = _HEADER.unpack_from(data)
