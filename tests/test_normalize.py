@@ -127,18 +127,19 @@ def test_never_raises_on_repair_shaped_input(pieces):
 
 
 def test_linear_time():
+    # CPU time, not wall time: other work on a shared machine must not fail the test
     small = "Accele-\nrating 10.1145/3600006.\n3613145 e\ufb00ect a\u21b5ects \u00a0 " * 100
     large = small * 50
-    started = time.perf_counter()
+    started = time.process_time()
     normalize(small)
-    small_seconds = time.perf_counter() - started
-    started = time.perf_counter()
+    small_seconds = time.process_time() - started
+    started = time.process_time()
     normalize(large)
-    large_seconds = time.perf_counter() - started
+    large_seconds = time.process_time() - started
     assert large_seconds < 1.0
     assert large_seconds < 50 * small_seconds * 4 + 0.05
     # one identifier broken a thousand times is still one pass
     broken = "doi:10.1000/" + "abc-\n" * 20000
-    started = time.perf_counter()
+    started = time.process_time()
     normalize(broken)
-    assert time.perf_counter() - started < 1.0
+    assert time.process_time() - started < 1.0

@@ -351,15 +351,15 @@ def test_never_raises_and_keeps_the_contract(text):
 def test_long_author_list_in_linear_time():
     text = ", ".join(["Romero J", "Yin JQ"] * 5000) + ". A title. Nature, 2001, 3(4): 1-9."
     tokens = tokenize(text)
-    started = time.perf_counter()
+    started = time.process_time()
     labels, _ = tag(tokens, text)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
     assert labels[:3] == ["author"] * 3 and labels[-4] == "pages"
 
 
 def test_hundred_kilobyte_reference_in_about_a_second():
     text = "Smith, J. (2010). " + "Word another, (1999) pp. 3: In X. " * 3000
     tokens = tokenize(text)
-    started = time.perf_counter()
+    started = time.process_time()
     tag(tokens, text)
-    assert time.perf_counter() - started < 2.0
+    assert time.process_time() - started < 2.0
