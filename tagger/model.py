@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pycrfsuite
 
+from .decode import Weights
 from .features import FEATURE_VERSION, featurize
 
 def models_dir() -> Path:
@@ -51,16 +52,36 @@ class CRFModel:
         self._tagger = pycrfsuite.Tagger()
         self._tagger.open(str(self.path))
         self._lock = threading.Lock()  # a crfsuite Tagger holds one sequence at a time
+        self._weight_arrays = None
 
-    def tag(self, tokens, text):
-        if not tokens:
+    def tag(self, tokens, text, hints=None):
+        """Labels and the CRF's marginal probability of each (see `tag_features`)."""
+        return self.tag_features(featurize(tokens, text), hints) if tokens else ([], [])
+
+    def tag_features(self, sequence, hints=None):
+        """Labels and marginals for featurized tokens (`features.featurize`).
+
+        `hints`, one (label, bonus) per token, add to the CRF's score of that label before
+        decoding (decode.py), so outside evidence can tip close calls; a label the model does
+        not know is ignored. Without hints crfsuite decodes alone, as trained.
+        """
+        if not sequence:
             return [], []
-        items = pycrfsuite.ItemSequence(featurize(tokens, text))
         with self._lock:
-            self._tagger.set(items)
-            labels = self._tagger.tag()
+            self._tagger.set(pycrfsuite.ItemSequence(sequence))
+            if hints is None:
+                labels = self._tagger.tag()
+            else:
+                weights = self._weights()
+                labels = weights.decode(sequence, hints)
             probs = [self._tagger.marginal(label, i) for i, label in enumerate(labels)]
         return labels, probs
+
+    def _weights(self) -> Weights:
+        """Read out on first use only: it takes a good part of a second."""
+        if self._weight_arrays is None:
+            self._weight_arrays = Weights(self._tagger)
+        return self._weight_arrays
 
 
 def _read_manifest(path: Path) -> dict:

@@ -1,13 +1,14 @@
 """One reference string in, one Reference out: normalize, tokenize, tag, fields, structure.
 
 The CRF does the tagging; the rule tagger answers when the model cannot load (`auto` warns
-once and carries on) or when the CRF's confidence in a reference is under the threshold
-calibrated for its model.
+once and carries on), and lends the CRF its labels as evidence when the CRF's confidence in a
+reference is under the threshold calibrated for its model (engine "crf+rules").
 """
 
 import warnings
 
 from . import rules
+from .features import featurize
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -99,10 +100,15 @@ def _tag(tokens, text, engine, model_path):
     if resolve_engine(engine, model_path) == "rules":
         return (*rules.tag(tokens, text), "rules")
     model = load_model(model_path)
-    labels, probs = model.tag(tokens, text)
-    threshold = model.manifest.get("fallback_below")
-    if engine == "auto" and threshold is not None and sum(probs) / len(probs) < threshold:
-        return (*rules.tag(tokens, text), "rules")
+    sequence = featurize(tokens, text)
+    labels, probs = model.tag_features(sequence)
+    evidence = model.manifest.get("rules_evidence")
+    if engine == "auto" and evidence and sum(probs) / len(probs) < evidence["below"]:
+        rule_labels, rule_probs = rules.tag(tokens, text)
+        if rule_labels != labels:  # agreeing everywhere, the rules could not change a label
+            hints = [(label, evidence["weight"] * p) for label, p in zip(rule_labels, rule_probs)]
+            labels, probs = model.tag_features(sequence, hints)
+        return labels, probs, "crf+rules"
     return labels, probs, "crf"
 
 

@@ -1,0 +1,142 @@
+"""The `auto` engine: the CRF answers; a reference it is unsure of (mean confidence under the
+manifest's `rules_evidence.below`) is decoded again with the rule labels as evidence
+("crf+rules"); a model that cannot load leaves the rules to answer, after one warning."""
+
+import json
+import warnings
+
+import numpy as np
+import pycrfsuite
+import pytest
+
+from tagger import parse, parse_many
+from tagger.decode import Weights, viterbi
+from tagger.evaluate import evaluate
+from tagger.features import featurize
+from tagger.model import load_model, manifest_path
+from tagger.normalize import normalize
+from tagger.parse import ModelWarning
+from tagger.tokenize import tokenize
+from tagger.train import REPO
+
+
+APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
+       "excitation of dopamine neurons in ventral VTA by noxious stimuli. Proc Natl Acad Sci "
+       "U S A 106, 4894–4899.")
+ODD = "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [private communication] ~ 12 / 3"
+
+
+def with_evidence(model, directory, below, weight=1.0):
+    """A copy of `model` whose manifest holds this `rules_evidence` (None: none). Only the
+    manifest changes, so its sha256 of the model file stays right."""
+    target = directory / f"model-{below}-{weight}.crfsuite"
+    target.write_bytes(model.read_bytes())
+    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    manifest.pop("rules_evidence", None)
+    if below is not None:
+        manifest["rules_evidence"] = {"below": below, "weight": weight}
+    manifest_path(target).write_text(json.dumps(manifest), encoding="utf-8")
+    load_model.cache_clear()
+    return str(target)
+
+
+def labels_of(reference):
+    return [token["label"] for token in reference.tokens]
+
+
+def test_a_threshold_above_every_confidence_consults_the_rules_on_every_reference(
+        tiny_model, tmp_path):
+    model = with_evidence(tiny_model, tmp_path, 1.01)
+    refs = [parse(text, engine="auto", model=model) for text in (APA, ODD)]
+    assert [ref.engine for ref in refs] == ["crf+rules", "crf+rules"]
+
+
+def test_overwhelming_evidence_gives_the_rules_labels_and_none_the_crfs(tiny_model, tmp_path):
+    """The bonus really reaches the decoding: worth nothing, the CRF's own path comes back
+    (our Viterbi is crfsuite's); worth everything, the rules' labels do."""
+    for text in (APA, ODD):
+        crf = labels_of(parse(text, engine="crf", model=str(tiny_model)))
+        ruled = labels_of(parse(text, engine="rules"))
+        nothing = parse(text, engine="auto", model=with_evidence(tiny_model, tmp_path, 1.01, 0.0))
+        everything = parse(text, engine="auto", model=with_evidence(tiny_model, tmp_path, 1.01, 1e4))
+        assert labels_of(nothing) == crf
+        known = set(load_model(str(tiny_model))._tagger.labels())
+        assert [label for label, rule in zip(labels_of(everything), ruled) if rule in known] == \
+            [rule for rule in ruled if rule in known]
+
+
+def test_a_zero_threshold_keeps_the_crf(tiny_model, tmp_path):
+    model = with_evidence(tiny_model, tmp_path, 0.0)
+    refs = [parse(text, engine="auto", model=model) for text in (APA, ODD)]
+    assert [ref.engine for ref in refs] == ["crf", "crf"]
+    assert refs[0].fields == parse(APA, engine="crf", model=model).fields
+
+
+def test_no_rules_evidence_in_the_manifest_keeps_the_crf(tiny_model, tmp_path):
+    model = with_evidence(tiny_model, tmp_path, None)
+    assert "rules_evidence" not in load_model(model).manifest
+    assert parse(ODD, engine="auto", model=model).engine == "crf"
+
+
+def test_the_threshold_is_applied_per_reference(tiny_model, tmp_path):
+    confidences = {text: parse(text, engine="crf", model=str(tiny_model)).confidence
+                   for text in (APA, ODD)}
+    low, high = sorted(confidences, key=confidences.get)
+    assert confidences[low] < confidences[high]
+    model = with_evidence(tiny_model, tmp_path, (confidences[low] + confidences[high]) / 2)
+    assert parse(low, engine="auto", model=model).engine == "crf+rules"
+    assert parse(high, engine="auto", model=model).engine == "crf"
+
+
+def test_engine_crf_ignores_the_rules_evidence(tiny_model, tmp_path):
+    model = with_evidence(tiny_model, tmp_path, 1.01, 1e4)
+    assert parse(APA, engine="crf", model=model).engine == "crf"
+
+
+def test_our_viterbi_finds_crfsuites_path(tiny_model):
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(tiny_model))
+    weights = Weights(tagger)
+    for line in (REPO / "data" / "gold.jsonl").read_text(encoding="utf-8").splitlines()[:50]:
+        norm = normalize(json.loads(line)["text"])
+        sequence = featurize(tokenize(norm.text), norm.text)
+        expected = tagger.tag(pycrfsuite.ItemSequence(sequence))
+        assert weights.decode(sequence, [("O", 0.0)] * len(sequence)) == expected
+
+
+def test_viterbi_by_hand():
+    """Two tokens, two labels: the second token prefers label 1, unless switching costs more
+    than it gains."""
+    scores = np.array([[2.0, 0.0], [0.0, 1.5]])
+    assert viterbi(scores, np.array([[0.0, 0.0], [0.0, 0.0]])) == [0, 1]
+    assert viterbi(scores, np.array([[0.0, -2.0], [0.0, 0.0]])) == [0, 0]  # 2 + 0 > 2 - 2 + 1.5
+
+
+@pytest.fixture(scope="module")
+def gold_sample():
+    return (REPO / "data" / "gold.jsonl").read_text(encoding="utf-8").splitlines()[:300]
+
+
+def test_shipped_auto_is_not_worse_than_the_crf_on_a_fixed_gold_sample(gold_sample):
+    records = [json.loads(line) for line in gold_sample]
+    load_model.cache_clear()
+    scores = {engine: evaluate(records, engine=engine).core_f1
+              for engine in ("auto", "crf", "rules")}
+    assert load_model().manifest["rules_evidence"]
+    assert scores["auto"] >= scores["crf"] - 0.002
+    assert scores["crf"] >= 0.95 and scores["rules"] >= 0.85
+
+
+def test_a_broken_model_under_auto_warns_once_for_many_references(tiny_model, tmp_path):
+    model = tmp_path / "broken.crfsuite"
+    model.write_bytes(tiny_model.read_bytes()[:100])  # truncated: its sha256 no longer matches
+    manifest_path(model).write_text(manifest_path(tiny_model).read_text(encoding="utf-8"))
+    load_model.cache_clear()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        refs = [parse(APA, engine="auto", model=str(model)) for _ in range(30)]
+        refs += list(parse_many([ODD] * 30, engine="auto", model=str(model)))
+    assert {ref.engine for ref in refs} == {"rules"} and len(refs) == 60
+    model_warnings = [w for w in caught if issubclass(w.category, ModelWarning)]
+    assert len(model_warnings) == 1
+    assert "does not match its manifest" in str(model_warnings[0].message)

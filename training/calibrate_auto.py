@@ -1,0 +1,169 @@
+"""Choose how `auto` lets the rule tagger help the CRF: `rules_evidence` in the manifest.
+
+    python -m training.calibrate_auto [--jobs 2]          # choose, on held-out training data
+    python -m training.calibrate_auto --gold              # report the shipped model on gold
+
+Under `auto`, a reference whose mean CRF confidence is under `below` is decoded again with
+each rule label adding `weight` × the rules' confidence to the CRF's score of that label
+(tagger/parse.py). Both numbers are chosen here, never on gold: every reference of the
+training files is tagged by a CRF trained on the other folds (5-fold, exact duplicates of a
+held-out reference dropped from its training part, so the confidences are honest), and the
+pair kept is the lowest `below`, with its best weight, whose held-out core micro-F1 is within
+TOLERANCE of the best pair's: re-decoding costs time, and gains smaller than that are noise.
+
+`--gold` reports a finished model with its manifest's pair on gold.jsonl, against the CRF and
+the rules alone, overall and on the tenth of references where the CRF was least confident.
+"""
+
+import argparse
+import json
+import tempfile
+from pathlib import Path
+
+from tagger import rules
+from tagger.corpus import load, normalized_key
+from tagger.evaluate import gold_fields
+from tagger.evaluate.crossval import fold_indices
+from tagger.evaluate.fieldscore import compare_fields, core_counts, prf
+from tagger.features import featurize
+from tagger.fields import field_values, label_spans
+from tagger.model import load_model
+from tagger.normalize import normalize
+from tagger.tokenize import tokenize
+from tagger.train import REPO, train
+
+from .build_model import PARAMS, TRAINING_FILES
+
+FOLDS = 5
+WEIGHTS = (0.25, 0.5, 0.75, 1.0, 1.5)
+THRESHOLDS = tuple(round(0.8 + 0.01 * step, 2) for step in range(21))  # 0.80 … 1.00
+TOLERANCE = 0.001
+LOW_SHARE = 0.10
+
+
+def reference_counts(record, model, weights=WEIGHTS) -> dict | None:
+    """The CRF's confidence in one reference, and core (tp, fp, fn) of the CRF, the rules, and
+    the CRF decoded with the rules' evidence at each weight. None for a reference of no tokens."""
+    gold = gold_fields(record["text"], record["spans"])
+    norm = normalize(record["text"])
+    tokens = tokenize(norm.text)
+    if not tokens:
+        return None
+
+    def counts(labels):
+        return core_counts(compare_fields(gold, field_values(norm.text, label_spans(tokens, labels))))
+
+    sequence = featurize(tokens, norm.text)
+    labels, probs = model.tag_features(sequence)
+    rule_labels, rule_probs = rules.tag(tokens, norm.text)
+    row = {"confidence": sum(probs) / len(probs), "crf": counts(labels),
+           "rules": counts(rule_labels)}
+    for weight in weights:
+        hints = [(label, weight * p) for label, p in zip(rule_labels, rule_probs)]
+        row[weight] = counts(model.tag_features(sequence, hints)[0])
+    return row
+
+
+def fold_rows(records, number, held_out) -> list[dict]:
+    """Train on every fold but one (no exact copy of a held-out reference), count the other."""
+    held_keys = {normalized_key(records[i]["text"]) for i in held_out}
+    held = set(held_out)
+    training = [record for i, record in enumerate(records)
+                if i not in held and normalized_key(record["text"]) not in held_keys]
+    with tempfile.TemporaryDirectory(prefix="reftag-calibrate-") as tmp:
+        model_path = Path(tmp) / f"fold{number}.crfsuite"
+        train(training, model_path, params=PARAMS)
+        model = load_model(model_path)
+        rows = [reference_counts(records[i], model) for i in held_out]
+        load_model.cache_clear()
+    print(f"fold {number + 1}/{FOLDS} done", flush=True)
+    return [row for row in rows if row]
+
+
+def micro_f1(counts) -> float:
+    return prf(*(sum(column) for column in zip(*counts)))["f1"] if counts else 0.0
+
+
+def auto_f1(rows, below, weight) -> float:
+    return micro_f1([row[weight] if row["confidence"] < below else row["crf"] for row in rows])
+
+
+def choose(rows) -> tuple[float, float]:
+    """(below, weight): the lowest threshold whose best weight is within TOLERANCE of the best."""
+    table = {(below, weight): auto_f1(rows, below, weight)
+             for below in THRESHOLDS for weight in WEIGHTS}
+    best = max(table.values())
+    return min((below, -f1, weight) for (below, weight), f1 in table.items()
+               if f1 >= best - TOLERANCE)[::2]
+
+
+def print_table(rows, chosen):
+    print(f"held out: {len(rows)} references; CRF alone {micro_f1([r['crf'] for r in rows]):.4f}, "
+          f"rules alone {micro_f1([r['rules'] for r in rows]):.4f}")
+    print(f"{'below':>5} {'re-decoded':>10}  " + "  ".join(f"w={w:<5}" for w in WEIGHTS))
+    for below in THRESHOLDS:
+        share = sum(row["confidence"] < below for row in rows) / len(rows)
+        cells = "  ".join(f"{auto_f1(rows, below, weight):.4f}" + ("*" if (below, weight) == chosen
+                                                                   else " ") for weight in WEIGHTS)
+        print(f"{below:5.2f} {share:10.1%}  {cells}")
+    print(f"chosen (*): below {chosen[0]}, weight {chosen[1]}")
+
+
+def calibrate(jobs: int, output: Path | None):
+    from joblib import Parallel, delayed
+
+    records = [record for name in TRAINING_FILES for record in load(REPO / name)]
+    print(f"{FOLDS}-fold over {len(records)} references of {', '.join(TRAINING_FILES)}", flush=True)
+    folds = Parallel(n_jobs=jobs)(delayed(fold_rows)(records, number, held_out)
+                                  for number, held_out in enumerate(fold_indices(len(records), FOLDS)))
+    rows = [row for fold in folds for row in fold]
+    chosen = choose(rows)
+    print_table(rows, chosen)
+    print_low_tenth(rows, chosen)
+    if output:
+        output.write_text(json.dumps({"rules_evidence": {"below": chosen[0], "weight": chosen[1]}})
+                          + "\n", encoding="utf-8")
+        print(f"wrote {output}")
+    return chosen
+
+
+def print_low_tenth(rows, chosen):
+    """CRF, rules and auto overall and on the references where the CRF was least confident."""
+    low = sorted(rows, key=lambda row: row["confidence"])[:round(LOW_SHARE * len(rows))]
+    below, weight = chosen
+    print(f"{'references':<24} {'n':>5} {'crf':>7} {'rules':>7} {'auto':>7} {'re-decoded':>10}")
+    for name, subset in (("all", rows), (f"lowest {LOW_SHARE:.0%} confidence", low)):
+        share = sum(row["confidence"] < below for row in subset) / len(subset)
+        print(f"{name:<24} {len(subset):5d} {micro_f1([r['crf'] for r in subset]):7.4f} "
+              f"{micro_f1([r['rules'] for r in subset]):7.4f} "
+              f"{auto_f1(subset, below, weight):7.4f} {share:10.1%}")
+
+
+def report_gold(model_path):
+    model = load_model(model_path)
+    evidence = model.manifest.get("rules_evidence")
+    if not evidence:
+        raise SystemExit(f"{model_path}'s manifest has no rules_evidence: nothing to report")
+    chosen = (evidence["below"], evidence["weight"])
+    rows = [row for record in load(REPO / "data/gold.jsonl")
+            if (row := reference_counts(record, model, weights=(evidence["weight"],)))]
+    print(f"gold.jsonl, model {model_path}, below {chosen[0]}, weight {chosen[1]}")
+    print_low_tenth(rows, chosen)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--jobs", type=int, default=1, help="folds trained at once")
+    parser.add_argument("-o", "--output", type=Path, help="write {\"rules_evidence\": ...} here")
+    parser.add_argument("--gold", action="store_true",
+                        help="report a finished model on gold.jsonl instead of calibrating")
+    parser.add_argument("--model", type=Path, default=REPO / "models" / "default.crfsuite")
+    args = parser.parse_args(argv)
+    if args.gold:
+        report_gold(args.model)
+    else:
+        calibrate(args.jobs, args.output)
+
+
+if __name__ == "__main__":
+    main()
