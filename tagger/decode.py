@@ -2,29 +2,34 @@
 
 crfsuite decodes only from the features it was trained on. To let another opinion (the rule
 tagger's labels) tip the CRF's close calls, the model's state and transition weights are read
-out once (`Weights`), each token's label scores are summed from its attributes, the bonuses
-are added, and the best path is found here. With no bonus the path is crfsuite's own.
+once from its file (`model.read_weights`), each token's label scores are summed from its
+attributes, the bonuses are added, and the best path is found here. With no bonus the path
+is crfsuite's own.
 """
 
 import numpy as np
 
+# CRFsuite's feature record, as its model file stores it.
+FEATURE = np.dtype([("type", "<u4"), ("source", "<u4"), ("destination", "<u4"), ("weight", "<f8")])
+
 
 class Weights:
-    """A model's weights as arrays: label scores per attribute (one row each), transitions."""
+    """A model's weights as arrays: label scores per attribute (one row each), transitions.
 
-    def __init__(self, tagger):
-        info = tagger.info()
-        self.labels = tagger.labels()
+    `features` is CRFsuite's feature table: (type, source, destination, weight) records, type
+    0 an attribute's weight for a label, type 1 a label-to-label transition (model.read_weights).
+    """
+
+    def __init__(self, labels, attributes, features):
+        self.labels = list(labels)
         self.column = {label: j for j, label in enumerate(self.labels)}
-        attributes = sorted({attribute for attribute, _ in info.state_features})
         self.row = {attribute: i for i, attribute in enumerate(attributes)}
+        state, transition = features[features["type"] == 0], features[features["type"] == 1]
         # One more row, all zeros, that every token includes: no token is left without rows.
         self.state = np.zeros((len(attributes) + 1, len(self.labels)))
-        for (attribute, label), weight in info.state_features.items():
-            self.state[self.row[attribute], self.column[label]] = weight
+        self.state[state["source"], state["destination"]] = state["weight"]
         self.transition = np.zeros((len(self.labels), len(self.labels)))
-        for (before, after), weight in info.transitions.items():
-            self.transition[self.column[before], self.column[after]] = weight
+        self.transition[transition["source"], transition["destination"]] = transition["weight"]
 
     def scores(self, sequence) -> np.ndarray:
         """(tokens × labels) state scores of featurized tokens (attribute names, value 1)."""

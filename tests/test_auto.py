@@ -10,10 +10,10 @@ import pycrfsuite
 import pytest
 
 from tagger import parse, parse_many
-from tagger.decode import Weights, viterbi
+from tagger.decode import viterbi
 from tagger.evaluate import evaluate
 from tagger.features import featurize
-from tagger.model import load_model, manifest_path
+from tagger.model import load_model, manifest_path, read_weights
 from tagger.normalize import normalize
 from tagger.parse import ModelWarning
 from tagger.tokenize import tokenize
@@ -93,10 +93,24 @@ def test_engine_crf_ignores_the_rules_evidence(tiny_model, tmp_path):
     assert parse(APA, engine="crf", model=model).engine == "crf"
 
 
+def test_weights_read_from_the_file_are_crfsuites(tiny_model):
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(tiny_model))
+    info, weights = tagger.info(), read_weights(tiny_model)
+    assert weights.labels == tagger.labels()
+    for (attribute, label), weight in info.state_features.items():  # the dump has 6 decimals
+        assert weights.state[weights.row[attribute], weights.column[label]] == \
+            pytest.approx(weight, abs=1e-6)
+    assert sum(1 for w in weights.state.flat if w) == len(info.state_features)
+    for (before, after), weight in info.transitions.items():
+        assert weights.transition[weights.column[before], weights.column[after]] == \
+            pytest.approx(weight, abs=1e-6)
+
+
 def test_our_viterbi_finds_crfsuites_path(tiny_model):
     tagger = pycrfsuite.Tagger()
     tagger.open(str(tiny_model))
-    weights = Weights(tagger)
+    weights = read_weights(tiny_model)
     for line in (REPO / "data" / "gold.jsonl").read_text(encoding="utf-8").splitlines()[:50]:
         norm = normalize(json.loads(line)["text"])
         sequence = featurize(tokenize(norm.text), norm.text)

@@ -375,8 +375,10 @@ def test_cross_validation_is_repeatable(tmp_path):
 def test_benchmark_reports_every_number():
     from tagger.commands.benchmark import benchmark, format_numbers
 
-    numbers = benchmark([TEXT, "Lee K (1999) Graphs. J Math 3: 1-9."] * 3, "rules", None, 1)
+    numbers = benchmark([TEXT, "Lee K (1999) Graphs. J Math 3: 1-9."] * 3, "rules", None, 1,
+                        repeat=2)
     assert numbers["references"] == 6 and numbers["model_load_s"] is None
+    assert numbers["passes"] == 2 and numbers["refs_per_s_first_pass"] > 0
     assert numbers["refs_per_s_1_process"] > 0 and numbers["peak_memory_mb"] > 10
     assert 0 < numbers["import_s"] <= numbers["startup_s"] <= numbers["process_s"]
     numbers["command"] = "reftag benchmark x.txt"
