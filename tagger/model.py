@@ -103,6 +103,11 @@ def _read_manifest(path: Path) -> dict:
         raise ModelError(
             f"model {path.name} was built for feature version {manifest.get('feature_version')!r}, "
             f"this reftag extracts version {FEATURE_VERSION!r}: retrain it")
+    evidence = manifest.get("rules_evidence")
+    if evidence is not None and not (isinstance(evidence, dict) and all(
+            isinstance(evidence.get(key), (int, float)) for key in ("below", "weight"))):
+        raise ModelError(f"model manifest's rules_evidence must be {{\"below\": number, "
+                         f"\"weight\": number}} or absent: {manifest_file}")
     data = path.read_bytes()
     if manifest.get("sha256") != hashlib.sha256(data).hexdigest():
         raise ModelError(f"model file {path} does not match its manifest (damaged or replaced)")

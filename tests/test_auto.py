@@ -13,7 +13,7 @@ from tagger import parse, parse_many
 from tagger.decode import viterbi
 from tagger.evaluate import evaluate
 from tagger.features import featurize
-from tagger.model import load_model, manifest_path, read_weights
+from tagger.model import ModelError, load_model, manifest_path, read_weights
 from tagger.normalize import normalize
 from tagger.parse import ModelWarning
 from tagger.tokenize import tokenize
@@ -57,8 +57,9 @@ def test_overwhelming_evidence_gives_the_rules_labels_and_none_the_crfs(tiny_mod
     for text in (APA, ODD):
         crf = labels_of(parse(text, engine="crf", model=str(tiny_model)))
         ruled = labels_of(parse(text, engine="rules"))
-        nothing = parse(text, engine="auto", model=with_evidence(tiny_model, tmp_path, 1.01, 0.0))
-        everything = parse(text, engine="auto", model=with_evidence(tiny_model, tmp_path, 1.01, 1e4))
+        nothing, everything = (
+            parse(text, engine="auto", model=with_evidence(tiny_model, tmp_path, 1.01, weight))
+            for weight in (0.0, 1e4))
         assert labels_of(nothing) == crf
         known = set(load_model(str(tiny_model))._tagger.labels())
         assert [label for label, rule in zip(labels_of(everything), ruled) if rule in known] == \
@@ -86,6 +87,18 @@ def test_the_threshold_is_applied_per_reference(tiny_model, tmp_path):
     model = with_evidence(tiny_model, tmp_path, (confidences[low] + confidences[high]) / 2)
     assert parse(low, engine="auto", model=model).engine == "crf+rules"
     assert parse(high, engine="auto", model=model).engine == "crf"
+
+
+def test_a_malformed_rules_evidence_is_a_clear_model_error(tiny_model, tmp_path):
+    model = with_evidence(tiny_model, tmp_path, 0.9)
+    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    manifest["rules_evidence"] = {"below": "high"}
+    manifest_path(model).write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(ModelError, match="rules_evidence"):
+        load_model(model)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ModelWarning)
+        assert parse(APA, engine="auto", model=model).engine == "rules"
 
 
 def test_engine_crf_ignores_the_rules_evidence(tiny_model, tmp_path):
