@@ -54,9 +54,9 @@ class CRFModel:
         self._held = None  # ... this one: tagging it again (with hints) need not set it again
         self._weight_arrays = None
 
-    def tag(self, tokens, text, hints=None):
-        """Labels and the CRF's marginal probability of each (see `tag_features`)."""
-        return self.tag_features(featurize(tokens, text), hints) if tokens else ([], [])
+    def tag(self, tokens, text):
+        """Labels and the CRF's marginal probability of each."""
+        return self.tag_features(featurize(tokens, text))
 
     def tag_features(self, sequence, hints=None):
         """Labels and marginals for featurized tokens (`features.featurize`).
