@@ -151,15 +151,18 @@ def brackets(tokens, text):
     """Which brackets or quotes enclose the token: titles hide in quotes, years in parentheses."""
     open_kinds: list[str] = []
     out = []
+    inside = "in="
     for token in tokens:
         kind = _CLOSERS.get(token.text)
         if kind and kind in open_kinds:
             open_kinds.remove(kind)
-        out.append("in=" + "+".join(sorted(set(open_kinds))))
+            inside = "in=" + "+".join(sorted(set(open_kinds)))
+        out.append(inside)
         kind = _OPENERS.get(token.text)
         if kind and not (token.text == "“" and "quote" in open_kinds):
             open_kinds.append(kind)
             del open_kinds[:-4]
+            inside = "in=" + "+".join(sorted(set(open_kinds)))
     return out
 
 
@@ -172,15 +175,18 @@ def sections(tokens, text):
     breaks = years = 0
     last = len(text)
     for i, token in enumerate(tokens):
-        out.append(f"section={min(breaks, 6)}|{min(years, 2)}")
+        out.append(_SECTION[breaks][years])
         if _YEAR.match(token.text):
-            years += 1
+            years = min(years + 1, 2)
         if token.text in ".?!。" and i > 0 and token.end < last and text[token.end].isspace():
             previous = tokens[i - 1].text
             if not (len(previous) == 1 and previous.isupper()):
-                breaks += 1
+                breaks = min(breaks + 1, 6)
     return out
 
+
+# section=<breaks, at most 6>|<years, at most 2>, made once.
+_SECTION = [[f"section={breaks}|{years}" for years in range(3)] for breaks in range(7)]
 
 CONTEXT_FEATURES = [whitespace, position, brackets, sections]
 
@@ -207,34 +213,32 @@ _LENT_TO = {key: tuple(offset for offset, keys in WINDOW.items() if key in keys)
 
 
 @lru_cache(maxsize=200_000)
-def _word_strings(text: str) -> tuple[tuple[str, ...], dict[int, tuple[str, ...]]]:
-    """A word's own attributes and, per window offset, what it lends to its neighbours."""
+def _word_strings(text: str) -> tuple[str, tuple[str, ...], dict[int, tuple[str, ...]]]:
+    """A word's lower-cased form, its own attributes and, per window offset, what it lends to
+    its neighbours."""
     features = _word_features(text)
     own = _strings(features)
     lent = {offset: [] for offset in WINDOW}
     for key, name in zip((k for k, v in features.items() if v is not False), own):
         for offset in _LENT_TO.get("lex" if key.startswith("lex:") else key, ()):
             lent[offset].append(f"{offset:+d}:{name}")
-    return own, {offset: tuple(names) for offset, names in lent.items()}
+    return features["w"], own, {offset: tuple(names) for offset, names in lent.items()}
 
 
 def featurize(tokens, text) -> list[list[str]]:
     """One list of attribute names per token, the form python-crfsuite takes."""
     count = len(tokens)
     words = [_word_strings(token.text) for token in tokens]
-    sequence = [["bias", *own] for own, _ in words]
-    for feature in CONTEXT_FEATURES:
-        for attributes, extra in zip(sequence, feature(tokens, text)):
-            attributes.append(extra)
+    contexts = zip(*(feature(tokens, text) for feature in CONTEXT_FEATURES))
+    sequence = [["bias", *own, *context] for (_, own, _), context in zip(words, contexts)]
     for offset in WINDOW:
         for i in range(max(0, -offset), min(count, count - offset)):
-            sequence[i].extend(words[i + offset][1][offset])
+            sequence[i].extend(words[i + offset][2][offset])
     if count:
         sequence[0].append("-1:edge")
         sequence[-1].append("+1:edge")
-    lowers = [_word_features(token.text)["w"] for token in tokens]
     for i in range(1, count):
-        pair = lowers[i - 1] + "|" + lowers[i]
+        pair = words[i - 1][0] + "|" + words[i][0]
         sequence[i - 1].append("w|w+1=" + pair)
         sequence[i].append("w-1|w=" + pair)
     return sequence
