@@ -131,6 +131,19 @@ def test_our_viterbi_finds_crfsuites_path(tiny_model):
         assert weights.decode(sequence, [("O", 0.0)] * len(sequence)) == expected
 
 
+def test_threads_sharing_the_model_get_what_one_thread_gets(gold_sample):
+    """The model's one crfsuite Tagger holds one sequence at a time; re-decoding an unsure
+    reference must not use another thread's."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    texts = [json.loads(line)["text"] for line in gold_sample[:120]]
+    alone = [parse(text).to_dict() for text in texts]
+    assert {ref["engine"] for ref in alone} == {"crf", "crf+rules"}
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda text: parse(text).to_dict(), texts * 3))
+    assert together == alone * 3
+
+
 def test_viterbi_by_hand():
     """Two tokens, two labels: the second token prefers label 1, unless switching costs more
     than it gains."""
