@@ -12,6 +12,7 @@ from tagger.evaluate.fieldscore import compare_fields, score_fields
 from tagger.evaluate.normalize import normalize_value
 from tagger.evaluate.predictions import pair_predictions
 from tagger.evaluate.tokenscore import score_tokens, word_labels
+from tagger.train import REPO
 from tagger.progress import progress
 
 
@@ -303,6 +304,19 @@ def test_cli_scores_a_predictions_file(tmp_path, capsys):
     assert 'gold: "Part one. Part two"' in out
     assert main(["evaluate", str(data), "--report", "html"]) == 1
     assert "needs --out" in capsys.readouterr().err
+
+
+def test_cli_compares_the_engines_of_the_shipped_model(tmp_path, capsys):
+    """"auto" and "default" (the CRF alone) are systems --compare knows, besides "rules"."""
+    from tagger.cli import main
+
+    data = tmp_path / "sample.jsonl"
+    gold = (REPO / "data" / "gold.jsonl").read_text(encoding="utf-8").splitlines()
+    data.write_text("\n".join(gold[:40]) + "\n", encoding="utf-8")
+    assert main(["evaluate", str(data), "--compare", "auto", "default", "--report", "json"]) == 0
+    comparison = json.loads(capsys.readouterr().out)
+    systems = [summary["system"] for summary in comparison["summaries"]]
+    assert systems[0].startswith("auto") and systems[1].startswith("crf")
 
 
 # --- converters for other tools' output ------------------------------------------------------

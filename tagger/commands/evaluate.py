@@ -3,9 +3,10 @@
 Field-level exact match per label (DESIGN.md "Evaluation conventions"), core micro-F1, the
 share of references with all core fields right, token accuracy and confusion over white-space
 tokens. --errors N lists the worst references; --cv K cross-validates training on DATA;
---compare A B tests whether two systems differ (A, B: a model file, "default", "rules", or a
-predictions .jsonl). Predictions files hold DESIGN.md contract objects; each reference takes
-the one with its "id", else the one whose "raw" is its text, else the one at its position.
+--compare A B tests whether two systems differ (A, B: a model file, "default" (the shipped
+CRF alone), "auto" (the shipped model helped by the rules), "rules", or a predictions .jsonl).
+Predictions files hold DESIGN.md contract objects; each reference takes the one with its
+"id", else the one whose "raw" is its text, else the one at its position.
 """
 
 import json
@@ -27,7 +28,8 @@ def configure(parser) -> None:
     system.add_argument("--cv", type=int, metavar="K",
                         help="K-fold cross-validation of training on DATA (fixed folds)")
     system.add_argument("--compare", nargs=2, metavar=("A", "B"),
-                        help='compare two systems: model file, "default", "rules" or a .jsonl')
+                        help='compare two systems: model file, "default" (shipped CRF), "auto", '
+                             '"rules" or a .jsonl')
     parser.add_argument("--engine", choices=("auto", "crf", "rules"),
                         help="tagger to use (default: crf with --model, else auto)")
     parser.add_argument("--report", action="append", choices=REPORTS, default=[],
@@ -103,11 +105,12 @@ def _run_compare(args, command: str) -> int:
 
 
 def _evaluate_spec(records, spec: str, data):
-    """A --compare operand: "rules", "default", a predictions .jsonl/.json, or a model file."""
+    """A --compare operand: "rules", "default", "auto", a predictions .jsonl/.json, or a model
+    file (a model file is scored as its CRF alone, as --model does)."""
     from ..evaluate import evaluate
 
-    if spec == "rules":
-        result = evaluate(records, engine="rules", show_progress=True)
+    if spec in ("rules", "auto"):
+        result = evaluate(records, engine=spec, show_progress=True)
     elif spec == "default":
         result = evaluate(records, engine="crf", show_progress=True)
     elif Path(spec).suffix in (".jsonl", ".json"):
