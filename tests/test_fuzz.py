@@ -60,6 +60,20 @@ def model(tiny_model):
     return str(tiny_model)
 
 
+@pytest.fixture(scope="module")
+def unsure_model(tiny_model, tmp_path_factory):
+    """The tiny model, told to re-decode every reference with the rules' evidence."""
+    from tagger.model import load_model, manifest_path
+
+    target = tmp_path_factory.mktemp("unsure") / "unsure.crfsuite"
+    target.write_bytes(tiny_model.read_bytes())
+    manifest = json.loads(manifest_path(tiny_model).read_text(encoding="utf-8"))
+    manifest["rules_evidence"] = {"below": 1.01, "weight": 1.0}
+    manifest_path(target).write_text(json.dumps(manifest), encoding="utf-8")
+    load_model.cache_clear()
+    return str(target)
+
+
 def check_reference(ref, text):
     """What every answer owes its caller: the contract, JSON-ready, offsets inside `raw`."""
     assert isinstance(ref, Reference)
@@ -68,7 +82,7 @@ def check_reference(ref, text):
     if ref.error is not None:
         assert isinstance(ref.error, str) and ref.error
         return
-    assert ref.engine in ("crf", "rules")
+    assert ref.engine in ("crf", "rules", "crf+rules")
     assert set(ref.fields) <= set(LABELS)
     assert all(isinstance(value, str) for value in ref.fields.values())
     assert 0 <= ref.confidence <= 1
@@ -88,6 +102,14 @@ def test_parse_answers_anything_with_the_rules(text):
 @given(text=any_text)
 def test_parse_answers_anything_with_the_crf(model, text):
     check_reference(parse(text, engine="crf", model=model), text)
+
+
+@FUZZ
+@given(text=any_text)
+def test_parse_answers_anything_with_the_crf_helped_by_the_rules(unsure_model, text):
+    ref = parse(text, engine="auto", model=unsure_model)
+    check_reference(ref, text)
+    assert ref.engine == "crf+rules" or ref.error is not None
 
 
 @FUZZ
