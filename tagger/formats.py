@@ -205,7 +205,7 @@ def to_csl(ref, key: str | None = None) -> dict:
     item = {"id": key or citation_key(ref), "type": CSL_TYPES.get(ref.type, ref.type or "document")}
     for variable, name in NAME_VARIABLES:
         if values.get(name):
-            item[variable] = [csl_name(person) for person in values[name]]
+            item[variable] = [_csl_name(person) for person in values[name]]
     for variable, name in (("title", "title"), ("container-title", "container"),
                            ("publisher", "publisher"), ("publisher-place", "place"),
                            ("collection-title", "series"), ("genre", "genre"),
@@ -230,8 +230,7 @@ def to_csl(ref, key: str | None = None) -> dict:
     return item
 
 
-def csl_name(person: dict) -> dict:
-    """One of our people ({family, given, particle, suffix} or {literal}) as a CSL name."""
+def _csl_name(person: dict) -> dict:
     if "literal" in person:
         return {"literal": person["literal"]}
     name = {"family": person.get("family", "")}

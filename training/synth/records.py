@@ -13,9 +13,7 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from tagger.fields import field_values, trim
-from tagger.formats import csl_name
 from tagger.labels import ANYSTYLE_TO_LABEL
-from tagger.structure.names import parse_names as read_names
 
 REPO = Path(__file__).resolve().parents[2]
 # The project's own annotated corpora; AnyStyle's core.xml stands in until they exist.
@@ -25,6 +23,8 @@ FALLBACK_XML = REPO.parent / "shared" / "data" / "anystyle" / "core.xml"
 YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 DOI = re.compile(r"10\.\d{4,9}/\S+")
 NUMBER = re.compile(r"\d+")
+INITIALS = re.compile(r"^(?:[A-Z][a-z]?\.?[\s-]*){1,4}$")
+PARTICLES = {"de", "del", "della", "der", "di", "du", "la", "le", "van", "von", "da", "dos"}
 CONFERENCE_WORDS = re.compile(r"\b(Proc|Conf|Conference|Symposium|Symp|Workshop|Meeting|Congress)",
                               re.IGNORECASE)
 
@@ -63,11 +63,33 @@ def corpus_records():
     return [item for item in items if item is not None]
 
 
-def parse_names(text, role=None):
-    """A names field -> CSL names, read by the parser's own name reader, so a record renders
-    the people the corpus annotated: "World Health Organization" stays one literal name,
-    "de la Macorra JC" keeps its particle, "(eds.)" and "et al." are dropped."""
-    return [csl_name(person) for person in read_names(text, role)["people"]]
+def parse_names(text):
+    """'Romero, C., Paunesku, D., & Dweck, C.' or 'Chen TQ, Li M' or 'S. E. Han and G. Chen'
+    -> CSL names [{'family', 'given'}]."""
+    text = re.sub(r"\bet\.? al\b\.?|等|\(?\beds?\b\.?\)?", " ", text, flags=re.IGNORECASE)
+    text = re.sub(r"^\s*In:?\s+", "", text)
+    parts = [p.strip(" .,;") for p in re.split(r",|;|\band\b|&", text)]
+    parts = [p for p in parts if p]
+    # "Family, Given, Family, Given": the list starts with a lone family name.
+    family_first = len(parts) > 1 and len(parts[0].split()) == 1
+    names = []
+    for part in parts:
+        follows_family = names and "given" not in names[-1]
+        if follows_family and (INITIALS.match(part + ".") or
+                               (family_first and len(part.split()) <= 3)):
+            names[-1]["given"] = part  # "Romero, C." / "Adams, Nicholson B."
+            continue
+        words = part.split()
+        if len(words) == 1:
+            names.append({"family": words[0]})
+        elif INITIALS.match(words[-1]) and words[-1].replace(".", "").isupper():
+            names.append({"family": " ".join(words[:-1]), "given": words[-1]})  # "Chen TQ"
+        else:
+            cut = len(words) - 1
+            while cut > 1 and words[cut - 1].lower() in PARTICLES:
+                cut -= 1
+            names.append({"family": " ".join(words[cut:]), "given": " ".join(words[:cut])})
+    return [name for name in names if re.search(r"\w", name["family"])]
 
 
 def parse_pages(text):
@@ -119,7 +141,7 @@ def to_csl(fields, item_id):
         if fields.get(label):
             item[variable] = _clean(fields[label])
     if fields.get("editor"):
-        editors = parse_names(fields["editor"], role="editor")
+        editors = parse_names(fields["editor"])
         if editors:
             item["editor"] = editors
     item["type"] = guess_type(fields, item)
