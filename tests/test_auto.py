@@ -26,39 +26,24 @@ APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009)
 ODD = "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [private communication] ~ 12 / 3"
 
 
-def with_evidence(model, directory, below, weight=1.0):
-    """A copy of `model` whose manifest holds this `rules_evidence` (None: none). Only the
-    manifest changes, so its sha256 of the model file stays right."""
-    target = directory / f"model-{below}-{weight}.crfsuite"
-    target.write_bytes(model.read_bytes())
-    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
-    manifest.pop("rules_evidence", None)
-    if below is not None:
-        manifest["rules_evidence"] = {"below": below, "weight": weight}
-    manifest_path(target).write_text(json.dumps(manifest), encoding="utf-8")
-    load_model.cache_clear()
-    return str(target)
-
-
 def labels_of(reference):
     return [token["label"] for token in reference.tokens]
 
 
-def test_a_threshold_above_every_confidence_consults_the_rules_on_every_reference(
-        tiny_model, tmp_path):
-    model = with_evidence(tiny_model, tmp_path, 1.01)
+def test_a_threshold_above_every_confidence_consults_the_rules_on_every_reference(evidence_model):
+    model = evidence_model(1.01)
     refs = [parse(text, engine="auto", model=model) for text in (APA, ODD)]
     assert [ref.engine for ref in refs] == ["crf+rules", "crf+rules"]
 
 
-def test_overwhelming_evidence_gives_the_rules_labels_and_none_the_crfs(tiny_model, tmp_path):
+def test_overwhelming_evidence_gives_the_rules_labels_and_none_the_crfs(tiny_model, evidence_model):
     """The bonus really reaches the decoding: worth nothing, the CRF's own path comes back
     (our Viterbi is crfsuite's); worth everything, the rules' labels do."""
     for text in (APA, ODD):
         crf = labels_of(parse(text, engine="crf", model=str(tiny_model)))
         ruled = labels_of(parse(text, engine="rules"))
         nothing, everything = (
-            parse(text, engine="auto", model=with_evidence(tiny_model, tmp_path, 1.01, weight))
+            parse(text, engine="auto", model=evidence_model(1.01, weight))
             for weight in (0.0, 1e4))
         assert labels_of(nothing) == crf
         known = set(load_model(str(tiny_model))._tagger.labels())
@@ -66,31 +51,31 @@ def test_overwhelming_evidence_gives_the_rules_labels_and_none_the_crfs(tiny_mod
             [rule for rule in ruled if rule in known]
 
 
-def test_a_zero_threshold_keeps_the_crf(tiny_model, tmp_path):
-    model = with_evidence(tiny_model, tmp_path, 0.0)
+def test_a_zero_threshold_keeps_the_crf(evidence_model):
+    model = evidence_model(0.0)
     refs = [parse(text, engine="auto", model=model) for text in (APA, ODD)]
     assert [ref.engine for ref in refs] == ["crf", "crf"]
     assert refs[0].fields == parse(APA, engine="crf", model=model).fields
 
 
-def test_no_rules_evidence_in_the_manifest_keeps_the_crf(tiny_model, tmp_path):
-    model = with_evidence(tiny_model, tmp_path, None)
+def test_no_rules_evidence_in_the_manifest_keeps_the_crf(evidence_model):
+    model = evidence_model(None)
     assert "rules_evidence" not in load_model(model).manifest
     assert parse(ODD, engine="auto", model=model).engine == "crf"
 
 
-def test_the_threshold_is_applied_per_reference(tiny_model, tmp_path):
+def test_the_threshold_is_applied_per_reference(tiny_model, evidence_model):
     confidences = {text: parse(text, engine="crf", model=str(tiny_model)).confidence
                    for text in (APA, ODD)}
     low, high = sorted(confidences, key=confidences.get)
     assert confidences[low] < confidences[high]
-    model = with_evidence(tiny_model, tmp_path, (confidences[low] + confidences[high]) / 2)
+    model = evidence_model((confidences[low] + confidences[high]) / 2)
     assert parse(low, engine="auto", model=model).engine == "crf+rules"
     assert parse(high, engine="auto", model=model).engine == "crf"
 
 
-def test_a_malformed_rules_evidence_is_a_clear_model_error(tiny_model, tmp_path):
-    model = with_evidence(tiny_model, tmp_path, 0.9)
+def test_a_malformed_rules_evidence_is_a_clear_model_error(evidence_model):
+    model = evidence_model(0.9)
     manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
     manifest["rules_evidence"] = {"below": "high"}
     manifest_path(model).write_text(json.dumps(manifest), encoding="utf-8")
@@ -101,8 +86,8 @@ def test_a_malformed_rules_evidence_is_a_clear_model_error(tiny_model, tmp_path)
         assert parse(APA, engine="auto", model=model).engine == "rules"
 
 
-def test_engine_crf_ignores_the_rules_evidence(tiny_model, tmp_path):
-    model = with_evidence(tiny_model, tmp_path, 1.01, 1e4)
+def test_engine_crf_ignores_the_rules_evidence(evidence_model):
+    model = evidence_model(1.01, 1e4)
     assert parse(APA, engine="crf", model=model).engine == "crf"
 
 

@@ -61,17 +61,9 @@ def model(tiny_model):
 
 
 @pytest.fixture(scope="module")
-def unsure_model(tiny_model, tmp_path_factory):
+def unsure_model(evidence_model):
     """The tiny model, told to re-decode every reference with the rules' evidence."""
-    from tagger.model import load_model, manifest_path
-
-    target = tmp_path_factory.mktemp("unsure") / "unsure.crfsuite"
-    target.write_bytes(tiny_model.read_bytes())
-    manifest = json.loads(manifest_path(tiny_model).read_text(encoding="utf-8"))
-    manifest["rules_evidence"] = {"below": 1.01, "weight": 1.0}
-    manifest_path(target).write_text(json.dumps(manifest), encoding="utf-8")
-    load_model.cache_clear()
-    return str(target)
+    return evidence_model(1.01)
 
 
 def check_reference(ref, text):
