@@ -35,9 +35,31 @@ def test_train_on_own_data_only_prints_before_and_after(tmp_path, capsys):
     assert code == 0
     manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
     assert manifest["training"]["records"] == 30
+    assert "rules_evidence" not in manifest  # trained on other data: auto is its CRF alone
     assert "shipped model" in capsys.readouterr().out
     assert main(["parse", "--engine", "crf", "--model", str(model), "--format", "jsonl",
                  str(tmp_path / "mine.jsonl")]) in (0, 2)
+
+
+def test_a_model_trained_like_the_shipped_one_keeps_its_rules_evidence(
+        tmp_path, capsys, monkeypatch):
+    """The shipped data (cut short here, for time) plus the user's, the shipped parameters: the
+    new manifest carries the shipped rules_evidence, and auto is scored before and after."""
+    from tagger.commands import train as train_command
+    from tagger.model import load_model
+
+    monkeypatch.setattr(train_command, "shipped_training_records",
+                        lambda: load("data/core.jsonl")[:30])
+    data = tmp_path / "mine.jsonl"
+    write_jsonl(load("data/core.jsonl")[100:120], data)
+    model = tmp_path / "mine.crfsuite"
+    assert main(["train", str(data), "--holdout", "0.25", "-o", str(model)]) == 0
+    manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
+    assert manifest["rules_evidence"] == load_model().manifest["rules_evidence"]
+    out = capsys.readouterr().out
+    assert ", crf, core micro-F1" in out and ", auto, core micro-F1" in out
+    assert main(["train", str(data), "--c1", "0.2", "--holdout", "0", "-o", str(model)]) == 0
+    assert "rules_evidence" not in json.loads(model.with_suffix(".json").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("content, message", [

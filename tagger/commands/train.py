@@ -10,7 +10,8 @@ import sys
 import time
 
 from ..corpus import CorpusError, load
-from ..train import DEFAULT_PARAMS, shipped_training_records, train
+from ..model import ModelError, load_model
+from ..train import DEFAULT_PARAMS, shipped_training_records, train, write_manifest
 
 SEED = 13
 
@@ -58,16 +59,35 @@ def run(args) -> int:
     print(f"training on {len(base)} base + {len(user)}×{args.weight} of your references ...",
           file=sys.stderr)
     started = time.perf_counter()
-    train(records, args.output, params=params, sources=sources)
-    print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s", file=sys.stderr)
+    manifest = train(records, args.output, params=params, sources=sources)
+    evidence = inherited_evidence(args.base, params)
+    if evidence:
+        manifest["rules_evidence"] = evidence
+        write_manifest(args.output, manifest)
+    print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s"
+          + (f"; auto keeps the shipped model's rules_evidence {evidence}" if evidence else ""),
+          file=sys.stderr)
 
     if held_out:
         from ..evaluate import evaluate
 
-        before = evaluate(held_out, engine="crf")
-        after = evaluate(held_out, model=args.output, engine="crf")
-        print(f"held-out {len(held_out)} of your references, core micro-F1: "
-              f"shipped model {before.core_f1:.4f} → new model {after.core_f1:.4f}; "
-              f"all core fields right: {before.fields['all_core_correct']:.1%} → "
-              f"{after.fields['all_core_correct']:.1%}")
+        for engine in ("crf", "auto") if evidence else ("crf",):
+            before = evaluate(held_out, engine=engine)
+            after = evaluate(held_out, model=args.output, engine=engine)
+            print(f"held-out {len(held_out)} of your references, {engine}, core micro-F1: "
+                  f"shipped model {before.core_f1:.4f} → new model {after.core_f1:.4f}; "
+                  f"all core fields right: {before.fields['all_core_correct']:.1%} → "
+                  f"{after.fields['all_core_correct']:.1%}")
     return 0
+
+
+def inherited_evidence(base: str, params: dict) -> dict | None:
+    """The shipped model's `rules_evidence`, for a model trained like it (its data and CRF
+    parameters, plus the user's): the CRF's scores keep their scale, so the same bonus still
+    fits (measured on two such models, README). None for any other model: uncalibrated."""
+    if base != "default" or params != DEFAULT_PARAMS:
+        return None
+    try:
+        return load_model().manifest.get("rules_evidence")
+    except ModelError:
+        return None
