@@ -98,6 +98,12 @@ def test_organisations_stay_whole():
     assert people("World Health Organization") == [{"literal": "World Health Organization"}]
     assert people("Ministry of Land, Infrastructure, Transport, and Tourism") == [
         {"literal": "Ministry of Land, Infrastructure, Transport, and Tourism"}]
+    assert people("Bank of Japan") == [{"literal": "Bank of Japan"}]
+
+
+def test_a_family_name_that_is_also_a_link_word_is_a_person():
+    """"To" and "Of" link an organisation's words; leading a name, they are a family name."""
+    assert people("To C, Kobetic R, Bulea TC")[0] == {"family": "To", "given": "C"}
 
 
 @pytest.mark.parametrize("text, expected", [

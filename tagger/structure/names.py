@@ -390,4 +390,6 @@ def _is_literal(tokens: list[str]) -> bool:
     words = list(map(_bare_word, tokens))
     if not ORGANISATION_WORDS.isdisjoint(words):
         return True
-    return len(tokens) > 5 or (len(tokens) > 1 and not ORGANISATION_LINKS.isdisjoint(words))
+    # A link word inside ("Bank of Japan") makes an organisation; leading, it is a family name
+    # ("To C", "Du K").
+    return len(tokens) > 5 or not ORGANISATION_LINKS.isdisjoint(words[1:])
