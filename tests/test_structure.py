@@ -104,6 +104,8 @@ def test_organisations_stay_whole():
 def test_a_family_name_that_is_also_a_link_word_is_a_person():
     """"To" and "Of" link an organisation's words; leading a name, they are a family name."""
     assert people("To C, Kobetic R, Bulea TC")[0] == {"family": "To", "given": "C"}
+    assert people("the Victorian Equal Opportunity") == [
+        {"literal": "the Victorian Equal Opportunity"}]
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -390,6 +390,9 @@ def _is_literal(tokens: list[str]) -> bool:
     words = list(map(_bare_word, tokens))
     if not ORGANISATION_WORDS.isdisjoint(words):
         return True
-    # A link word inside ("Bank of Japan") makes an organisation; leading, it is a family name
-    # ("To C", "Du K").
-    return len(tokens) > 5 or not ORGANISATION_LINKS.isdisjoint(words[1:])
+    if len(tokens) > 5 or not ORGANISATION_LINKS.isdisjoint(words[1:]):
+        return True  # "Bank of Japan"
+    # Leading, a link word makes one too ("The Victorian Equal Opportunity"), unless only
+    # initials follow: then it is a family name ("To C").
+    return (len(tokens) > 1 and words[0] in ORGANISATION_LINKS
+            and not all(map(_is_initial, tokens[1:])))
