@@ -117,27 +117,18 @@ GIVEN_NAMES = _words("""
 """)
 
 
+# Classes looked up by the lower-cased word without a final stop, and by the word as written.
+_LOWER_CASE_CLASSES = (("month", MONTHS), ("venue", VENUE_WORDS),
+                       ("publisher", PUBLISHER_WORDS), ("place", PLACES), ("given", GIVEN_NAMES))
+_EXACT_CLASSES = (("gbt", GBT_MARKERS), ("han-venue", HAN_VENUE), ("han-publisher", HAN_PUBLISHER))
+
+
 @lru_cache(maxsize=65536)
 def classes(word: str) -> tuple[str, ...]:
     """The lexicon classes of one token, e.g. ("month",) for "Sept" or ("venue",) for "Proc"."""
     lower = word.lower().rstrip(".")
-    found = []
-    if lower in MONTHS:
-        found.append("month")
-    if lower in VENUE_WORDS:
-        found.append("venue")
-    if lower in PUBLISHER_WORDS:
-        found.append("publisher")
-    if lower in PLACES:
-        found.append("place")
-    if lower in GIVEN_NAMES:
-        found.append("given")
+    found = [name for name, words in _LOWER_CASE_CLASSES if lower in words]
     if lower in KEYWORDS:
         found.append("kw-" + KEYWORDS[lower])
-    if word in GBT_MARKERS:
-        found.append("gbt")
-    if word in HAN_VENUE:
-        found.append("han-venue")
-    if word in HAN_PUBLISHER:
-        found.append("han-publisher")
+    found += [name for name, words in _EXACT_CLASSES if word in words]
     return tuple(found)

@@ -80,6 +80,16 @@ class Line:
         return len(stripped) - len(stripped.lstrip())
 
 
+# Flags a line's text raises by itself, each its name and the test that finds it.
+LINE_MARKS = (
+    ("heading", HEADING.match), ("pagenumber", PAGE_NUMBER.match),
+    ("runninghead", RUNNING_HEAD.search), ("namestart", NAME_START.match),
+    ("genremark", GENRE_MARK.search), ("refword", REF_WORDS.search),
+    ("identifier", IDENTIFIER.search), ("cjk", CJK.search),
+    ("intextcitation", IN_TEXT_CITATION.search), ("dotleader", DOT_LEADER.search),
+)
+
+
 def split_lines(text: str) -> list:
     """Cut a document into lines, keeping each line's offset (handles \\n, \\r\\n and \\r)."""
     lines = []
@@ -137,26 +147,7 @@ def _shape(content: str, indent: int, page_break: bool, repeats: int) -> list:
     ]
     if page_break:
         features.append("pagebreak")
-    if HEADING.match(content):
-        features.append("heading")
-    if PAGE_NUMBER.match(content):
-        features.append("pagenumber")
-    if RUNNING_HEAD.search(content):
-        features.append("runninghead")
-    if NAME_START.match(content):
-        features.append("namestart")
-    if GENRE_MARK.search(content):
-        features.append("genremark")
-    if REF_WORDS.search(content):
-        features.append("refword")
-    if IDENTIFIER.search(content):
-        features.append("identifier")
-    if CJK.search(content):
-        features.append("cjk")
-    if IN_TEXT_CITATION.search(content):
-        features.append("intextcitation")
-    if DOT_LEADER.search(content):
-        features.append("dotleader")
+    features += [name for name, found in LINE_MARKS if found(content)]
     features.append(f"columns={min(len(COLUMN_GAP.findall(content)), 3)}")
     prose = sum(1 for word in words if word.lower() in PROSE_WORDS)
     features.append(f"prose={min(prose, 3)}")
