@@ -4,7 +4,7 @@ CORE = ("author", "title", "venue", "year", "pages", "doi")
 
 EXTENDED = (
     "citation-number", "editor", "translator", "volume", "issue", "publisher",
-    "location", "edition", "series", "genre", "url", "isbn", "note",
+    "location", "edition", "series", "genre", "url", "isbn", "arxiv", "note",
 )
 
 LABELS = CORE + EXTENDED
