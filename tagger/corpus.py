@@ -14,11 +14,10 @@ from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
+from tagger.conventions import arxiv_ids
 from tagger.labels import ANYSTYLE_TO_LABEL, LABEL_TO_ANYSTYLE, LABELS, OTHER
-
-
-class CorpusError(ValueError):
-    """A training or evaluation file that cannot be read as it stands."""
+from tagger.sources import CorpusError, xml_source
+from tagger.tei import is_tei, read_grobid_tei
 
 
 def normalized_key(text: str) -> str:
@@ -114,7 +113,7 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
     Ids come from a `<sequence id="...">` attribute when present, else `<prefix>-<nnnn>` with
     the sequence's 1-based position in the file (gaps stay when records are filtered later).
     """
-    name, data = _xml_source(source)
+    name, data = xml_source(source)
     prefix = id_prefix or (Path(name).stem if name != "<string>" else "xml")
     parser = expat.ParserCreate("utf-8" if isinstance(data, str) else None)
     records = []
@@ -153,7 +152,7 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
         stack.pop()
         if len(stack) == 1:
             sequences_read += 1
-            record = _sequence_record(sequence["elements"])
+            record = arxiv_ids(_sequence_record(sequence["elements"]))
             if record["text"]:
                 record["id"] = sequence["id"] or f"{prefix}-{sequences_read:04d}"
                 records.append(record)
@@ -171,18 +170,6 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
         message = expat.errors.messages[error.code]
         raise CorpusError(f"{name}:{error.lineno}: malformed XML: {message}") from None
     return records
-
-
-def _xml_source(source):
-    """(name for messages, data to parse): a path is read by the parser, XML text is parsed."""
-    if isinstance(source, bytes):
-        return "<string>", source
-    if isinstance(source, str) and source.lstrip().startswith("<"):
-        return "<string>", source
-    path = Path(source)
-    if not path.is_file():
-        raise CorpusError(f"{path}: no such file")
-    return str(path), path
 
 
 def _sequence_record(elements) -> dict:
@@ -437,15 +424,26 @@ def _lines(path: Path) -> list[str]:
         raise CorpusError(f"{path}:{line}: not UTF-8 ({error.reason})") from None
 
 
-_READERS = {".xml": read_anystyle_xml, ".jsonl": read_jsonl, ".conll": read_conll,
+def read_xml(path) -> list[dict]:
+    """AnyStyle XML or GROBID TEI, told apart by the file's first elements."""
+    with open(path, "rb") as handle:
+        head = handle.read(4096)
+    if is_tei(head):
+        return read_grobid_tei(path)
+    return read_anystyle_xml(path)
+
+
+_READERS = {".xml": read_xml, ".jsonl": read_jsonl, ".conll": read_conll,
             ".tsv": read_conll, ".txt": read_conll}
 
 
 def load(path) -> list[dict]:
-    """Records from any supported file, chosen by its extension."""
+    """Records from any supported file, chosen by its extension (and, for .xml, its root)."""
     path = Path(path)
     reader = _READERS.get(path.suffix.lower())
     if reader is None:
         raise CorpusError(f"{path}: unknown corpus format {path.suffix!r}; "
                           f"expected one of {', '.join(_READERS)}")
+    if not path.is_file():
+        raise CorpusError(f"{path}: no such file")
     return reader(path)

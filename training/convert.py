@@ -1,23 +1,40 @@
-"""Convert AnyStyle's corpora to the project's JSONL, keeping the benchmark out of training data.
+"""Convert AnyStyle's and GROBID's corpora to the project's JSONL, keeping the benchmark out.
 
-    python -m training.convert [--source DIR] [--out DIR]
+    python -m training.convert [--source DIR] [--grobid DIR] [--out DIR]
 
 gold.xml is written whole (it is the benchmark); from every other set each reference whose
 normalized text also appears in gold is removed, so no model is ever trained on a benchmark
-reference. Output order is the order of the XML files, so runs are reproducible.
+reference. GROBID's files go to data/grobid/<group>.jsonl by field (GROUPS), without gold's
+references and without those already in an AnyStyle training set (GROBID's computer-science
+part shares Cora with core.xml), and each reference keeps its source file as `file`, so that
+cross-validation can fold by file. Output order is the order of the files, so runs are
+reproducible.
 """
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 from tagger.corpus import CorpusError, normalized_key, read_anystyle_xml, write_jsonl
+from tagger.tei import file_stem, read_grobid_tei
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCE = REPO.parent / "shared" / "data" / "anystyle"
+DEFAULT_GROBID = REPO.parent / "shared" / "data" / "grobid" / "corpus"
 DEFAULT_OUT = REPO / "data"
 BENCHMARK = "gold"
 TRAINING_SETS = ("core", "good", "ugly", "bad")
+# GROBID's files by field, from their names: the first pattern that matches names the group.
+GROUPS = (
+    ("korean-cjk", r"kisti_"),
+    ("chemistry-fr", r"0\.CanadianJournalOfChemistry|\d+\.v\d\d-\d+\."),
+    ("cs-bio", r"citations|submission_|f7247483|20486792|26259662|XP05|raw_ref|vz-"),
+    ("physics-astro", r""),
+)
+# citations.xml holds a third of GROBID's references in one file: cross-validation folds it
+# by runs of this many references, as if each run were a file.
+FILE_RUN = 200
 
 
 def convert(source: Path, out: Path, log=print) -> dict[str, dict[str, int]]:
@@ -40,16 +57,61 @@ def convert(source: Path, out: Path, log=print) -> dict[str, dict[str, int]]:
     return counts
 
 
+def group_of(file_name: str) -> str:
+    return next(group for group, pattern in GROUPS if re.match(pattern, file_name))
+
+
+def convert_grobid(source: Path, out: Path, anystyle: Path, log=print) -> dict[str, dict]:
+    """Write <out>/grobid/<group>.jsonl from GROBID's TEI files; return the counts per group.
+
+    `anystyle` is the folder of AnyStyle's XML: gold's references and those of its training
+    sets are left out."""
+    gold = read_anystyle_xml(anystyle / f"{BENCHMARK}.xml")
+    gold_keys = {normalized_key(record["text"]) for record in gold}
+    training_keys = {normalized_key(record["text"]) for name in TRAINING_SETS
+                     for record in read_anystyle_xml(anystyle / f"{name}.xml")}
+    groups: dict[str, list] = {}
+    counts: dict[str, dict] = {}
+    seen = set()
+    for path in sorted(source.glob("*.xml")):
+        group = group_of(path.name)
+        count = counts.setdefault(group, {"read": 0, "gold": 0, "anystyle": 0, "repeated": 0,
+                                          "wrote": 0})
+        stem = file_stem(path)
+        for number, record in enumerate(read_grobid_tei(path, id_prefix=f"grobid-{stem}")):
+            count["read"] += 1
+            key = normalized_key(record["text"])
+            reason = ("gold" if key in gold_keys else "anystyle" if key in training_keys
+                      else "repeated" if key in seen else None)
+            if reason:
+                count[reason] += 1
+                continue
+            seen.add(key)
+            run = f"-{number // FILE_RUN:02d}" if stem == "citations" else ""
+            groups.setdefault(group, []).append({**record, "file": stem + run})
+            count["wrote"] += 1
+    for group, records in groups.items():
+        write_jsonl(records, out / "grobid" / f"{group}.jsonl")
+        count = counts[group]
+        log(f"grobid {group}: read {count['read']}, removed {count['gold']} in gold, "
+            f"{count['anystyle']} in AnyStyle's training sets, {count['repeated']} repeated; "
+            f"wrote {count['wrote']} -> {out / 'grobid' / (group + '.jsonl')}")
+    return counts
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m training.convert", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--source", type=Path, default=DEFAULT_SOURCE,
                         help=f"directory holding AnyStyle's XML corpora (default {DEFAULT_SOURCE})")
+    parser.add_argument("--grobid", type=Path, default=DEFAULT_GROBID,
+                        help=f"directory holding GROBID's TEI citation files (default {DEFAULT_GROBID})")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
                         help=f"directory for the JSONL files (default {DEFAULT_OUT})")
     args = parser.parse_args(argv)
     try:
         convert(args.source, args.out)
+        convert_grobid(args.grobid, args.out, args.source)
     except CorpusError as error:
         print(f"convert: {error}", file=sys.stderr)
         return 1

@@ -1,0 +1,122 @@
+"""One annotation convention for corpora that were labelled under different ones.
+
+AnyStyle's annotators put a field's marker words inside the field ("In Proceedings of …",
+"pp. 62-68", "C. B. Jones, editors,") and label the citation number; GROBID's leave all of
+them outside, unlabelled. A model trained on both would learn that "In" and "[12]" are
+sometimes a field and sometimes not. Each convention below is a small function from a record
+to a record (spans as [start, end, label]) that labels GROBID's unlabelled markers the way
+AnyStyle's corpora do; `harmonize_tei` applies them all. `arxiv_ids` gives arXiv identifiers
+their own label in every corpus, where AnyStyle's annotators left them in a `note`.
+
+The field values a user sees drop those markers again (`tagger.fields`), so the convention
+only decides what the model learns, not what it returns.
+"""
+
+import re
+
+_CITATION_NUMBER = re.compile(r"\s*(?:[\[(]\s*\d{1,4}[a-z]?\s*[\])]|\d{1,4}[a-z]?(?:\.|\))(?=\s|\D))")
+_IN = re.compile(r"(?:^|(?<=[\s.,;]))(?:[Ii]n|IN|[Dd]ans|[Ii]m|[Ee]n)\s*:?\s*$")
+_PAGE_MARK = re.compile(r"(?:^|(?<=[\s.,;(]))(?:pp?|pgs?|pages?|S|s|стр|С|с)\s*\.?\s*$")
+_EDITOR_BEFORE = re.compile(r"(?:^|(?<=[\s.,;]))(?:(?:[Ii]n\s*:?\s*)?(?:edited|ed\.)\s+by|[Ii]n\s*:?)\s*$")
+_EDITOR_AFTER = re.compile(
+    r"^\s*[,.]?\s*(?:\(\s*(?:eds?|editors?|hrsg|hg|dir|coord|éds?)\s*\.?\s*\)|"
+    r"(?:eds?|editors?|hrsg|hg|éds?|\(eds?)\b\s*\.?\)?)", re.IGNORECASE)
+
+
+def _gap(record, i):
+    """The unlabelled text between span i-1 (or the start) and span i."""
+    spans = record["spans"]
+    start = spans[i - 1][1] if i else 0
+    return start, spans[i][0]
+
+
+def citation_number(record) -> dict:
+    """A leading "[12]", "(12)", "12." or "12)" outside every field is the citation number."""
+    spans = record["spans"]
+    first = spans[0][0] if spans else len(record["text"])
+    match = _CITATION_NUMBER.match(record["text"], 0, first)
+    if not match or not match.group().strip():
+        return record
+    start = len(match.group()) - len(match.group().lstrip())
+    return {**record, "spans": [[start, match.end(), "citation-number"], *spans]}
+
+
+def _extend_back(record, labels, pattern) -> dict:
+    """Spans of `labels` take in the marker that stands unlabelled right before them."""
+    text, spans = record["text"], [list(span) for span in record["spans"]]
+    for i, span in enumerate(spans):
+        if span[2] not in labels:
+            continue
+        start, end = (spans[i - 1][1] if i else 0), span[0]
+        match = pattern.search(text, start, end)
+        if match and match.group().strip():
+            span[0] = match.start() + len(match.group()) - len(match.group().lstrip())
+    return {**record, "spans": spans}
+
+
+def in_marker(record) -> dict:
+    """ "In", "In:" (and French "Dans", German "In", Spanish "En") before a container or the
+    editors that introduce it go inside that span."""
+    return _extend_back(record, {"venue", "editor"}, _IN)
+
+
+def page_marker(record) -> dict:
+    """ "pp.", "p.", "S." before the pages go inside them."""
+    return _extend_back(record, {"pages"}, _PAGE_MARK)
+
+
+def editor_roles(record) -> dict:
+    """ "edited by" before the editors and "(Eds.)", "eds.", "editors" after them go inside."""
+    record = _extend_back(record, {"editor"}, _EDITOR_BEFORE)
+    text, spans = record["text"], [list(span) for span in record["spans"]]
+    for i, span in enumerate(spans):
+        if span[2] != "editor":
+            continue
+        limit = spans[i + 1][0] if i + 1 < len(spans) else len(text)
+        match = _EDITOR_AFTER.match(text[span[1]:limit])
+        if match:
+            span[1] += match.end()
+    return {**record, "spans": spans}
+
+
+# arXiv identifiers, new style (1706.03762v2) and old (hep-th/9711200), with their prefix.
+ARXIV = re.compile(
+    r"(?:arXiv\s*:?\s*|arxiv\.org/abs/|\babs/)?"
+    r"(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?", re.IGNORECASE)
+_ARXIV_CUE = re.compile(r"arxiv|abs/|\b[a-z-]+(?:\.[A-Z]{2})?/\d{7}", re.IGNORECASE)
+
+
+def arxiv_ids(record) -> dict:
+    """An arXiv identifier inside a `note` span gets the `arxiv` label, with the punctuation
+    glued to it, whole words as AnyStyle's spans are; the rest of the note stays a note."""
+    text, spans = record["text"], []
+    for start, end, label in record["spans"]:
+        if label != "note" or "arxiv" not in text[start:end].lower() \
+                and not _ARXIV_CUE.search(text, start, end):
+            spans.append([start, end, label])
+            continue
+        position = start
+        for match in ARXIV.finditer(text, start, end):
+            word_start, word_end = match.start(), match.end()
+            while word_start > position and not text[word_start - 1].isspace():
+                word_start -= 1
+            while word_end < end and not text[word_end].isspace():
+                word_end += 1
+            before = text[position:word_start].rstrip()
+            if before.strip(" ,;.()[]"):
+                spans.append([position, position + len(before), "note"])
+            spans.append([word_start, word_end, "arxiv"])
+            position = word_end
+        rest = text[position:end]
+        if rest.strip(" ,;.()[]"):
+            spans.append([end - len(rest.lstrip()), end, "note"])
+    return {**record, "spans": spans}
+
+
+TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids)
+
+
+def harmonize(record, conventions) -> dict:
+    for convention in conventions:
+        record = convention(record)
+    return record

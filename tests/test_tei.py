@@ -1,0 +1,86 @@
+"""GROBID TEI as a corpus format: the mapping onto our labels, the conventions, the errors."""
+
+import pytest
+
+from tagger.corpus import CorpusError, load
+from tagger.tei import read_grobid_tei
+
+TEI = """<?xml version="1.0"?>
+<TEI xmlns="http://www.tei-c.org/ns/1.0"><text><back><listBibl>
+<bibl>[8]<author>T .C .Kraan and P .van Baal</author> ,<title level="j">Nucl .Phys .B</title><biblScope unit="volume">533</biblScope> ,<biblScope unit="page">627</biblScope> ( <date>1998</date>);</bibl>
+<bibl> <author>A. Cau and W.-P. de Roever</author>. <title level="a">Formalising Dijkstra's
+  strategy</title>. In <editor>C. B. Jones and T. Denvir</editor>, editors, <title level="m">Proc.
+  5th. Refinement Workshop</title>, pp. <biblScope type="pp">62-68</biblScope>, <date>1992</date>. </bibl>
+<bibl><author>R. W. Hockney</author>, <title level="m">Computer Simulation Using<lb/>Particles</title>
+ (<publisher>McGraw-Hill</publisher>, <pubPlace>New York</pubPlace>, <date>1981</date>).</bibl>
+<bibl><orgName type="collaboration">ATLAS Collaboration</orgName>, <idno type="report">ATLAS-CONF-2015-055</idno>;
+ <idno>arXiv :hep-th/9203071</idno> <idno type="DOI">10.1103/PhysRevD.95.076006</idno>
+ <ptr type="web">http://cern.ch/heed</ptr> <note type="report">PhD thesis</note> <notes>in French</notes></bibl>
+<bibl><author><orgName>CERN</orgName></author>, <title level="s">Yellow Reports</title> <title level="m">Physics at LHC</title></bibl>
+</listBibl></back></text></TEI>
+"""
+
+
+def fields(record):
+    return [(record["text"][start:end], label) for start, end, label in record["spans"]]
+
+
+def test_physics_reference_glued_as_cut_out_of_a_pdf():
+    record = read_grobid_tei(TEI)[0]
+    assert record["text"] == "[8]T .C .Kraan and P .van Baal ,Nucl .Phys .B533 ,627 ( 1998);"
+    assert fields(record) == [("[8]", "citation-number"), ("T .C .Kraan and P .van Baal", "author"),
+                              ("Nucl .Phys .B", "venue"), ("533", "volume"), ("627", "pages"),
+                              ("1998", "year")]
+
+
+def test_markers_go_inside_their_field_as_in_anystyle_corpora():
+    record = read_grobid_tei(TEI)[1]
+    assert fields(record) == [
+        ("A. Cau and W.-P. de Roever", "author"), ("Formalising Dijkstra's strategy", "title"),
+        ("In C. B. Jones and T. Denvir, editors", "editor"),
+        ("Proc. 5th. Refinement Workshop", "venue"), ("pp. 62-68", "pages"), ("1992", "year")]
+    raw = read_grobid_tei(TEI, conventions=())[1]
+    assert ("C. B. Jones and T. Denvir", "editor") in fields(raw)
+    assert ("62-68", "pages") in fields(raw)
+
+
+def test_monograph_title_is_the_title_when_no_article_title_and_lb_is_a_space():
+    assert fields(read_grobid_tei(TEI)[2]) == [
+        ("R. W. Hockney", "author"), ("Computer Simulation Using Particles", "title"),
+        ("McGraw-Hill", "publisher"), ("New York", "location"), ("1981", "year")]
+
+
+def test_identifiers_collaboration_and_misspelt_elements():
+    assert fields(read_grobid_tei(TEI)[3]) == [
+        ("ATLAS Collaboration", "author"), ("ATLAS-CONF-2015-055", "note"),
+        ("arXiv :hep-th/9203071", "arxiv"), ("10.1103/PhysRevD.95.076006", "doi"),
+        ("http://cern.ch/heed", "url"), ("PhD thesis", "genre"), ("in French", "note")]
+
+
+def test_nested_org_name_takes_the_outer_label_and_series_needs_a_container():
+    assert fields(read_grobid_tei(TEI)[4]) == [
+        ("CERN", "author"), ("Yellow Reports", "series"), ("Physics at LHC", "title")]
+
+
+def test_ids_name_the_file(tmp_path):
+    path = tmp_path / "PhysRevD.95.076006.training.references.tei.xml"
+    path.write_text(TEI, encoding="utf-8")
+    records = load(path)
+    assert [record["id"] for record in records][:2] == ["PhysRevD.95.076006-0001",
+                                                              "PhysRevD.95.076006-0002"]
+
+
+@pytest.mark.parametrize("xml, message", [
+    ("<TEI><listBibl><bibl><author>A</author>", ":1: malformed XML: no element found"),
+    ("<TEI>\n<listBibl>\n<bibl><author>A</author> <foo>x</foo></bibl></listBibl></TEI>",
+     ":3: unknown element <foo> in <bibl>"),
+    ("<TEI>\n<bibl><bibl>x</bibl></bibl></TEI>", ":2: <bibl> inside <bibl>"),
+    ("<TEI><listBibl/></TEI>", "no <bibl> element"),
+])
+def test_malformed_files_name_file_and_line(tmp_path, xml, message):
+    path = tmp_path / "broken.tei.xml"
+    path.write_text(xml, encoding="utf-8")
+    with pytest.raises(CorpusError) as error:
+        load(path)
+    assert str(error.value).startswith(str(path))
+    assert message in str(error.value)
