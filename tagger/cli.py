@@ -24,6 +24,7 @@ COMMANDS = {
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="reftag", description="Tag the fields of bibliographic references.")
+    parser.add_argument("--version", action="version", version=f"reftag {_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name, module_name in COMMANDS.items():
         try:
@@ -39,6 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
         module.configure(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (pyproject.toml), not a copy kept in the code."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("reftag")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def _unavailable(reason: str) -> int:

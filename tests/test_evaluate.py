@@ -13,7 +13,6 @@ from tagger.evaluate.normalize import normalize_value
 from tagger.evaluate.predictions import pair_predictions
 from tagger.evaluate.tokenscore import score_tokens, word_labels
 from tagger.train import REPO
-from tagger.progress import progress
 
 
 # --- normalization -------------------------------------------------------------------------
@@ -233,19 +232,23 @@ class _Terminal(io.StringIO):
         return True
 
 
-def test_progress_is_silent_when_not_a_terminal():
-    stream = io.StringIO()
-    assert list(progress(range(5), label="x", stream=stream)) == [0, 1, 2, 3, 4]
-    assert stream.getvalue() == ""
+RECORDS = [{"text": "Smith J. Part one. Nature, 2019."}] * 5
 
 
-def test_progress_draws_on_a_terminal_unless_disabled():
-    terminal = _Terminal()
-    assert list(progress(range(5), label="parsing", stream=terminal)) == list(range(5))
-    assert "parsing [" in terminal.getvalue() and "5/5" in terminal.getvalue()
-    quiet = _Terminal()
-    list(progress(range(5), stream=quiet, enabled=False))
-    assert quiet.getvalue() == ""
+@pytest.mark.parametrize("stderr, show, drawn", [
+    (io.StringIO(), True, False),  # not a terminal: nothing, so logs stay clean
+    (_Terminal(), True, True),
+    (_Terminal(), False, False),  # asked not to
+])
+def test_progress_is_drawn_on_a_terminal_when_asked(stderr, show, drawn):
+    from unittest import mock
+
+    from tagger.evaluate.predictions import predict
+
+    with mock.patch("sys.stderr", stderr):
+        assert len(predict(RECORDS, engine="rules", show_progress=show)) == 5
+    assert ("parsing" in stderr.getvalue() and "5/5" in stderr.getvalue()) is drawn
+    assert drawn or stderr.getvalue() == ""
 
 
 # --- reports and the command line -------------------------------------------------------------

@@ -37,6 +37,8 @@ def configure(parser) -> None:
     parser.add_argument("--out", metavar="DIR", help="write the reports into DIR")
     parser.add_argument("--errors", type=int, default=0, metavar="N",
                         help="show the N references with the most wrong fields")
+    parser.add_argument("--quiet", "-q", action="store_true",
+                        help="no progress bar (one is drawn only when stderr is a terminal)")
 
 
 def run(args) -> int:
@@ -62,7 +64,7 @@ def run(args) -> int:
             return _run_compare(args, command)
         engine = args.engine or ("crf" if args.model else "auto")
         result = evaluate(args.data, model=args.model, engine=engine,
-                          predictions=args.predictions, show_progress=True)
+                          predictions=args.predictions, show_progress=not args.quiet)
     except (OSError, ValueError, ModelError) as error:  # CorpusError is a ValueError
         return _fail(str(error))
     outputs = {
@@ -83,7 +85,7 @@ def _run_cv(args, command: str) -> int:
 
     if args.cv < 2:
         return _fail("--cv needs K >= 2")
-    cv = cross_validate(load_records(args.data), args.cv, show_progress=True)
+    cv = cross_validate(load_records(args.data), args.cv, show_progress=not args.quiet)
     _emit(args, {"md": lambda: cv_text(cv, markdown=True) + _produced_with(command),
                  "json": lambda: _json({"command": command, **cv})},
           default=lambda: cv_text(cv) + f"\ncommand: {command}\n")
@@ -95,7 +97,7 @@ def _run_compare(args, command: str) -> int:
     from ..evaluate.report import compare_text
 
     records = load_records(args.data)
-    results = [_evaluate_spec(records, spec, args.data) for spec in args.compare]
+    results = [_evaluate_spec(records, spec, args.data, not args.quiet) for spec in args.compare]
     comparison = compare(*results)
     _emit(args, {"md": lambda: compare_text(comparison, markdown=True) + _produced_with(command),
                  "json": lambda: _json({"command": command, **comparison,
@@ -104,19 +106,19 @@ def _run_compare(args, command: str) -> int:
     return 0
 
 
-def _evaluate_spec(records, spec: str, data):
+def _evaluate_spec(records, spec: str, data, show_progress: bool = True):
     """A --compare operand: "rules", "default", "auto", a predictions .jsonl/.json, or a model
     file (a model file is scored as its CRF alone, as --model does)."""
     from ..evaluate import evaluate
 
     if spec in ("rules", "auto"):
-        result = evaluate(records, engine=spec, show_progress=True)
+        result = evaluate(records, engine=spec, show_progress=show_progress)
     elif spec == "default":
-        result = evaluate(records, engine="crf", show_progress=True)
+        result = evaluate(records, engine="crf", show_progress=show_progress)
     elif Path(spec).suffix in (".jsonl", ".json"):
         result = evaluate(records, predictions=spec)
     else:
-        result = evaluate(records, model=spec, engine="crf", show_progress=True)
+        result = evaluate(records, model=spec, engine="crf", show_progress=show_progress)
     result.data = [str(path) for path in data]
     return result
 

@@ -4,7 +4,8 @@ The input is any text: a page of a PDF's bibliography, a whole paper, a web page
 Page furniture and body text are left out, wrapped references rejoined. Each reference is
 printed as `reftag parse` prints it, with its `start`/`end` offsets in the input and
 `"partial": true` when the paste cut it off. With --segments the references are printed
-unparsed (JSON: raw, start, end, partial).
+unparsed (JSON: raw, start, end, partial). Without --format, a terminal gets the readable
+view `reftag parse` shows there, anything else JSON.
 
 Exit status: 0 when every reference parsed, 2 when some came back with an `error`, 1 for a
 usage, input or model error.
@@ -13,17 +14,17 @@ usage, input or model error.
 import json
 import sys
 
-from .. import formats
 from ..finder import find_references, segment
 from ..model import ModelError
+from . import output
 from .io import InputError, read_text
-from .parse import FORMATS, add_engine_arguments
+from .parse import add_engine_arguments
 
 
 def configure(parser):
     parser.add_argument("file", nargs="?", default="-",
                         help="a document or reference list (default or '-': standard input)")
-    parser.add_argument("--format", "-f", choices=FORMATS, default="json")
+    output.add_output_arguments(parser)
     add_engine_arguments(parser)
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--segments", action="store_true",
@@ -49,6 +50,6 @@ def run(args) -> int:
     except ModelError as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
-    formats.write(references, args.format, sys.stdout)
+    output.write(references, args, sys.stdout)
     sys.stdout.flush()
     return 2 if any(ref.error is not None for ref in references) else 0

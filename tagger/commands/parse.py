@@ -8,7 +8,12 @@ invalid bytes replaced by U+FFFD), and the batch carries on. A line longer than 
 With --engine auto and a model that cannot load (missing, damaged, built for other features)
 one warning goes to stderr and the rule tagger answers every reference; with --engine crf
 that is an error. --jobs N spreads the work over N processes; the output is the same as with
-one. On a terminal a progress line is drawn on stderr.
+one. When stderr is a terminal and stdout is not, a progress bar (tqdm) is drawn on stderr;
+--quiet leaves it out.
+
+Without --format the output goes by where it goes: a terminal gets a readable view (one
+block per reference, a field a line, coloured, unsure fields marked), a pipe or a file the
+JSON array of the output contract, exactly as with --format json.
 
 Exit status:
   0  every reference parsed
@@ -22,7 +27,7 @@ import warnings
 from .. import formats
 from ..model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
-from ..progress import progress
+from . import output
 from .io import InputError, open_binary, read_lines
 
 FORMATS = formats.FORMATS
@@ -38,9 +43,11 @@ def add_engine_arguments(parser):
 def configure(parser):
     parser.add_argument("file", nargs="?", default="-", help="input file, one reference a line "
                                                               "(default or '-': standard input)")
-    parser.add_argument("--format", "-f", choices=FORMATS, default="json")
+    output.add_output_arguments(parser)
     add_engine_arguments(parser)
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    parser.add_argument("--quiet", "-q", action="store_true",
+                        help="no progress bar on a terminal")
 
 
 def run(args) -> int:
@@ -68,9 +75,15 @@ def run(args) -> int:
     failed = 0
 
     def references():
+        from tqdm import tqdm  # here, not at the top: `reftag --help` loads every command
+
         nonlocal failed
         parsed = parse_many(texts(), engine, args.model, args.jobs)
-        for number, ref in enumerate(progress(parsed, label="reftag parse"), 1):
+        # On a terminal only (disable=None), and not over records printed on that terminal.
+        quiet = args.quiet or output.is_terminal(sys.stdout)
+        shown = tqdm(parsed, desc="reftag parse", unit=" refs", file=sys.stderr,
+                     disable=True if quiet else None)
+        for number, ref in enumerate(shown, 1):
             problem = problems.pop(number, None)
             if problem and ref.error is None:
                 ref.error = problem
@@ -80,7 +93,7 @@ def run(args) -> int:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")  # JSON is UTF-8, whatever the locale says
     try:
-        formats.write(references(), args.format, sys.stdout)
+        output.write(references(), args, sys.stdout)
     except (InputError, ModelError, formats.FormatError) as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1

@@ -8,9 +8,8 @@ A record left without a prediction counts as predicting nothing.
 """
 
 import json
+import sys
 import warnings
-
-from ..progress import progress
 
 
 def predict(records: list[dict], engine: str = "auto", model=None,
@@ -21,6 +20,8 @@ def predict(records: list[dict], engine: str = "auto", model=None,
     bad reference costs its own fields, not the run.
     """
     from ..model import load_model  # imported here: scoring plain dicts needs no model code
+    from tqdm import tqdm
+
     from ..parse import ENGINES, parse
 
     if engine not in ENGINES:
@@ -28,7 +29,9 @@ def predict(records: list[dict], engine: str = "auto", model=None,
     if engine == "crf":
         load_model(model)  # a model that cannot load stops the run here (ModelError)
     predictions = []
-    for record in progress(records, label="parsing", enabled=show_progress):
+    shown = tqdm(records, desc="parsing", unit=" refs", file=sys.stderr,
+                 disable=None if show_progress else True)  # None: on a terminal only
+    for record in shown:
         try:
             predictions.append(parse(record["text"], engine=engine, model=model).to_dict())
         except Exception as error:  # noqa: BLE001 - a bad reference never stops the batch

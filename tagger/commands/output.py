@@ -1,0 +1,60 @@
+"""Where `parse` and `find` send their records: the readable view for a person at a terminal,
+the output contract's JSON for everything else.
+
+Without --format, standard output decides: a terminal gets the view (tagger.view), a pipe or a
+file gets JSON, byte for byte what `--format json` writes. Colour follows --color: `auto`
+colours the view on a terminal unless NO_COLOR is set (https://no-color.org) or TERM is
+"dumb"; `always` and `never` say so whatever the environment says.
+"""
+
+import os
+
+from .. import formats, view
+
+TEXT = "text"  # the readable view; a choice of the command line, not a file format
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def add_output_arguments(parser) -> None:
+    parser.add_argument(
+        "--format", "-f", choices=formats.FORMATS + (TEXT,), default=None,
+        help="default: text (the readable view) on a terminal, json otherwise; text marks "
+             f"with '?' a field one of whose words has a probability under "
+             f"{view.LOW_CONFIDENCE} ({view.RULES_LOW_CONFIDENCE} where the rule tagger "
+             "answered)")
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                        help="colour the text view: auto (on a terminal, unless NO_COLOR is "
+                             "set), always, never")
+
+
+def chosen_format(args, stream) -> str:
+    return args.format or (TEXT if is_terminal(stream) else "json")
+
+
+def style(args, stream, environ=None) -> view.Style:
+    environ = os.environ if environ is None else environ
+    if args.color == "always":
+        color = True
+    elif args.color == "never":
+        color = False
+    else:
+        color = (is_terminal(stream) and not environ.get("NO_COLOR")
+                 and environ.get("TERM") != "dumb")
+    truecolor = environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
+    return view.Style(color=color, truecolor=truecolor)
+
+
+def write(refs, args, stream) -> None:
+    """The references in the format asked for, or chosen by where `stream` goes."""
+    fmt = chosen_format(args, stream)
+    if fmt == TEXT:
+        view.write(refs, stream, style(args, stream))
+    else:
+        formats.write(refs, fmt, stream)
+
+
+def is_terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
