@@ -1,6 +1,7 @@
 """Score the finder: line-level `ref` F1 on held-out AnyStyle finder documents, and
 reference-level precision/recall/F1 of `segment` on hand-built documents (data/finder/
-handmade and data/finder/blind: a .txt each with a gold .json list of its references).
+handmade and data/finder/blind: a .txt each with a gold .json list of its references; a
+.pdf with its .json is scored the same way, read through tagger.pdf).
 
     python -m tagger.evaluate.segmentation   # prints both as JSON
     reftag evaluate data/finder/handmade data/finder/anystyle/x.ttx ...
@@ -64,16 +65,26 @@ def reference_key(text: str) -> str:
     return "".join(char for char in folded if char.isalnum())
 
 
+def _segment_file(path: Path) -> list:
+    """The references `find` gets from a .txt document or, through its layout, a .pdf."""
+    if path.suffix == ".pdf":
+        from tagger.pdf import segment_pdf
+
+        return segment_pdf(path)[0]
+    return segment(path.read_text(encoding="utf-8"))
+
+
 def reference_scores(directory=DATA / "handmade") -> dict:
     """Reference-level P/R/F1 of `segment` on each hand-built document (.txt + gold .json),
     and how many of the references found right also have the right `partial` mark."""
     per_document = {}
     totals = Counter()
-    for text_path in sorted(Path(directory).glob("*.txt")):
+    documents = sorted([*Path(directory).glob("*.txt"), *Path(directory).glob("*.pdf")])
+    for text_path in documents:
         gold = json.loads(text_path.with_suffix(".json").read_text(encoding="utf-8"))
         gold_partial = {reference_key(item["text"]): item.get("partial", False) for item in gold}
         gold_keys = Counter(reference_key(item["text"]) for item in gold)
-        found = segment(text_path.read_text(encoding="utf-8"))
+        found = _segment_file(text_path)
         found_keys = Counter(reference_key(seg.raw) for seg in found)
         matched = sum((gold_keys & found_keys).values())
         partial_right = sum(

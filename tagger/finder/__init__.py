@@ -70,13 +70,14 @@ def _ends_cut_off(raw: str) -> bool:
     return bool(ENDS_CUT_OFF.search(raw))
 
 
-def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1) -> list:
+def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
+                    furniture=()) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
-    `jobs` > 1 parses in that many processes."""
+    `jobs` > 1 parses in that many processes; `furniture` as for segment()."""
     from tagger.parse import parse_many  # the parse stage imports nothing from here
 
-    segments = segment(text)
+    segments = segment(text, furniture=furniture)
     references = list(parse_many((found.raw for found in segments), engine, model, jobs))
     for found, reference in zip(segments, references):
         reference.partial = found.partial
@@ -84,12 +85,16 @@ def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1) 
     return references
 
 
-def segment(text: str, model=None) -> list:
-    """The references in `text`, in order."""
+def segment(text: str, model=None, furniture=()) -> list:
+    """The references in `text`, in order. `furniture` holds indices of lines known to be
+    page furniture from elsewhere (a PDF's layout, tagger.pdf); they are labelled so."""
     if not isinstance(text, str) or not text.strip():
         return []
     lines = split_lines(text)
     labels = label_lines(lines, model)
+    for index in furniture:
+        if 0 <= index < len(labels) and lines[index].content:
+            labels[index] = "meta"
     segments = []
     for run, at_start, at_end in _reference_runs(lines, labels):
         groups = split_references(run)

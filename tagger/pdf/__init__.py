@@ -1,0 +1,52 @@
+"""PDF input for `reftag find`: the text layer read with its layout (the `pdf` extra, pypdfium2).
+
+    from tagger.pdf import find_pdf, read_pdf
+    refs = find_pdf("paper.pdf")        # list[Reference], each with its `page`
+    layout = read_pdf(pdf_bytes)        # PdfText: text, lines (page, box, size, flags), furniture
+
+Stages, each a module: extract (glyphs with boxes and sizes) → fragments (runs on one
+baseline, superscripts marked) → lines (per column, reading order) → furniture (running
+heads, page numbers, footnotes) → document (the text the finder reads, and the furniture
+mask it takes as evidence).
+"""
+
+from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText, read_pdf
+from tagger.pdf.errors import MissingExtra, PdfError
+
+__all__ = ["MAX_PAGES", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText", "find_pdf",
+           "is_pdf", "read_pdf", "segment_pdf"]
+
+MAGIC = b"%PDF-"
+
+
+def is_pdf(data: bytes) -> bool:
+    """PDF by content: the magic number first, or within the first kilobyte (some writers
+    put junk before it) when the file also ends like a PDF."""
+    head = bytes(data[:1024])
+    if head.lstrip().startswith(MAGIC):
+        return True
+    return MAGIC in head and b"%%EOF" in bytes(data[-2048:])
+
+
+def segment_pdf(source, model=None, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):
+    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text."""
+    from tagger.finder import segment
+
+    layout = read_pdf(source, max_pages, time_limit)
+    return segment(layout.text, model, furniture=layout.furniture), layout
+
+
+def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
+             max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None) -> list:
+    """The references of a PDF (a path or bytes), parsed; each Reference also carries the
+    `page` its first line is on. Warnings (pages left unread) are appended to `warnings`."""
+    from tagger.finder import find_references
+
+    layout = read_pdf(source, max_pages, time_limit)
+    if warnings is not None:
+        warnings.extend(layout.warnings)
+    references = find_references(layout.text, engine, model, jobs, furniture=layout.furniture)
+    for reference in references:
+        if "start" in reference.extra:
+            reference.extra["page"] = layout.page_at(reference.extra["start"])
+    return references

@@ -1,0 +1,84 @@
+"""Page furniture by position and repetition: running heads and feet, page numbers, footnotes.
+
+A running head or foot sits at the top or bottom edge of its page and comes back, digits
+aside, on other pages ("Journal of X 12 (2024) 117" / "... 118"); a page number sits at an
+edge alone. A footnote is the last block of a column, set smaller than the body text, whose
+first line starts with a raised mark or a footnote sign. Each is marked in the line's flags.
+"""
+
+import re
+from collections import Counter, defaultdict
+
+DIGITS = re.compile(r"\d+")
+PAGE_NUMBER = re.compile(
+    r"^(?:page\s+|p\.\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*(?:(?:/|of)\s*\d{1,4})?\s*[-–—]?$",
+    re.IGNORECASE)
+FOOTNOTE_SIGN = re.compile(r"^(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")
+EDGE = 0.2  # the outer fifth of the page, top or bottom
+EDGE_LINES = 2  # at most this many lines at each edge count as furniture candidates
+FURNITURE = frozenset({"runninghead", "pagenumber", "footnote"})
+
+
+def _key(text: str) -> str:
+    return DIGITS.sub("#", " ".join(text.split())).casefold()
+
+
+def _edge_lines(lines: list, height: float) -> list:
+    """The few lines at the top and bottom edge of one page."""
+    by_top = sorted(lines, key=lambda line: line.top)
+    top = [line for line in by_top[:EDGE_LINES] if line.bottom < EDGE * height]
+    bottom = [line for line in by_top[-EDGE_LINES:] if line.top > (1 - EDGE) * height]
+    # a line counts only if nothing but other edge lines lies between it and the edge
+    return top + [line for line in bottom if line not in top]
+
+
+def body_size(pages: list) -> float:
+    """The font size most of the text is set in."""
+    sizes = Counter()
+    for lines in pages:
+        for line in lines:
+            sizes[round(line.size, 1)] += len(line.text)
+    return sizes.most_common(1)[0][0] if sizes else 10.0
+
+
+def mark_furniture(pages: list, heights: list) -> None:
+    """Flag the furniture among each page's lines (pages: lists of PdfLine)."""
+    edges = [_edge_lines(lines, height) for lines, height in zip(pages, heights)]
+    seen_on = defaultdict(set)
+    for index, lines in enumerate(edges):
+        for line in lines:
+            seen_on[_key(line.text)].add(index)
+    for lines in edges:
+        for line in lines:
+            text = line.text.strip()
+            if PAGE_NUMBER.match(text):
+                line.flags.add("pagenumber")
+            elif len(seen_on[_key(text)]) >= 2:
+                line.flags.add("runninghead")
+        # the other part of a head set in two parts, the page number at one end
+        numbers = [line.baseline for line in lines if "pagenumber" in line.flags]
+        for line in lines:
+            if any(abs(line.baseline - baseline) < 1.0 for baseline in numbers):
+                if "pagenumber" not in line.flags:
+                    line.flags.add("runninghead")
+    size = body_size(pages)
+    for lines in pages:
+        _mark_footnotes(lines, size)
+
+
+def _mark_footnotes(lines: list, size: float) -> None:
+    by_column = defaultdict(list)
+    for line in lines:
+        if not line.flags & FURNITURE:
+            by_column[line.column].append(line)
+    for column_lines in by_column.values():
+        column_lines.sort(key=lambda line: line.top)
+        block, marked = [], 0
+        for line in reversed(column_lines):
+            if line.size >= 0.9 * size or len(block) >= 12:
+                break
+            block.insert(0, line)
+            if "footnote-mark" in line.flags or FOOTNOTE_SIGN.match(line.text.strip()):
+                marked = len(block)
+        for footnote_line in block[len(block) - marked:] if marked else ():
+            footnote_line.flags.add("footnote")
