@@ -1,10 +1,12 @@
-"""Viterbi over a CRFsuite model's own weights, so outside evidence can be added to its scores.
+"""Decoding from a CRFsuite model's own weights: Viterbi and marginals, many references at once.
 
-crfsuite decodes only from the features it was trained on. To let another opinion (the rule
-tagger's labels) tip the CRF's close calls, the model's state and transition weights are read
-once from its file (`model.read_weights`), each token's label scores are summed from its
-attributes, the bonuses are added, and the best path is found here. With no bonus the path
-is crfsuite's own.
+The model's state and transition weights are read once from its file (`model.read_weights`);
+each token's label scores are summed from its attributes' rows. Decoding here rather than in
+crfsuite saves its per-reference C round trips (building an ItemSequence from strings, `tag`,
+one `marginal` call per token): `best_paths` and `marginals` run a whole batch of references
+through each step of the recursions as one numpy operation. Outside evidence (the rule
+tagger's labels, for `auto`) is simply added to the scores before decoding. With no bonus the
+path is crfsuite's own and the marginals are its own to rounding (tests/test_decode.py).
 """
 
 import numpy as np
@@ -42,11 +44,21 @@ class Weights:
 
     def decode(self, sequence, hints) -> list[str]:
         """The best labels once each (label, bonus) of `hints` is added to its token's scores."""
-        scores = self.scores(sequence)
+        return self.path_labels(viterbi(self.with_hints(self.scores(sequence), hints),
+                                        self.transition))
+
+    def with_hints(self, scores, hints) -> np.ndarray:
+        """`scores` with each (label, bonus) of `hints` added to its token's score of that
+        label; a label the model does not know is ignored."""
+        scores = scores.copy()
         for t, (label, bonus) in enumerate(hints):
             if label in self.column:
                 scores[t, self.column[label]] += bonus
-        return [self.labels[j] for j in viterbi(scores, self.transition)]
+        return scores
+
+    def path_labels(self, path) -> list[str]:
+        labels = self.labels
+        return [labels[j] for j in (path.tolist() if isinstance(path, np.ndarray) else path)]
 
 
 def viterbi(scores: np.ndarray, transition: np.ndarray) -> list[int]:
@@ -61,3 +73,105 @@ def viterbi(scores: np.ndarray, transition: np.ndarray) -> list[int]:
     for t in range(len(scores) - 1, 0, -1):
         path.append(int(back[t, path[-1]]))
     return path[::-1]
+
+
+# References of similar length are decoded together, padded to the longest of their group:
+# a group is at most this many references, the longest at most this much longer than the
+# shortest (padding costs work; more groups cost numpy calls).
+GROUP_SIZE = 128
+GROUP_SLACK = 1.25
+
+
+def length_groups(lengths) -> list[list[int]]:
+    """Indices of `lengths` in groups of similar length (empty sequences left out)."""
+    order = sorted((i for i, n in enumerate(lengths) if n), key=lengths.__getitem__)
+    groups, group = [], []
+    for i in order:
+        if group and (len(group) == GROUP_SIZE or lengths[i] > GROUP_SLACK * lengths[group[0]] + 2):
+            groups.append(group)
+            group = []
+        group.append(i)
+    if group:
+        groups.append(group)
+    return groups
+
+
+def _padded(scores, group):
+    """The group's (references × tokens × labels) scores, zero after each one's end, and lengths."""
+    lengths = np.array([len(scores[i]) for i in group])
+    padded = np.zeros((len(group), lengths.max(), scores[group[0]].shape[1]))
+    for row, i in enumerate(group):
+        padded[row, :lengths[row]] = scores[i]
+    return padded, lengths
+
+
+def best_paths(scores, transition) -> list[np.ndarray]:
+    """Viterbi for each (tokens × labels) score array: its best path, as label columns.
+
+    Ties go to the lower label index, as in crfsuite. Past a reference's end its scores stop
+    changing and its back-pointers point to themselves, so padding never alters a path.
+    """
+    paths = [np.zeros(0, dtype=np.intp)] * len(scores)
+    for group in length_groups([len(s) for s in scores]):
+        padded, lengths = _padded(scores, group)
+        count, steps, labels = padded.shape
+        stay, into = np.arange(labels), np.ascontiguousarray(transition.T)
+        back = np.empty((steps, count, labels), dtype=np.intp)
+        best = padded[:, 0]
+        for t in range(1, steps):
+            candidates = best[:, None, :] + into  # [reference, to, from]: reduce the last axis
+            back[t] = candidates.argmax(axis=2)
+            score = np.take_along_axis(candidates, back[t][:, :, None], axis=2)[:, :, 0]
+            score += padded[:, t]
+            ended = lengths <= t
+            if ended.any():
+                score[ended] = best[ended]
+                back[t, ended] = stay
+            best = score
+        path = np.empty((count, steps), dtype=np.intp)
+        path[:, -1] = best.argmax(axis=1)
+        rows = np.arange(count)
+        for t in range(steps - 1, 0, -1):
+            path[:, t - 1] = back[t, rows, path[:, t]]
+        for row, i in enumerate(group):
+            paths[i] = path[row, :lengths[row]]
+    return paths
+
+
+def marginals(scores, transition) -> list[np.ndarray]:
+    """Forward-backward for each (tokens × labels) score array: P(label at token) under the CRF.
+
+    In probability space, each step rescaled to sum 1 (crfsuite's way); token scores are
+    shifted by their maximum first, which the rescaling cancels, so nothing overflows.
+    """
+    out = [np.zeros((0, len(transition)))] * len(scores)
+    edges = np.exp(transition)
+    for group in length_groups([len(s) for s in scores]):
+        padded, lengths = _padded(scores, group)
+        count, steps, _ = padded.shape
+        states = np.exp(padded - padded.max(axis=2, keepdims=True))
+        forward = np.empty_like(states)
+        alpha = states[:, 0]
+        alpha = alpha / alpha.sum(axis=1, keepdims=True)
+        forward[:, 0] = alpha
+        for t in range(1, steps):
+            alpha = (alpha @ edges) * states[:, t]
+            alpha /= alpha.sum(axis=1, keepdims=True)
+            forward[:, t] = alpha
+        backward = np.ones_like(states)
+        beta = backward[:, 0]
+        for t in range(steps - 2, -1, -1):
+            following = (beta * states[:, t + 1]) @ edges.T
+            following /= following.sum(axis=1, keepdims=True)
+            beta = np.where((t < lengths - 1)[:, None], following, 1.0)
+            backward[:, t] = beta
+        joint = forward * backward
+        joint /= joint.sum(axis=2, keepdims=True)
+        for row, i in enumerate(group):
+            out[i] = joint[row, :lengths[row]]
+    return out
+
+
+def chosen(marginal: np.ndarray, path: np.ndarray) -> list[float]:
+    """Each token's marginal probability of the label its path gives it."""
+    return marginal[np.arange(len(path)), path].tolist()

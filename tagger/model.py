@@ -12,8 +12,6 @@ import threading
 from functools import lru_cache
 from pathlib import Path
 
-import pycrfsuite
-
 from .features import FEATURE_VERSION, featurize
 
 def models_dir() -> Path:
@@ -43,16 +41,18 @@ def file_sha256(path) -> str:
 
 
 class CRFModel:
-    """A loaded model: `tag(tokens, text)` gives labels and their marginal probabilities."""
+    """A loaded model. Parsing decodes from its weights (`weights()`, decode.py), many
+    references at a time; `tag` and `tag_features` ask crfsuite itself, one reference at a
+    time: the reference the fast path is checked against."""
 
     def __init__(self, path):
         self.path = Path(path)
         self.manifest = _read_manifest(self.path)
-        self._tagger = pycrfsuite.Tagger()
-        self._tagger.open(str(self.path))
+        self._tagger = None  # opened on first use: the batch path never needs it
         self._lock = threading.Lock()  # a crfsuite Tagger holds one sequence at a time
         self._held = None  # ... this one: tagging it again (with hints) need not set it again
         self._weight_arrays = None
+        self._encoder = None
 
     def tag(self, tokens, text):
         """Labels and the CRF's marginal probability of each."""
@@ -68,23 +68,44 @@ class CRFModel:
         """
         if not sequence:
             return [], []
+        import pycrfsuite
+
+        weights = None if hints is None else self.weights()
         with self._lock:
+            if self._tagger is None:
+                self._tagger = pycrfsuite.Tagger()
+                self._tagger.open(str(self.path))
             if self._held is not sequence:
                 self._tagger.set(pycrfsuite.ItemSequence(sequence))
                 self._held = sequence
             if hints is None:
                 labels = self._tagger.tag()
             else:
-                weights = self._weights()
                 labels = weights.decode(sequence, hints)
             probs = [self._tagger.marginal(label, i) for i, label in enumerate(labels)]
         return labels, probs
 
-    def _weights(self):
-        """Read on first use only (it imports numpy)."""
+    def weights(self):
+        """The model's weights as arrays (decode.Weights), read on first use (it imports numpy)."""
         if self._weight_arrays is None:
-            self._weight_arrays = read_weights(self.path)
+            with self._lock:
+                if self._weight_arrays is None:
+                    try:
+                        self._weight_arrays = read_weights(self.path)
+                    except (struct.error, ValueError, IndexError) as error:
+                        raise ModelError(f"{self.path}: weights unreadable: {error}") from None
         return self._weight_arrays
+
+    def encoder(self):
+        """Scores tokens under these weights (encode.Encoder, with its word cache), made once."""
+        if self._encoder is None:
+            from .encode import Encoder
+
+            weights = self.weights()
+            with self._lock:
+                if self._encoder is None:
+                    self._encoder = Encoder(weights)
+        return self._encoder
 
 
 def _read_manifest(path: Path) -> dict:

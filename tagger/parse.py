@@ -8,7 +8,6 @@ reference is under the threshold calibrated for its model (engine "crf+rules").
 import warnings
 
 from . import rules
-from .features import featurize
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -38,6 +37,28 @@ def parse(text: str, engine: str = "auto", model=None) -> Reference:
     """
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    return parse_batch([text], engine, model)[0]
+
+
+def parse_batch(texts, engine: str = "auto", model=None) -> list[Reference]:
+    """Parse a list of references together, one Reference per input, in order: the CRF
+    decodes them as one batch (decode.py), which is what makes it fast; `parse` is a batch
+    of one. Whatever goes wrong with one reference comes back as its own `error`.
+    """
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
+    out = [_safely(_admit, text, text) for text in texts]
+    work = [i for i, item in enumerate(out) if not isinstance(item, Reference)]
+    tags = _tags([out[i] for i in work], engine, model)
+    for i, tag in zip(work, tags):
+        text, norm, tokens = out[i]
+        out[i] = _failed(text, tag) if isinstance(tag, Exception) else \
+            _safely(_reference, text, text, norm, tokens, *tag)
+    return out
+
+
+def _admit(text):
+    """(text, normalized, tokens) to tag, or the error Reference that stands for the input."""
     if not isinstance(text, str):
         return Reference(raw=repr(text), error=f"not a string: {type(text).__name__}")
     if not text.strip():
@@ -50,8 +71,10 @@ def parse(text: str, engine: str = "auto", model=None) -> Reference:
     tokens = tokenize(norm.text)
     if not tokens:
         return Reference(raw=text, error="no text to parse")
-    labels, probs, used = _tag(tokens, norm.text, engine, model)
+    return text, norm, tokens
 
+
+def _reference(text, norm, tokens, labels, probs, used) -> Reference:
     fields = field_values(norm.text, label_spans(tokens, labels))
     structured = structure(fields)
     return Reference(
@@ -77,7 +100,7 @@ def resolve_engine(engine: str, model=None) -> str:
     if engine == "rules":
         return engine
     try:
-        load_model(model)
+        load_model(model).weights()
     except ModelError as error:
         if engine == "crf":
             raise
@@ -96,20 +119,49 @@ def _token_records(tokens, labels, probs, norm) -> list[dict]:
     return records
 
 
-def _tag(tokens, text, engine, model_path):
+def _tags(items, engine, model_path) -> list:
+    """(labels, probs, engine) per (text, norm, tokens) item, in order; should the batch
+    fail, each item is tagged alone, and one that still fails gets its exception instead."""
+    try:
+        return _tag_batch(items, engine, model_path)
+    except ModelError:
+        raise
+    except Exception as error:  # noqa: BLE001 - one bad record must not cost the batch
+        if len(items) == 1:
+            return [error]
+        return [tag for item in items for tag in _tags([item], engine, model_path)]
+
+
+def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
+    if not items:
+        return []
     if resolve_engine(engine, model_path) == "rules":
-        return (*rules.tag(tokens, text), "rules")
+        return [(*rules.tag(tokens, norm.text), "rules") for _, norm, tokens in items]
+    from .decode import best_paths, chosen, marginals
+
     model = load_model(model_path)
-    sequence = featurize(tokens, text)
-    labels, probs = model.tag_features(sequence)
+    weights, encoder = model.weights(), model.encoder()
+    scores = [encoder.scores(tokens, norm.text) for _, norm, tokens in items]
+    paths = best_paths(scores, weights.transition)
+    chances = marginals(scores, weights.transition)
+    tags = [(weights.path_labels(path), chosen(chance, path), "crf")
+            for path, chance in zip(paths, chances)]
     evidence = model.manifest.get("rules_evidence")
-    if engine == "auto" and evidence and sum(probs) / len(probs) < evidence["below"]:
-        rule_labels, rule_probs = rules.tag(tokens, text)
-        if rule_labels != labels:  # agreeing everywhere, the rules could not change a label
-            hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
-            labels, probs = model.tag_features(sequence, hints)
-        return labels, probs, "crf+rules"
-    return labels, probs, "crf"
+    if engine != "auto" or not evidence:
+        return tags
+    hinted = []
+    for i, (labels, probs, _) in enumerate(tags):
+        if sum(probs) / len(probs) < evidence["below"]:
+            _, norm, tokens = items[i]
+            rule_labels, rule_probs = rules.tag(tokens, norm.text)
+            tags[i] = (labels, probs, "crf+rules")
+            if rule_labels != labels:  # agreeing everywhere, the rules could not change a label
+                hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
+                hinted.append((i, weights.with_hints(scores[i], hints)))
+    # Re-decoded with the evidence; each label's p is still the CRF's own marginal of it.
+    for (i, _), path in zip(hinted, best_paths([s for _, s in hinted], weights.transition)):
+        tags[i] = (weights.path_labels(path), chosen(chances[i], path), "crf+rules")
+    return tags
 
 
 def rule_hints(labels, probs, weight) -> list[tuple[str, float]]:
@@ -124,6 +176,21 @@ def _warn_once(key, message):
         warnings.warn(message, ModelWarning, stacklevel=4)
 
 
+def _safely(step, raw, *args):
+    """step(*args), or an error Reference for `raw` should it raise (a model error aside)."""
+    try:
+        return step(*args)
+    except ModelError:
+        raise
+    except Exception as error:  # noqa: BLE001 - one bad record must not stop a batch
+        return _failed(raw, error)
+
+
+def _failed(raw, error) -> Reference:
+    return Reference(raw=raw if isinstance(raw, str) else repr(raw)[:200],
+                     error=f"{type(error).__name__}: {error}")
+
+
 def parse_safely(text, engine="auto", model=None) -> Reference:
     """parse(), with any failure inside turned into an error record, so a batch never stops."""
     try:
@@ -136,19 +203,20 @@ def parse_safely(text, engine="auto", model=None) -> Reference:
 
 
 def _parse_chunk(texts, engine, model):
-    return [parse_safely(text, engine, model) for text in texts]
+    return parse_batch(texts, engine, model)
 
 
 def parse_many(texts, engine="auto", model=None, jobs=1, chunk_size=256):
     """Parse an iterable of references lazily, in order, one Reference per input.
 
-    With jobs > 1 the work is spread over processes (joblib), each loading the model once;
-    input is read and output produced a chunk at a time, so memory stays flat on any length.
+    References are read and parsed a batch (`chunk_size`) at a time, so memory stays flat on
+    any length; with jobs > 1 the batches are spread over processes (joblib), each loading
+    the model once.
     """
     engine = resolve_engine(engine, model)
     if jobs == 1:
-        for text in texts:
-            yield parse_safely(text, engine, model)
+        for chunk in _chunks(texts, chunk_size):
+            yield from parse_batch(chunk, engine, model)
         return
     from joblib import Parallel, delayed
 

@@ -1,0 +1,86 @@
+"""A reference's label scores straight from its tokens, for the batch decoder (decode.py).
+
+`features.featurize` spells every attribute out as a string, which crfsuite needs and the
+weights do not. Here each distinct word's attributes are looked up once and summed into one
+score row per role: its own attributes, and what it lends to each neighbour (features.WINDOW).
+Those rows are kept in a bounded LRU table shared by all references, so a reference's scores
+are a few array gathers plus its context attributes, which depend on the whole sequence. The
+attributes are featurize's exactly (the same word and context functions; tests/test_decode.py
+checks that the sums agree), so any model built for this FEATURE_VERSION keeps working.
+"""
+
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from . import features
+
+# Distinct words whose score rows are kept (each 1 + len(WINDOW) rows of one float per label:
+# about 1 kB, so 16 MB in all). A reference with more distinct words than this is scored
+# through featurize() instead, since its own words would evict each other.
+WORDS = 1 << 14
+
+
+class Encoder:
+    """State scores of tokenized references under one model's weights (decode.Weights)."""
+
+    def __init__(self, weights, words=WORDS):
+        self.weights = weights
+        self.offsets = tuple(features.WINDOW)
+        self.zero = len(weights.state) - 1  # the all-zero row: an attribute the model lacks
+        self._row = weights.row.get
+        self._table = np.zeros((words, 1 + len(self.offsets), len(weights.labels)))
+        self._slots: OrderedDict[str, int] = OrderedDict()
+        self._lower: dict[int, str] = {}  # slot -> the word's lower-cased form (word pairs)
+        self._lock = threading.Lock()  # slots are reused: one reference at a time
+
+    def scores(self, tokens, text) -> np.ndarray:
+        """(tokens × labels) scores: what `weights.scores(featurize(tokens, text))` gives."""
+        words = [token.text for token in tokens]
+        if len(words) > len(self._table) and len(set(words)) > len(self._table):
+            return self.weights.scores(features.featurize(tokens, text))
+        with self._lock:
+            slots = np.array([self._slot(word) for word in words])
+            lowers = [self._lower[slot] for slot in slots.tolist()]
+            rows = self._table[slots]  # [token, role, label]
+        count = len(slots)
+        scores = rows[:, 0]
+        for role, offset in enumerate(self.offsets, 1):
+            if abs(offset) < count:
+                scores[max(0, -offset):count - max(0, offset)] += \
+                    rows[max(0, offset):count + min(0, offset), role]
+        state, row, zero = self.weights.state, self._row, self.zero
+        scores += state[self._context_rows(tokens, text, lowers)].sum(axis=1)
+        scores += state[row("bias", zero)]
+        scores[0] += state[row("-1:edge", zero)]
+        scores[-1] += state[row("+1:edge", zero)]
+        return scores
+
+    def _slot(self, word: str) -> int:
+        """The table slot of a word's score rows, filled on first sight (least recent evicted)."""
+        slots = self._slots
+        slot = slots.get(word)
+        if slot is not None:
+            slots.move_to_end(word)
+            return slot
+        slot = len(slots) if len(slots) < len(self._table) else slots.popitem(last=False)[1]
+        slots[word] = slot
+        lower, own, lent = features._word_strings(word)
+        self._lower[slot] = lower
+        state, row = self.weights.state, self._row
+        self._table[slot, 0] = state[[row(a, self.zero) for a in own]].sum(axis=0)
+        for role, offset in enumerate(self.offsets, 1):
+            self._table[slot, role] = state[[row(a, self.zero) for a in lent[offset]]].sum(axis=0)
+        return slot
+
+    def _context_rows(self, tokens, text, lowers) -> np.ndarray:
+        """(tokens × k) attribute rows of the context features and word pairs, in featurize's
+        spelling (one the model lacks: the zero row)."""
+        row, zero = self._row, self.zero
+        columns = [[row(name, zero) for name in feature(tokens, text)]
+                   for feature in features.CONTEXT_FEATURES]
+        pairs = [a + "|" + b for a, b in zip(lowers, lowers[1:])]
+        columns.append([row("w|w+1=" + pair, zero) for pair in pairs] + [zero])
+        columns.append([zero] + [row("w-1|w=" + pair, zero) for pair in pairs])
+        return np.array(columns, dtype=np.intp).T

@@ -1,0 +1,134 @@
+"""The batch decoder (decode.py + encode.py) against crfsuite, the reference it replaces:
+the same labels as `tag()`, marginals within 1e-6 of `marginal()`, on whatever model is
+loaded; and a batch gives what references parsed one at a time give, bad ones included."""
+
+import itertools
+import json
+
+import numpy as np
+import pycrfsuite
+import pytest
+
+from tagger import parse, parse_many
+from tagger.decode import best_paths, chosen, marginals, viterbi
+from tagger.encode import Encoder
+from tagger.features import featurize
+from tagger.model import ModelError, load_model, read_weights
+from tagger.parse import _admit, parse_batch, rule_hints
+from tagger import rules
+from tagger.reference import Reference
+from tagger.train import REPO
+
+ODD = ["x", "2016", "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [private communication] ~ 12 / 3",
+       "Phys.Rev.D53, 1492 (1958)", "《计算机学报》2019,42(3):1-10", "a " * 300]
+
+
+@pytest.fixture(scope="module")
+def sample():
+    lines = (REPO / "data" / "gold.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["text"] for line in lines[::8]] + ODD  # 209 gold + odd ones
+
+
+def models(tiny_model):
+    """The tiny model, and the shipped one when it loads (a retrain may be under way)."""
+    yield str(tiny_model)
+    try:
+        yield str(load_model().path)
+    except ModelError:
+        pass
+
+
+def items_of(texts):
+    return [item for item in map(_admit, texts) if not isinstance(item, Reference)]
+
+
+def test_labels_and_marginals_are_crfsuites(tiny_model, sample):
+    items = items_of(sample)
+    for path in models(tiny_model):
+        tagger = pycrfsuite.Tagger()
+        tagger.open(path)
+        weights = read_weights(path)
+        scores = [Encoder(weights).scores(tokens, norm.text) for _, norm, tokens in items]
+        paths = best_paths(scores, weights.transition)
+        chances = marginals(scores, weights.transition)
+        for (_, norm, tokens), best, chance in zip(items, paths, chances):
+            tagger.set(pycrfsuite.ItemSequence(featurize(tokens, norm.text)))
+            expected = tagger.tag()
+            assert weights.path_labels(best) == expected
+            assert chosen(chance, best) == pytest.approx(
+                [tagger.marginal(label, t) for t, label in enumerate(expected)], abs=1e-6)
+            assert np.allclose(chance.sum(axis=1), 1.0)
+
+
+def test_cached_word_scores_sum_to_featurizes(tiny_model, sample):
+    """Any cache size gives featurize's sums: a table of 7 words evicts all the time, and a
+    reference with more distinct words than the table goes through featurize itself."""
+    weights = read_weights(tiny_model)
+    for encoder in (Encoder(weights), Encoder(weights, words=7)):
+        for _, norm, tokens in items_of(sample):
+            expected = weights.scores(featurize(tokens, norm.text))
+            assert np.allclose(encoder.scores(tokens, norm.text), expected, rtol=0, atol=1e-9)
+
+
+def test_padding_never_changes_a_path_or_a_marginal():
+    """References of many lengths decoded together give what each gives alone, and the
+    marginals are the brute-force sums over every path."""
+    rng = np.random.default_rng(14)
+    transition = rng.normal(size=(3, 3))
+    scores = [rng.normal(size=(length, 3)) * 3 for length in (1, 2, 3, 4, 4, 5, 9, 30, 31)]
+    for path, score in zip(best_paths(scores, transition), scores):
+        assert path.tolist() == viterbi(score, transition)
+    for chance, score in zip(marginals(scores, transition), scores):
+        if len(score) > 5:
+            continue
+        brute = np.zeros_like(score)
+        for path in itertools.product(range(3), repeat=len(score)):
+            weight = np.exp(sum(score[t, j] for t, j in enumerate(path))
+                            + sum(transition[a, b] for a, b in zip(path, path[1:])))
+            for t, j in enumerate(path):
+                brute[t, j] += weight
+        assert np.allclose(chance, brute / brute.sum(axis=1, keepdims=True), atol=1e-12)
+
+
+def test_a_batch_is_references_parsed_one_at_a_time(tiny_model, sample, evidence_model):
+    texts = sample[:60] + ["", None, b"Smith J. 2001. A title. Nature.", "\x00", 3] + ODD
+    for engine, model in (("crf", str(tiny_model)), ("auto", evidence_model(0.97)),
+                          ("rules", None)):
+        alone = [parse(text, engine=engine, model=model).to_dict() for text in texts]
+        together = [ref.to_dict() for ref in parse_batch(texts, engine, model)]
+        assert together == alone
+        streamed = [ref.to_dict() for ref in parse_many(iter(texts), engine, model, chunk_size=7)]
+        assert streamed == alone
+
+
+def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evidence_model):
+    """Unsure references re-decoded with the rules' evidence in a batch get the labels of
+    CRFModel.tag_features(sequence, hints), and each label's p stays the CRF's marginal."""
+    model_path = evidence_model(1.01)
+    model = load_model(model_path)
+    items = items_of(sample[:80])
+    refs = parse_batch([text for text, _, _ in items], "auto", model_path)
+    assert {ref.engine for ref in refs} == {"crf+rules"}
+    for (_, norm, tokens), ref in zip(items, refs):
+        sequence = featurize(tokens, norm.text)
+        hints = rule_hints(*rules.tag(tokens, norm.text), 1.0)
+        labels, probs = model.tag_features(sequence, hints)
+        assert [token["label"] for token in ref.tokens] == labels
+        assert [token["p"] for token in ref.tokens] == [round(p, 4) for p in probs]
+
+
+def test_one_failing_reference_costs_only_its_own_record(tiny_model, monkeypatch):
+    encoder = load_model(str(tiny_model)).encoder()
+    scores = encoder.scores
+
+    def fragile(tokens, text):
+        if "poison" in text:
+            raise RuntimeError("cannot score this one")
+        return scores(tokens, text)
+
+    monkeypatch.setattr(encoder, "scores", fragile)
+    texts = ["Smith J. 2001. One. Nature.", "poison 2001", "Lee K. 1999. Two. Cell 3, 4-5."]
+    refs = parse_batch(texts, "crf", str(tiny_model))
+    assert [ref.raw for ref in refs] == texts
+    assert [ref.error for ref in refs] == [None, "RuntimeError: cannot score this one", None]
+    assert refs[2].fields == parse(texts[2], engine="crf", model=str(tiny_model)).fields
