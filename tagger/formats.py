@@ -2,7 +2,7 @@
 
 json / jsonl: the Reference objects as they are (DESIGN.md's output contract).
 csl: CSL-JSON items, for Zotero, Pandoc and citeproc. bibtex: for LaTeX (written with
-bibtexparser, LaTeX-escaped with pylatexenc). ris: for EndNote, Mendeley and Zotero.
+tagger.latex's escapes, no library needed). ris: for EndNote, Mendeley and Zotero.
 xml: AnyStyle-style tagged XML (tagger.corpus), for a person to correct and `reftag train`.
 
 A reference that failed (`error` set) still appears in json/jsonl, as its dict with the error;
@@ -10,11 +10,11 @@ the bibliographic formats leave it out, since it holds no fields to cite.
 """
 
 import dataclasses
-import functools
 import json
 import re
 import unicodedata
 
+from . import latex
 from .corpus import json_line, write_anystyle_xml
 from .fields import label_runs
 from .labels import OTHER
@@ -53,6 +53,8 @@ QUOTES = ("“”", '""', "«»", "‘’", "''", "„“", "「」", "《》")
 NOT_IN_KEY = re.compile(r"[^a-z0-9]")
 ASCII_FOLD = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE",
                             "ß": "ss", "đ": "d", "Đ": "D", "þ": "th", "œ": "oe", "ı": "i"})
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+NAME_SPLITTER = re.compile(r"\band\b", re.I)
 TITLE_STOPWORDS = {"a", "an", "the", "on", "of", "in", "for", "to", "and", "with", "from", "at",
                    "le", "la", "les", "der", "die", "das", "el", "los", "un", "une", "ein", "eine"}
 
@@ -71,7 +73,6 @@ def write(refs, fmt: str, stream) -> None:
         items = (to_csl(ref, _unique(citation_key(ref), keys)) for ref in refs if not ref.error)
         _write_array(items, stream)
     elif fmt == "bibtex":
-        _bibtex_library()  # fail before reading any reference
         keys = set()
         for ref in refs:
             if not ref.error:
@@ -263,32 +264,18 @@ def to_bibtex(refs) -> str:
                      for ref in refs if not ref.error)
 
 
-@functools.cache
-def _bibtex_library():
-    """bibtexparser and pylatexenc, the optional extra `reftag[bibtex]`."""
-    try:
-        import bibtexparser
-        from pylatexenc.latexencode import UnicodeToLatexEncoder
-    except ImportError:
-        message = "BibTeX output needs bibtexparser: pip install 'reftag[bibtex]'"
-        raise FormatError(message) from None
-    encoder = UnicodeToLatexEncoder(unknown_char_policy="keep", unknown_char_warning=False)
-    return bibtexparser, encoder
-
-
 def _bibtex_entry(ref, key: str) -> str:
-    bibtexparser, latex = _bibtex_library()
     values = _values(ref)
     entry_type = _bibtex_type(ref.type, values.get("genre", ""))
     fields = []
 
     def add(name, value, verbatim=False):
+        value = " ".join(str(value or "").split())
         if value:
-            value = _balanced(str(value)) if verbatim else latex.unicode_to_latex(str(value))
-            fields.append(bibtexparser.model.Field(name, value))
+            fields.append((name, "{" + (_balanced(value) if verbatim else latex.escape(value)) + "}"))
 
     for name, people in NAME_VARIABLES:
-        names = _bibtex_names(values.get(people), latex)  # escaped name by name
+        names = _bibtex_names(values.get(people))  # escaped name by name
         if names and values.get(people + "_et_al"):
             names += " and others"  # BibTeX's own way to say "et al."
         add(name, names, verbatim=True)
@@ -308,7 +295,8 @@ def _bibtex_entry(ref, key: str) -> str:
         add("year", f"{issued['year']}{issued.get('suffix', '')}")
     else:
         add("year", issued.get("literal"))
-    add("month", issued.get("month"))
+    if issued.get("month") in range(1, 13):
+        fields.append(("month", MONTHS[issued["month"] - 1]))  # BibTeX's own month macros
     if entry_type in ("phdthesis", "mastersthesis", "techreport", "misc") and values.get("genre"):
         add("type", values["genre"])
     add("note", values.get("status") if "year" in issued else None)
@@ -318,12 +306,12 @@ def _bibtex_entry(ref, key: str) -> str:
     add("issn", values.get("issn"))
     if values.get("arxiv"):
         add("eprint", values["arxiv"], verbatim=True)
-        add("archiveprefix", "arXiv")
+        add("archivePrefix", "arXiv")
     accessed = values.get("accessed") or {}
     add("urldate", _iso_date(accessed))
     add("pmid", values.get("pmid"))
-    library = bibtexparser.Library([bibtexparser.model.Entry(entry_type, key, fields)])
-    return bibtexparser.write_string(library).strip() + "\n"
+    body = "".join(f"  {name} = {value},\n" for name, value in fields)
+    return f"@{entry_type}{{{key},\n{body}}}\n"
 
 
 def _bibtex_type(kind: str | None, genre: str) -> str:
@@ -332,17 +320,23 @@ def _bibtex_type(kind: str | None, genre: str) -> str:
     return BIBTEX_TYPES.get(kind, "misc")
 
 
-def _bibtex_names(people, latex) -> str:
+def _bibtex_names(people) -> str:
     """ "van der Berg, A. and Smith, Jr., J. R. and {World Health Organization}"."""
     names = []
     for person in people or []:
         if "literal" in person:
-            names.append("{" + latex.unicode_to_latex(person["literal"]) + "}")
+            names.append("{" + latex.escape(person["literal"]) + "}")
             continue
         family = " ".join(filter(None, (person.get("particle"), person.get("family"))))
         parts = (family, person.get("suffix"), person.get("given"))
-        names.append(", ".join(latex.unicode_to_latex(part) for part in parts if part))
+        names.append(", ".join(_name_part(part) for part in parts if part))
     return " and ".join(name for name in names if name.strip("{}, "))
+
+
+def _name_part(text: str) -> str:
+    """One part of a name, braced when a comma or an "and" inside would split it."""
+    escaped = latex.escape(" ".join(text.split()))
+    return "{" + escaped + "}" if "," in escaped or NAME_SPLITTER.search(escaped) else escaped
 
 
 def _balanced(value: str) -> str:

@@ -228,8 +228,9 @@ def test_bibtex_entries_types_and_escaping(refs):
     assert (romero.entry_type, romero.key) == ("inproceedings", "romero2022accelerating")
     assert romero["booktitle"] == "Proc. of the Int. Symp." and romero["pages"] == "1027--1040"
     assert berg.entry_type == "article" and berg["journal"] == "J. Appl. Phys."
-    assert berg["author"] == 'van der Berg, A. and M\\"uller, K'
-    assert berg["title"] == '\\"Uber 50\\% of \\{x\\} \\& \\$y\\$ in \\#tags\\_z'
+    assert berg["author"] == 'van der Berg, A. and M{\\"u}ller, K'
+    assert berg["title"] == ('{\\"U}ber 50\\% of \\textbraceleft{}x\\textbraceright{} \\& '
+                             '\\$y\\$ in \\#tags\\_z')
     assert berg["doi"] == "10.1000/ABC_def" and berg["year"] == "2019a"
     assert book.entry_type == "book" and book["address"] == "Paris" and book["isbn"] == "9782070729685"
 
