@@ -68,8 +68,14 @@ def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
     return label_runs((token.start, token.end, label) for token, label in zip(tokens, labels))
 
 
-# A DOI's "doi:" marker is labelled with it in the corpora, but the field is the identifier.
-_DOI_MARKER = re.compile(r"^doi\s*[:.]?\s*(?=10\.)", re.IGNORECASE)
+# Marker words the corpora label with their field (tagger.conventions) that are not part of
+# its value: a DOI's "doi:", a container's or its editors' "In:" (AnyStyle's normalizer drops
+# it too), "edited by".
+_MARKERS = {
+    "doi": re.compile(r"^doi\s*[:.]?\s*(?=10\.)", re.IGNORECASE),
+    "venue": re.compile(r"^(?:[Ii]n|IN|Dans|En)(?:\s*:\s*|\s+)(?=[^\sa-z])"),
+    "editor": re.compile(r"^(?:(?:[Ii]n|IN|Dans|En)(?:\s*:\s*|\s+)|edited\s+by\s+)+(?=\S)"),
+}
 
 
 def field_values(text: str, spans) -> dict[str, str]:
@@ -78,8 +84,9 @@ def field_values(text: str, spans) -> dict[str, str]:
     for start, end, label in spans:
         parts.setdefault(label, []).append(text[start:end])
     values = {label: trim(" ".join(texts)) for label, texts in parts.items()}
-    if "doi" in values:
-        values["doi"] = _DOI_MARKER.sub("", values["doi"])
+    for label, marker in _MARKERS.items():
+        if label in values:
+            values[label] = marker.sub("", values[label])
     return {label: value for label, value in values.items() if value}
 
 

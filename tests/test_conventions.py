@@ -1,0 +1,71 @@
+"""The corpus conventions that let AnyStyle's and GROBID's annotations teach one model."""
+
+from tagger.conventions import (arxiv_ids, citation_number, editor_roles, in_marker,
+                                page_marker)
+from tagger.fields import field_values
+
+
+def spans_of(record):
+    return [(record["text"][start:end], label) for start, end, label in record["spans"]]
+
+
+def record(text, *fields):
+    """A record whose spans are the given (substring, label) pairs, found left to right."""
+    spans, position = [], 0
+    for value, label in fields:
+        start = text.index(value, position)
+        spans.append([start, start + len(value), label])
+        position = start + len(value)
+    return {"id": "x", "text": text, "spans": spans}
+
+
+def test_leading_citation_numbers_in_their_shapes():
+    for number in ("[12]", "(12)", "12.", "12)", "[3a]"):
+        text = f"{number} A. Author, Title, 2001."
+        found = spans_of(citation_number(record(text, ("A. Author", "author"))))
+        assert found[0] == (number, "citation-number")
+    unnumbered = record("A. Author, 2001.", ("A. Author", "author"))
+    assert citation_number(unnumbered) == unnumbered
+    year_first = record("2001. A. Author", ("2001", "year"), ("A. Author", "author"))
+    assert citation_number(year_first) == year_first
+
+
+def test_in_and_page_markers_join_their_field():
+    text = "A. Author. Title. In: Proc. of X, pp. 1-9, 2001."
+    r = page_marker(in_marker(record(text, ("A. Author", "author"), ("Title", "title"),
+                                     ("Proc. of X", "venue"), ("1-9", "pages"), ("2001", "year"))))
+    assert ("In: Proc. of X", "venue") in spans_of(r) and ("pp. 1-9", "pages") in spans_of(r)
+    # "In" inside a title is no marker
+    text = "A. Author. Living In Paris, 2001."
+    r = record(text, ("A. Author", "author"), ("Living In Paris", "title"))
+    assert in_marker(r) == r
+
+
+def test_editor_roles_before_and_after():
+    text = "Title. In C. Jones and T. Denvir (Eds.), Book, 1992."
+    r = editor_roles(in_marker(record(text, ("Title", "title"), ("C. Jones and T. Denvir", "editor"),
+                                      ("Book", "venue"))))
+    assert ("In C. Jones and T. Denvir (Eds.)", "editor") in spans_of(r)
+    text = "Title, edited by C. Jones, Book."
+    r = editor_roles(record(text, ("Title", "title"), ("C. Jones", "editor"), ("Book", "venue")))
+    assert ("edited by C. Jones", "editor") in spans_of(r)
+
+
+def test_arxiv_identifiers_leave_the_note():
+    text = "A. Vasy. Analytic continuation. Preprint, arXiv:1206.5454, 2012."
+    r = arxiv_ids(record(text, ("A. Vasy", "author"), ("Analytic continuation", "title"),
+                         ("Preprint, arXiv:1206.5454,", "note"), ("2012", "year")))
+    assert spans_of(r)[2:4] == [("Preprint,", "note"), ("arXiv:1206.5454,", "arxiv")]
+    text = "J. Maldacena, Adv. Theor. Math. Phys. 2 (1998) 231. [hep-th/9711200]."
+    r = arxiv_ids(record(text, ("[hep-th/9711200].", "note")))
+    assert spans_of(r) == [("[hep-th/9711200].", "arxiv")]
+    plain = record("A. B. Note: in press, 2001", ("in press", "note"))
+    assert arxiv_ids(plain) == plain
+
+
+def test_field_values_drop_the_markers_again():
+    text = "In: Proc. of X In: edited by C. Jones doi:10.1/2"
+    values = field_values(text, [[0, 14, "venue"], [15, 37, "editor"], [38, 50, "doi"]])
+    assert values == {"venue": "Proc. of X", "editor": "C. Jones", "doi": "10.1/2"}
+    # a venue that begins with the word "in" keeps it
+    assert field_values("in vivo", [[0, 7, "venue"]]) == {"venue": "in vivo"}
