@@ -18,6 +18,7 @@ FEATURE_VERSION = "1"
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
 _YEAR = re.compile(r"^(1[5-9]\d\d|20[0-4]\d)[a-z]?$")
+_ARXIV = re.compile(r"arxiv|abs/|\d{4}\.\d{4,5}(v\d+)?$|[a-z-]+(\.[a-z]{2})?/\d{7}")
 
 
 # ---- word features: f(text) -> dict --------------------------------------------------------
@@ -81,7 +82,7 @@ def identifier(text):
         return {"id": "url"}
     if lower.startswith("10.") and "/" in lower:
         return {"id": "doi"}
-    if lower.startswith("arxiv:"):
+    if _ARXIV.match(lower):
         return {"id": "arxiv"}
     if "@" in lower and len(lower) > 3:
         return {"id": "email"}
@@ -188,7 +189,23 @@ def sections(tokens, text):
 # section=<breaks, at most 6>|<years, at most 2>, made once.
 _SECTION = [[f"section={breaks}|{years}" for years in range(3)] for breaks in range(7)]
 
-CONTEXT_FEATURES = [whitespace, position, brackets, sections]
+def numeric_tail(tokens, text):
+    """Where a number stands among the numbers of the reference, counted from the end.
+
+    Physics and astronomy references end in bare numbers whose order alone says what they
+    are ("109, 1492 (1958)": volume, page, year; "2016, A&A, 594, A13": year, volume,
+    article): the last, the one before it, … tell them apart where their words cannot.
+    """
+    numbered = [i for i, token in enumerate(tokens) if token.text[:1].isdigit()]
+    out = [None] * len(tokens)
+    for rank, i in enumerate(reversed(numbered)):
+        out[i] = _TAIL[min(rank, 4)]
+    return out
+
+
+_TAIL = [f"tail={rank}" for rank in range(5)]
+
+CONTEXT_FEATURES = [whitespace, position, brackets, sections, numeric_tail]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {
@@ -230,7 +247,8 @@ def featurize(tokens, text) -> list[list[str]]:
     count = len(tokens)
     words = [_word_strings(token.text) for token in tokens]
     contexts = zip(*(feature(tokens, text) for feature in CONTEXT_FEATURES))
-    sequence = [["bias", *own, *context] for (_, own, _), context in zip(words, contexts)]
+    sequence = [["bias", *own, *(name for name in context if name)]
+                for (_, own, _), context in zip(words, contexts)]
     for offset in WINDOW:
         for i in range(max(0, -offset), min(count, count - offset)):
             sequence[i].extend(words[i + offset][2][offset])

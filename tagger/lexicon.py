@@ -6,6 +6,7 @@ Lists hold lower-cased words, without trailing periods.
 """
 
 from functools import lru_cache
+from importlib import resources
 
 
 def _words(text: str) -> frozenset[str]:
@@ -117,9 +118,23 @@ GIVEN_NAMES = _words("""
 """)
 
 
+# ISO 4 abbreviations of journal-title words ("phys", "astrophys", "lett"): made from the
+# LTWA by training/make_iso4.py.
+ISO4 = frozenset(resources.files("tagger").joinpath("lexicons/iso4.txt")
+                 .read_text(encoding="utf-8").split())
+
+# Journals that physics, astronomy and chemistry cite by a code, not an abbreviation
+# (tokens as the tokenizer makes them: "A&A" stays whole).
+VENUE_CODES = _words("""
+    a&a a&as a&ar ara&a aj apj apjl apjs mnras pasp pasj pasa baas aas icarus aipc
+    prl pra prb prc prd pre prx prl jhep jcap epjc epja epjb plb npb npa cqg jpa jpb jpg rmp
+    jcp jacs jpc jpcb jpcl pnas nar aap aapr jgr grl ptep ptp jetp jetpl
+""")
+
 # Classes looked up by the lower-cased word without a final stop, and by the word as written.
 _LOWER_CASE_CLASSES = (("month", MONTHS), ("venue", VENUE_WORDS),
-                       ("publisher", PUBLISHER_WORDS), ("place", PLACES), ("given", GIVEN_NAMES))
+                       ("publisher", PUBLISHER_WORDS), ("place", PLACES), ("given", GIVEN_NAMES),
+                       ("iso4", ISO4), ("venue-code", VENUE_CODES))
 _EXACT_CLASSES = (("gbt", GBT_MARKERS), ("han-venue", HAN_VENUE), ("han-publisher", HAN_PUBLISHER))
 
 

@@ -24,7 +24,11 @@ _IDENTIFIERS = [
     r"(?:https?|ftp)://\S+?" + _TRAILING,
     r"www\.[\w-]+\.\S+?" + _TRAILING,
     r"10\.\d{4,9}/\S+?" + _TRAILING,
-    r"arXiv:\s?(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
+    # arXiv ids: "arXiv:1706.03762v2", "arXiv :hep-th/9711200", "abs/1409.0473", a bare
+    # new-style "1512.01274" or old-style "hep-th/9711200".
+    r"(?:arXiv\s?:\s?|abs/)(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
+    r"(?<![\d.])\d{4}\.\d{4,5}(?:v\d+)?(?![\d.])",
+    r"(?<![\w/])[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?\b",
     r"97[89]-\d{1,5}-\d+-\d+-[\dX]\b",
     r"\d{1,5}-\d+-\d+-[\dX]\b",
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
@@ -37,9 +41,48 @@ _CJK_CHAR = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U
 _MARKS = r"\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _WORD = rf"(?:(?!{_CJK_CHAR})[\w{_MARKS}])+"
 
-_TOKEN = re.compile("|".join([*_IDENTIFIERS, _CJK_CHAR, _WORD, r"\S"]), re.IGNORECASE)
+# Journal codes joined by an ampersand ("A&A", "ARA&A", "A&AS") are one word.
+_AMPERSAND_CODE = r"(?-i:[A-Z]{1,4}&[A-Z]{1,3})(?![\w&])"
+
+_TOKEN = re.compile("|".join([*_IDENTIFIERS, _AMPERSAND_CODE, _CJK_CHAR, _WORD, r"\S"]),
+                    re.IGNORECASE)
+
+# Inside a word, PDF text glues fields together: "Phys.Rev.D53", "JHEP03", "Nucl.Phys.B855",
+# "PhysRevLett", "UsingParticles", "andG". A word is cut where a letter meets a digit, where a
+# digit meets a Hangul syllable ("24권"), and where a lower-case letter meets a capital that
+# begins a word of its own ("Phys|Rev", "and|G") after a word of its own ("Phys", "and"): not
+# inside "ApJ", "arXiv", "CoRR" or "LaTeX". A digit followed by Latin letters stays ("1991a",
+# "41st", "3GPP"), and so does an article number of one small letter ("e1234").
+_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[\uac00-\ud7af])")
+_CASE_CHANGE = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ])")
+_WORD_START = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{2,}")
+_LONE_CAPITAL = re.compile(r"[A-ZÀ-ÖØ-Þ](?![^\W\d_])")
+_GLUED = re.compile(f"{_LETTER_DIGIT.pattern}|{_CASE_CHANGE.pattern}")
+_IDENTIFIER = re.compile("|".join(_IDENTIFIERS), re.IGNORECASE)
+_ARTICLE_NUMBER = re.compile(r"[a-z]\d+")
+
+
+def _cuts(word: str) -> list[int]:
+    """Where a glued word is cut into tokens (offsets inside it)."""
+    if _ARTICLE_NUMBER.fullmatch(word):
+        return []
+    cuts = [m.start() for m in _LETTER_DIGIT.finditer(word)]
+    for match in _CASE_CHANGE.finditer(word):
+        at = match.start()
+        left = word[max([cut for cut in cuts if cut < at] + [0]):at]
+        if (_WORD_START.match(word, at) and (len(left) >= 3 or left[0].isupper())
+                or _LONE_CAPITAL.match(word, at) and len(left) >= 3 and left.islower()):
+            cuts.append(at)
+    return sorted(cuts)
 
 
 def tokenize(text: str) -> list[Token]:
     """Tokens of `text` in order; `text[t.start:t.end] == t.text` and only white space is skipped."""
-    return [Token(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    tokens = []
+    for match in _TOKEN.finditer(text):
+        word, start = match.group(), match.start()
+        cuts = _cuts(word) if _GLUED.search(word) and not _IDENTIFIER.fullmatch(word) \
+            and "&" not in word else []
+        bounds = [0, *cuts, len(word)]
+        tokens.extend(Token(word[a:b], start + a, start + b) for a, b in zip(bounds, bounds[1:]))
+    return tokens

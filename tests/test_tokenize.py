@@ -41,6 +41,26 @@ def test_words_keep_letters_digits_and_combining_marks():
     assert texts("2019a e1234") == ["2019a", "e1234"]
 
 
+def test_glued_pdf_words_are_cut_where_fields_meet():
+    assert texts("Phys.Rev.D53,1264(1967)") == [
+        "Phys", ".", "Rev", ".", "D", "53", ",", "1264", "(", "1967", ")"]
+    assert texts("JHEP03(2017)141") == ["JHEP", "03", "(", "2017", ")", "141"]
+    assert texts("PhysRevLett UsingParticles andG") == [
+        "Phys", "Rev", "Lett", "Using", "Particles", "and", "G"]
+    assert texts("제24권 제10호") == ["제", "24", "권", "제", "10", "호"]
+
+
+def test_codes_and_mixed_case_names_stay_whole():
+    assert texts("ApJ ApJL CoRR LaTeX iPhone arXiv 3GPP 41st A&A ARA&A") == [
+        "ApJ", "ApJL", "CoRR", "LaTeX", "iPhone", "arXiv", "3GPP", "41st", "A&A", "ARA&A"]
+
+
+def test_arxiv_identifiers_in_all_their_spellings_are_one_token():
+    for identifier in ("arXiv:1706.03762v2", "arXiv :hep-th/9203071", "abs/1409.0473",
+                       "1512.01274", "hep-th/9711200", "arXiv:math.AG/0601001"):
+        assert texts(f"see {identifier}, 2015") == ["see", identifier, ",", "2015"]
+
+
 def test_cjk_characters_are_tokens_and_full_width_punctuation_is_punctuation():
     assert texts("软件学报，2020（1）") == ["软", "件", "学", "报", "，", "2020", "（", "1", "）"]
     assert texts("《计算机学报》【J】") == ["《", "计", "算", "机", "学", "报", "》", "【", "J", "】"]
