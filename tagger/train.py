@@ -71,5 +71,6 @@ def shipped_training_records() -> list[dict]:
     from .corpus import load
 
     manifest = json.loads(manifest_path(DEFAULT_MODEL).read_text(encoding="utf-8"))
-    files = manifest["training"]["files"]
-    return [record for name in files for record in load(REPO / name)]
+    files, sources = manifest["training"]["files"], manifest["training"].get("sources", {})
+    return [record for name in files
+            for record in load(REPO / name) * sources.get(name, {}).get("weight", 1)]

@@ -1,0 +1,191 @@
+"""Where the model stands off its home ground: train on AnyStyle's corpora, on GROBID's, or on
+both, and score each on gold.xml and on GROBID's corpus by cross-validation folded by file.
+
+    python -m training.cross_corpus [--folds 10] [--jobs 2] [--configs anystyle grobid both]
+
+For `grobid` and `both` every fold's model is trained without the fold's files (for `both`,
+also on the shipped recipe's AnyStyle data, as `training.build_model` trains), so each GROBID
+reference is scored by a model that never saw its paper; `anystyle` has no GROBID data to
+hold out and is trained once. Every configuration is also trained once on all of its data and
+scored on gold. Scores are the CRF's (a fold's model has no `rules_evidence`, so `auto` would
+be the same), pooled over the folds, overall and per GROBID group (field of research), with
+how well `confidence` is calibrated beside them. Results go to
+training/experiments/results/cross_corpus.{json,md}.
+"""
+
+import argparse
+import tempfile
+import time
+from pathlib import Path
+
+from joblib import Parallel, delayed
+
+from tagger.corpus import load
+from tagger.evaluate import score
+from tagger.evaluate.predictions import predict
+from tagger.model import load_model
+from tagger.train import REPO, train
+from training.build_model import (ANYSTYLE_FILES, BENCHMARK, GROBID_FILES, GROBID_WEIGHT,
+                                  PARAMS)
+from training.experiments.common import write_results
+
+CONFIGS = ("anystyle", "grobid", "both")
+
+
+def grobid_records(files=GROBID_FILES) -> list[dict]:
+    """GROBID's references, each with its `group` (the file it was converted to)."""
+    return [{**record, "group": Path(name).stem} for name in files
+            for record in load(REPO / name)]
+
+
+def file_folds(records, k: int) -> list[list[int]]:
+    """`k` folds of record indexes, whole files to a fold: files largest first, each to the
+    fold with the fewest references so far (ties to the lowest fold), so folds are even and
+    the split is the same on every run."""
+    by_file: dict[str, list[int]] = {}
+    for i, record in enumerate(records):
+        by_file.setdefault(record["file"], []).append(i)
+    folds: list[list[int]] = [[] for _ in range(k)]
+    for _, indexes in sorted(by_file.items(), key=lambda item: (-len(item[1]), item[0])):
+        min(folds, key=len).extend(indexes)
+    return [sorted(fold) for fold in folds]
+
+
+def training_set(config: str, anystyle, grobid, weight: int = GROBID_WEIGHT) -> list[dict]:
+    """The records a configuration trains on (GROBID's counted `weight` times in `both`)."""
+    if config == "anystyle":
+        return list(anystyle)
+    if config == "grobid":
+        return list(grobid)
+    return list(anystyle) + list(grobid) * weight
+
+
+def fit_and_predict(training, tests, params) -> list[list[dict]]:
+    """Train on `training` in a scratch folder and return the predictions for each test set."""
+    with tempfile.TemporaryDirectory(prefix="reftag-xc-") as tmp:
+        model = Path(tmp) / "model.crfsuite"
+        train(training, model, params=params)
+        predictions = [predict(test, engine="crf", model=model) for test in tests]
+        load_model.cache_clear()
+    return predictions
+
+
+def summary(records, predictions) -> dict:
+    result = score(records, predictions)
+    row = {"n": len(records), "core_f1": round(result.core_f1, 4),
+           "all_core_correct": round(result.fields["all_core_correct"], 4)}
+    calibration = _calibration(result)
+    if calibration:
+        row["ece"] = calibration
+    return row
+
+
+def _calibration(result):
+    """Expected calibration error of "all core right" against confidence, where the harness
+    has it (tagger.evaluate.calibration)."""
+    try:
+        from tagger.evaluate.calibration import result_calibration
+    except ImportError:
+        return None
+    summary = result_calibration(result)
+    return None if summary is None else round(summary["ece"], 4)
+
+
+def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBID_WEIGHT,
+        folds_to_run: int | None = None, log=print) -> list[dict]:
+    anystyle = [record for name in ANYSTYLE_FILES for record in load(REPO / name)]
+    grobid = grobid_records()
+    gold = load(REPO / BENCHMARK)
+    folds = file_folds(grobid, k)[:folds_to_run]
+    held_out = [i for fold in folds for i in fold]
+    jobs_list = []  # (config, fold number or None, training records, test sets)
+    for config in configs:
+        full = training_set(config, anystyle, grobid, weight)
+        if config == "anystyle":
+            jobs_list.append((config, None, full, [gold, [grobid[i] for i in held_out]]))
+            continue
+        jobs_list.append((config, None, full, [gold]))
+        for number, fold in enumerate(folds):
+            inside = set(fold)
+            rest = [record for i, record in enumerate(grobid) if i not in inside]
+            jobs_list.append((config, number, training_set(config, anystyle, rest, weight),
+                              [[grobid[i] for i in fold]]))
+    started = time.perf_counter()
+    log(f"{len(jobs_list)} models to train, {jobs} at a time ...")
+    outputs = Parallel(n_jobs=jobs)(delayed(fit_and_predict)(training, tests, params)
+                                    for _, _, training, tests in jobs_list)
+    log(f"trained and scored in {time.perf_counter() - started:.0f} s")
+    rows = []
+    for config in configs:
+        pooled: dict[int, dict] = {}
+        gold_predictions = None
+        for (name, number, _, tests), output in zip(jobs_list, outputs):
+            if name != config:
+                continue
+            if number is None:
+                gold_predictions = output[0]
+                if config == "anystyle":
+                    pooled.update(zip(held_out, output[1]))
+            else:
+                pooled.update(zip(folds[number], output[0]))
+        indexes = sorted(pooled)
+        records = [grobid[i] for i in indexes]
+        predictions = [pooled[i] for i in indexes]
+        row = {"config": config, "gold": summary(gold, gold_predictions),
+               "grobid": summary(records, predictions), "groups": {}}
+        for group in sorted({record["group"] for record in records}):
+            chosen = [i for i, record in enumerate(records) if record["group"] == group]
+            row["groups"][group] = summary([records[i] for i in chosen],
+                                           [predictions[i] for i in chosen])
+        rows.append(row)
+        log(f"{config}: gold {row['gold']['core_f1']:.4f}, GROBID CV {row['grobid']['core_f1']:.4f} "
+            + ", ".join(f"{g} {s['core_f1']:.4f}" for g, s in row["groups"].items()))
+    return rows
+
+
+def flat(rows) -> list[dict]:
+    """One table row per configuration: gold, GROBID, each group."""
+    table = []
+    for row in rows:
+        cells = {"config": row["config"], "gold": row["gold"]["core_f1"],
+                 "gold_all": row["gold"]["all_core_correct"], "gold_ece": row["gold"].get("ece"),
+                 "grobid": row["grobid"]["core_f1"], "grobid_all": row["grobid"]["all_core_correct"],
+                 "grobid_ece": row["grobid"].get("ece")}
+        for group, scores in row["groups"].items():
+            cells[group] = scores["core_f1"]
+        table.append(cells)
+    return table
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m training.cross_corpus",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--configs", nargs="+", choices=CONFIGS, default=list(CONFIGS))
+    parser.add_argument("--folds", type=int, default=10)
+    parser.add_argument("--run-folds", type=int, default=None,
+                        help="run only the first N folds (a quick estimate)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--weight", type=int, default=GROBID_WEIGHT,
+                        help=f"how many times GROBID's references count in `both` (default {GROBID_WEIGHT})")
+    parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
+    parser.add_argument("--name", default="cross_corpus", help="results file name")
+    args = parser.parse_args(argv)
+    params = {**PARAMS, "max_iterations": args.iterations}
+    rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds)
+    groups = sorted({group for row in rows for group in row["groups"]})
+    folds = f"{args.run_folds} of {args.folds}" if args.run_folds else str(args.folds)
+    notes = (f"Core micro-F1 (CRF). GROBID: {folds} folds by file, pooled; gold: the model "
+             f"trained on all of the configuration's data. GROBID weight in `both`: "
+             f"{args.weight}; {args.iterations} L-BFGS iterations. ECE: expected calibration "
+             f"error of 'all core fields right' against confidence.")
+    columns = [("trained on", "config", ""), ("gold", "gold", ".4f"),
+               ("gold all core right", "gold_all", ".1%"), ("gold ECE", "gold_ece", ".3f"),
+               ("GROBID CV", "grobid", ".4f"), ("GROBID all core right", "grobid_all", ".1%"),
+               ("GROBID ECE", "grobid_ece", ".3f"),
+               *((group, group, ".4f") for group in groups)]
+    write_results(args.name, flat(rows), columns, notes)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
