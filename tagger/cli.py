@@ -18,6 +18,7 @@ COMMANDS = {
     "label": "label",
     "synth": "synth",
     "benchmark": "benchmark",
+    "info": "info",
 }
 
 

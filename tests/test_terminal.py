@@ -254,3 +254,37 @@ def test_progress_goes_to_a_terminal_stderr_while_stdout_is_piped():
 def test_version_comes_from_the_package_metadata():
     code, out, _ = reftag("--version")
     assert code == 0 and out == f"reftag {version('reftag')}\n"
+
+
+# --- reftag info ---------------------------------------------------------------------------------
+
+def test_info_summarises_the_shipped_model_in_one_line_then_details():
+    code, out, err = reftag("info")
+    assert code in (0, 1)  # 1 only while a retrain leaves the model unable to serve
+    first, blank, *rest = out.splitlines()
+    assert first.startswith("default.crfsuite: ") and " labels, trained on " in first
+    assert "gold core micro-F1 0." in first and blank == ""
+    assert any(line.startswith("labels     author title") for line in rest)
+    assert any(line.strip().startswith("data/") for line in rest)  # training files
+
+
+def test_info_on_a_model_with_scores_and_on_one_that_cannot_load(tiny_model, tmp_path):
+    model = tmp_path / "scored.crfsuite"
+    model.write_bytes(tiny_model.read_bytes())
+    manifest = json.loads(tiny_model.with_suffix(".json").read_text(encoding="utf-8"))
+    manifest["scores"] = {"data/gold.jsonl": {"core_micro_f1": 0.91234, "all_core_correct": 0.7,
+                                              "f1": {"author": 0.95}}}
+    model.with_suffix(".json").write_text(json.dumps(manifest), encoding="utf-8")
+    code, out, err = reftag("info", "--model", str(model))
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == (f"scored.crfsuite: {len(manifest['label_set'])} labels, "
+                                   "trained on 40 references; gold core micro-F1 0.912")
+    assert "scores     data/gold.jsonl: core micro-F1 0.9123, all core fields right 70.0%" in out
+    assert "auto       the CRF alone" in out
+
+    model.write_bytes(b"damaged")  # the manifest still says what it was
+    code, out, err = reftag("info", "--model", str(model))
+    assert code == 1 and out.startswith("scored.crfsuite: ")
+    assert err.startswith("reftag: this model cannot serve: ") and err.count("\n") == 1
+    code, out, err = reftag("info", "--model", str(tmp_path / "none.crfsuite"))
+    assert (code, out) == (1, "") and err.startswith("reftag: model file not found")
