@@ -160,6 +160,14 @@ def test_unsure_fields_are_marked_with_their_probability():
     assert "under 0.9" in " ".join(reftag("parse", "--help")[1].split())
 
 
+def test_where_find_found_it_is_in_the_header():
+    ref = by_hand(title=("Words", 0.97))
+    ref.extra.update(start=120, end=480, page=3)
+    ref.partial = True
+    assert view.render(ref, 2).splitlines()[0] == (
+        "[2] crf · confidence 0.80 · article-journal · page 3 · characters 120–480 · partial")
+
+
 def test_a_field_is_as_sure_as_its_least_sure_word_punctuation_aside():
     ref = by_hand(title=("Words", 0.97))
     ref.tokens.append({"text": ".", "start": 6, "end": 7, "label": "title", "p": 0.3})
