@@ -24,7 +24,7 @@ FORMATS = ("json", "jsonl", "csl", "bibtex", "ris", "xml")
 
 
 class FormatError(Exception):
-    """A format that cannot be written here (unknown, or its optional library is missing)."""
+    """A format that cannot be written here: one this module does not know."""
 
 
 BIBTEX_TYPES = {
