@@ -34,7 +34,7 @@ def test_gbt_style_with_in_proc_publisher_and_doi():
         "author": "Romero J, Yin JQ, Laanait N, et al",
         "title": "Accelerating collective communication in data parallel training across deep "
                  "learning frameworks",
-        "venue": "In: Proc. of the 19th USENIX Symp. on Networked Systems Design and Implementation",
+        "venue": "Proc. of the 19th USENIX Symp. on Networked Systems Design and Implementation",
         "year": "2022",
         "pages": "1027–1040",
         "doi": "10.1007/978-3-030-78713-4_2",
@@ -209,7 +209,7 @@ def test_editors_as_authors_and_inside_the_reference():
                   )["editor"] == "Bickman, L., & Ellis, H. (Eds.)"
     values = fields("Smith J. A chapter title. In: Brown K (ed.) A Book Title. London: Springer, "
                     "2001: 12-19.")
-    assert values["editor"] == "In: Brown K (ed.)"
+    assert values["editor"] == "Brown K (ed.)"
     assert values["venue"] == "A Book Title"
     assert values["pages"] == "12-19"
 
@@ -250,7 +250,7 @@ def test_book_place_and_publisher():
 def test_address_after_a_proceedings_title_is_the_location():
     values = fields("M. Gupta and P. Banerjee. Automatic data partitioning. In Proceedings of the "
                     "6th Distributed Memory Computing Conference, Portland, OR, April 1991.")
-    assert values["venue"] == "In Proceedings of the 6th Distributed Memory Computing Conference"
+    assert values["venue"] == "Proceedings of the 6th Distributed Memory Computing Conference"
     assert values["location"] == "Portland, OR"
 
 
