@@ -3,9 +3,11 @@
 The input is any text: a page of a PDF's bibliography, a whole paper, a web page's list.
 Page furniture and body text are left out, wrapped references rejoined. Each reference is
 printed as `reftag parse` prints it, with its `start`/`end` offsets in the input and
-`"partial": true` when the paste cut it off. With --segments the references are printed
-unparsed (JSON: raw, start, end, partial). Without --format, a terminal gets the readable
-view `reftag parse` shows there, anything else JSON.
+`"partial": true` when the paste cut it off. A PDF (known by its content, `%PDF-`) is read
+with its layout (tagger.pdf, the `pdf` extra); its references also carry their `page`.
+With --segments the references are printed unparsed (JSON: raw, start, end, partial).
+Without --format, a terminal gets the readable view `reftag parse` shows there, anything
+else JSON.
 
 Exit status: 0 when every reference parsed, 2 when some came back with an `error`, 1 for a
 usage, input or model error.
@@ -16,8 +18,9 @@ import sys
 
 from ..finder import find_references, segment
 from ..model import ModelError
+from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, is_pdf, read_pdf
 from . import output
-from .io import InputError, read_text
+from .io import InputError, decode_text, read_bytes
 from .parse import add_engine_arguments
 
 
@@ -29,6 +32,10 @@ def configure(parser):
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--segments", action="store_true",
                         help="print the references found, unparsed, as JSON")
+    parser.add_argument("--max-pages", type=int, default=MAX_PAGES,
+                        help=f"a PDF's pages read at most (default {MAX_PAGES})")
+    parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
+                        help=f"seconds spent reading a PDF at most (default {TIME_LIMIT:g})")
 
 
 def run(args) -> int:
@@ -36,20 +43,36 @@ def run(args) -> int:
         print("reftag: --jobs must be at least 1", file=sys.stderr)
         return 1
     try:
-        text = read_text(args.file)
+        data = read_bytes(args.file)
     except InputError as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
+    layout = None
+    if is_pdf(data):
+        try:
+            layout = read_pdf(data, args.max_pages, args.time_limit)
+        except PdfError as error:
+            print(f"reftag: {args.file}: {error}", file=sys.stderr)
+            return 1
+        for warning in layout.warnings:
+            print(f"reftag: warning: {args.file}: {warning}", file=sys.stderr)
+        text, furniture = layout.text, layout.furniture
+    else:
+        text, furniture = decode_text(data), None
     if args.segments:
-        json.dump([vars(found) for found in segment(text)], sys.stdout, ensure_ascii=False,
-                  indent=2)
+        found = [vars(item) for item in segment(text, furniture=furniture)]
+        for item in found if layout else ():
+            item["page"] = layout.page_at(item["start"])
+        json.dump(found, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     try:
-        references = find_references(text, args.engine, args.model, args.jobs)
+        references = find_references(text, args.engine, args.model, args.jobs, furniture)
     except ModelError as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
+    for reference in references if layout else ():
+        reference.extra["page"] = layout.page_at(reference.extra["start"])
     output.write(references, args, sys.stdout)
     sys.stdout.flush()
     return 2 if any(ref.error is not None for ref in references) else 0

@@ -57,13 +57,24 @@ def _reading(source):
             stream.close()
 
 
+def read_bytes(source) -> bytes:
+    """A whole input as bytes. `source` is a path ('-' for standard input) or a binary stream
+    already open."""
+    with _reading(source) as stream:
+        return stream.read()
+
+
+def decode_text(data: bytes) -> str:
+    """A document's text, invalid UTF-8 replaced (U+FFFD) rather than refused."""
+    return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+
+
 def read_text(source) -> str:
     """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused.
 
     `source` is a path ('-' for standard input) or a binary stream already open.
     """
-    with _reading(source) as stream:
-        return stream.read().decode("utf-8", errors="replace").removeprefix("\ufeff")
+    return decode_text(read_bytes(source))
 
 
 def read_lines(source):

@@ -63,6 +63,25 @@ def _reference_runs(lines: list, labels: list):
     return runs
 
 
+def _apply_layout(lines: list, labels: list, furniture: set) -> None:
+    for index in furniture:
+        if 0 <= index < len(labels) and lines[index].content:
+            labels[index] = "meta"
+    for index, label in enumerate(labels):
+        if label == "meta" and index not in furniture:
+            before, after = _nearest(labels, index, -1), _nearest(labels, index, 1)
+            if before == after == "ref":
+                labels[index] = "ref"
+
+
+def _nearest(labels: list, index: int, step: int):
+    """The label of the nearest line in direction `step` that is neither blank nor meta."""
+    index += step
+    while 0 <= index < len(labels) and labels[index] in ("blank", "meta"):
+        index += step
+    return labels[index] if 0 <= index < len(labels) else None
+
+
 def _ends_cut_off(raw: str) -> bool:
     last_word = raw.rsplit(None, 1)[-1] if raw.strip() else ""
     if IDENTIFIER.search(last_word) or ENDS_COMPLETE.search(raw):
@@ -71,7 +90,7 @@ def _ends_cut_off(raw: str) -> bool:
 
 
 def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
-                    furniture=()) -> list:
+                    furniture=None) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
     `jobs` > 1 parses in that many processes; `furniture` as for segment()."""
@@ -85,16 +104,17 @@ def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
     return references
 
 
-def segment(text: str, model=None, furniture=()) -> list:
-    """The references in `text`, in order. `furniture` holds indices of lines known to be
-    page furniture from elsewhere (a PDF's layout, tagger.pdf); they are labelled so."""
+def segment(text: str, model=None, furniture=None) -> list:
+    """The references in `text`, in order. `furniture`, when given, holds the indices of all
+    the lines known to be page furniture from elsewhere (a PDF's layout, tagger.pdf): they
+    are labelled so, and a line between references that the classifier took for furniture
+    without the layout saying so is a reference."""
     if not isinstance(text, str) or not text.strip():
         return []
     lines = split_lines(text)
     labels = label_lines(lines, model)
-    for index in furniture:
-        if 0 <= index < len(labels) and lines[index].content:
-            labels[index] = "meta"
+    if furniture is not None:
+        _apply_layout(lines, labels, set(furniture))
     segments = []
     for run, at_start, at_end in _reference_runs(lines, labels):
         groups = split_references(run)

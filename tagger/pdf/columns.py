@@ -32,12 +32,14 @@ def find_columns(fragments: list, width: float) -> Columns:
     least = min(cover)
     if least > 0.15 * len(fragments):
         return Columns(None)
-    # the widest run of the least-crossed x positions
+    # the widest run of x positions crossed hardly more than the least (a centred page
+    # number or a title may cross the gutter)
+    limit = least + max(2, len(fragments) // 50)
     best, start = (0, None), None
-    for offset, count in enumerate(cover + [least + 1]):
-        if count <= least and start is None:
+    for offset, count in enumerate(cover + [limit + 1]):
+        if count <= limit and start is None:
             start = offset
-        elif count > least and start is not None:
+        elif count > limit and start is not None:
             if offset - start > best[0]:
                 best = (offset - start, start)
             start = None

@@ -13,6 +13,8 @@ DIGITS = re.compile(r"\d+")
 PAGE_NUMBER = re.compile(
     r"^(?:page\s+|p\.\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*(?:(?:/|of)\s*\d{1,4})?\s*[-–—]?$",
     re.IGNORECASE)
+# a head or foot in two parts, the page number at one end: "REFERENCES        3"
+NUMBER_AT_END = re.compile(r"^\d{1,4}\s{4,}\S|\S\s{4,}\d{1,4}$")
 FOOTNOTE_SIGN = re.compile(r"^(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_LINES = 2  # at most this many lines at each edge count as furniture candidates
@@ -24,12 +26,22 @@ def _key(text: str) -> str:
 
 
 def _edge_lines(lines: list, height: float) -> list:
-    """The few lines at the top and bottom edge of one page."""
+    """The few lines at the top and bottom edge of one page, set apart from the text next to
+    them by more than a line's space (the first line of a column is not)."""
     by_top = sorted(lines, key=lambda line: line.top)
-    top = [line for line in by_top[:EDGE_LINES] if line.bottom < EDGE * height]
-    bottom = [line for line in by_top[-EDGE_LINES:] if line.top > (1 - EDGE) * height]
-    # a line counts only if nothing but other edge lines lies between it and the edge
+    top = [line for line in by_top[:EDGE_LINES]
+           if line.bottom < EDGE * height and _set_apart(line, lines, below=True)]
+    bottom = [line for line in by_top[-EDGE_LINES:]
+              if line.top > (1 - EDGE) * height and _set_apart(line, lines, below=False)]
     return top + [line for line in bottom if line not in top]
+
+
+def _set_apart(line, lines: list, below: bool) -> bool:
+    """Is the nearest line under (or over) it, in the same stretch of x, far away?"""
+    distances = [abs(other.baseline - line.baseline) for other in lines
+                 if other is not line and other.x0 < line.x1 and line.x0 < other.x1
+                 and (other.baseline > line.baseline if below else other.baseline < line.baseline)]
+    return not distances or min(distances) > 1.6 * line.size
 
 
 def body_size(pages: list) -> float:
@@ -53,7 +65,7 @@ def mark_furniture(pages: list, heights: list) -> None:
             text = line.text.strip()
             if PAGE_NUMBER.match(text):
                 line.flags.add("pagenumber")
-            elif len(seen_on[_key(text)]) >= 2:
+            elif len(seen_on[_key(text)]) >= 2 or NUMBER_AT_END.search(text):
                 line.flags.add("runninghead")
         # the other part of a head set in two parts, the page number at one end
         numbers = [line.baseline for line in lines if "pagenumber" in line.flags]

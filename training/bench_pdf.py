@@ -1,0 +1,84 @@
+"""How fast PDF input is: a 30-page two-column paper (typeset by training/pdf_samples.py),
+read, laid out and segmented on one core, and the whole `tagger.find` with parsing; beside
+it, pdfplumber (pdfminer.six) reading the same characters, which is why PDFium was chosen.
+
+    python -m training.bench_pdf [--pages 30] [--repeat 3]
+
+Prints the best of `--repeat` runs of each stage, in seconds.
+"""
+
+import argparse
+import time
+
+from tagger.finder import segment
+from tagger.pdf import read_pdf
+from tagger.pdf.extract import extract
+from training.pdf_samples import Layout, gold_references, typeset
+
+REFERENCES = gold_references("jos_english_refs", "ieee_blank_lines", "paren_numbers_acm_footer",
+                             "apa_hanging_indent", "chicago_author_date", "web_paste_separators")
+
+
+def paper(pages: int):
+    """A two-column paper of about `pages` pages: body text, then a long reference list."""
+    references = REFERENCES * 3  # about 150 references, four pages of them
+    body = 1
+    while True:
+        sample = typeset(Layout(footnote="Corresponding author: a.author@example.org."),
+                         references, body_paragraphs=body)
+        count = sample.text.count("\f") + 1
+        if count >= pages:
+            return sample, count
+        body += max(1, (pages - count) * 3)
+
+
+def best(function, repeat: int) -> tuple:
+    times, result = [], None
+    for _ in range(repeat):
+        started = time.process_time()
+        result = function()
+        times.append(time.process_time() - started)
+    return min(times), result
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, default=30)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    sample, pages = paper(args.pages)
+    print(f"paper: {pages} pages, two columns, {len(sample.references)} references, "
+          f"{len(sample.pdf):,} bytes (CPU seconds, best of {args.repeat})")
+    extraction_time, extracted = best(lambda: extract(sample.pdf), args.repeat)
+    glyphs = "".join(glyph.char for page in extracted.pages for glyph in page.glyphs)
+    layout_time, layout = best(lambda: read_pdf(sample.pdf), args.repeat)
+    segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture), args.repeat)
+    print(f"  glyphs out of PDFium (extract)          {extraction_time:6.3f} s ({len(glyphs):,} glyphs)")
+    print(f"  + layout (read_pdf)                     {layout_time:6.3f} s")
+    print(f"  + segmentation (find without parsing)   {layout_time + segment_time:6.3f} s "
+          f"({len(found)} references)")
+    import tagger
+
+    for engine in ("crf", "auto"):
+        find_time, refs = best(lambda: tagger.find(sample.pdf, engine=engine), 1)
+        print(f"  tagger.find(pdf, engine={engine!r}) whole   {find_time:6.3f} s ({len(refs)} parsed)")
+    try:
+        import pdfplumber
+    except ImportError:
+        print("  pdfplumber: not installed (pip install pdfplumber to compare)")
+        return
+    import io
+
+    def plumber():
+        with pdfplumber.open(io.BytesIO(sample.pdf)) as document:
+            return "".join(char["text"] for page in document.pages for char in page.chars
+                           if not char["text"].isspace())
+
+    plumber_time, chars = best(plumber, 1)
+    same = "same characters" if chars == glyphs else "characters differ"
+    print(f"  pdfplumber chars only, for comparison   {plumber_time:6.3f} s ({len(chars):,} glyphs, "
+          f"{same} as PDFium)")
+
+
+if __name__ == "__main__":
+    main()
