@@ -139,6 +139,15 @@ def test_the_harness_scores_pdf_documents(papers, tmp_path, capsys):
     assert "ieee_two_column" in capsys.readouterr().out
 
 
+def test_the_shipped_pdf_documents_score_as_written():
+    """data/finder/pdf is what `python -m training.pdf_samples` writes; a user scores it with
+    `reftag evaluate data/finder/pdf`."""
+    directory = Path(__file__).parents[1] / "data" / "finder" / "pdf"
+    assert len(list(directory.glob("*.pdf"))) >= 4
+    scores = reference_scores(directory)["references"]
+    assert scores["precision"] >= 0.98 and scores["recall"] >= 0.98
+
+
 def test_a_latex_paper_scored_against_hand_checked_gold(tmp_path):
     """A real typesetting engine's PDF: pdflatex's two-column article (Type 1 fonts, TeX's
     own hyphenation and ligatures, running heads in the head line, a \\thanks footnote)."""

@@ -358,3 +358,27 @@ def samples() -> dict:
             gold_references("gbt7714_chinese_journal", "gbt7714_fullwidth_thesis", cjk=True),
             body_paragraphs=18, title="基于版面信息的参考文献识别", authors="王一 李二")
     return made
+
+
+def write(directory) -> list:
+    """Write each Latin-script sample as NAME.pdf with its gold NAME.json (the layout of
+    data/finder/handmade), for `reftag evaluate DIRECTORY`. The CJK paper is left out: it
+    embeds a subset of a system font."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, sample in samples().items():
+        if name.startswith("gbt"):
+            continue
+        (directory / f"{name}.pdf").write_bytes(sample.pdf)
+        gold = [{"text": text} for text in sample.references]
+        (directory / f"{name}.json").write_text(
+            json.dumps(gold, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        written.append(name)
+    return written
+
+
+if __name__ == "__main__":
+    import sys
+
+    print(", ".join(write(sys.argv[1] if len(sys.argv) > 1 else DATA / "pdf")))
