@@ -28,7 +28,7 @@ from pathlib import Path
 import dask
 
 from .model import load_model, manifest_path
-from .parse import parse_safely, resolve_engine
+from .parse import parse_many, resolve_engine
 
 
 def parse_bag(bag, engine: str = "auto", model=None):
@@ -56,13 +56,16 @@ def _ship_model(engine, model):
 
 def _parse_partition(texts, engine, shipped):
     model = _local_model(shipped)
-    return [parse_safely(text, engine, model).to_dict() for text in texts]
+    return [ref.to_dict() for ref in parse_many(texts, engine, model)]
 
 
 def _parse_series(series, engine, shipped):
     model = _local_model(shipped)
-    return series.map(lambda text: json.dumps(parse_safely(text, engine, model).to_dict(),
-                                              ensure_ascii=False)).astype("string")
+    import pandas as pd
+
+    records = [json.dumps(ref.to_dict(), ensure_ascii=False)
+               for ref in parse_many(series.tolist(), engine, model)]
+    return pd.Series(records, index=series.index, name=series.name, dtype="string")
 
 
 def _local_model(shipped) -> str | None:

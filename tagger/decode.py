@@ -112,19 +112,21 @@ def best_paths(scores, transition) -> list[np.ndarray]:
     changing and its back-pointers point to themselves, so padding never alters a path.
     """
     paths = [np.zeros(0, dtype=np.intp)] * len(scores)
+    into = np.ascontiguousarray(transition.T)  # [to, from]: each step reduces the last axis
     for group in length_groups([len(s) for s in scores]):
         padded, lengths = _padded(scores, group)
         count, steps, labels = padded.shape
-        stay, into = np.arange(labels), np.ascontiguousarray(transition.T)
+        flat = np.arange(count * labels) * labels  # where each [reference, to] row starts
+        stay, shortest = np.arange(labels), lengths.min()
         back = np.empty((steps, count, labels), dtype=np.intp)
-        best = padded[:, 0]
+        best = padded[:, 0].copy()
         for t in range(1, steps):
-            candidates = best[:, None, :] + into  # [reference, to, from]: reduce the last axis
-            back[t] = candidates.argmax(axis=2)
-            score = np.take_along_axis(candidates, back[t][:, :, None], axis=2)[:, :, 0]
+            candidates = best[:, None, :] + into  # [reference, to, from]
+            candidates.argmax(axis=2, out=back[t])
+            score = candidates.ravel()[flat + back[t].ravel()].reshape(count, labels)
             score += padded[:, t]
-            ended = lengths <= t
-            if ended.any():
+            if t >= shortest:
+                ended = lengths <= t
                 score[ended] = best[ended]
                 back[t, ended] = stay
             best = score
@@ -141,30 +143,35 @@ def best_paths(scores, transition) -> list[np.ndarray]:
 def marginals(scores, transition) -> list[np.ndarray]:
     """Forward-backward for each (tokens × labels) score array: P(label at token) under the CRF.
 
-    In probability space, each step rescaled to sum 1 (crfsuite's way); token scores are
-    shifted by their maximum first, which the rescaling cancels, so nothing overflows.
+    In probability space (crfsuite's way), with each token's scores shifted by their maximum.
+    A token's marginals are its forward × backward values normalized over the labels, so no
+    step needs its own scale: values are rescaled only every few steps, as often as it takes
+    to keep them far from overflow and underflow whatever the transition weights.
     """
     out = [np.zeros((0, len(transition)))] * len(scores)
-    edges = np.exp(transition)
+    edges, labels = np.exp(transition), len(transition)
+    # Per step a value grows at most labels × e^max|w| times and shrinks at most e^max|w|.
+    every = max(1, int(300 / (np.log(labels) + np.abs(transition).max(initial=0.0) + 1)))
     for group in length_groups([len(s) for s in scores]):
         padded, lengths = _padded(scores, group)
         count, steps, _ = padded.shape
         states = np.exp(padded - padded.max(axis=2, keepdims=True))
         forward = np.empty_like(states)
-        alpha = states[:, 0]
-        alpha = alpha / alpha.sum(axis=1, keepdims=True)
-        forward[:, 0] = alpha
+        forward[:, 0] = states[:, 0]
         for t in range(1, steps):
-            alpha = (alpha @ edges) * states[:, t]
-            alpha /= alpha.sum(axis=1, keepdims=True)
-            forward[:, t] = alpha
-        backward = np.ones_like(states)
-        beta = backward[:, 0]
+            np.matmul(forward[:, t - 1], edges, out=forward[:, t])
+            forward[:, t] *= states[:, t]
+            if t % every == 0:
+                forward[:, t] /= forward[:, t].sum(axis=1, keepdims=True)
+        backward = np.empty_like(states)
+        backward[:, -1] = 1.0
+        last = lengths - 1
         for t in range(steps - 2, -1, -1):
-            following = (beta * states[:, t + 1]) @ edges.T
-            following /= following.sum(axis=1, keepdims=True)
-            beta = np.where((t < lengths - 1)[:, None], following, 1.0)
-            backward[:, t] = beta
+            np.matmul(backward[:, t + 1] * states[:, t + 1], edges.T, out=backward[:, t])
+            if (steps - 1 - t) % every == 0:
+                backward[:, t] /= backward[:, t].sum(axis=1, keepdims=True)
+            if t >= last.min():
+                backward[t >= last, t] = 1.0  # a reference's last token and its padding
         joint = forward * backward
         joint /= joint.sum(axis=2, keepdims=True)
         for row, i in enumerate(group):

@@ -132,3 +132,17 @@ def test_one_failing_reference_costs_only_its_own_record(tiny_model, monkeypatch
     assert [ref.raw for ref in refs] == texts
     assert [ref.error for ref in refs] == [None, "RuntimeError: cannot score this one", None]
     assert refs[2].fields == parse(texts[2], engine="crf", model=str(tiny_model)).fields
+
+
+def test_the_benchmark_times_both_paths_side_by_side(tiny_model):
+    from tagger.commands.benchmark import benchmark, format_numbers
+
+    texts = ["Smith J. 2001. One. Nature 3, 4-5.", "Lee K (1999) Graphs. J Math 3: 1-9."] * 4
+    numbers = benchmark(texts, "crf", str(tiny_model), 1, repeat=2)
+    assert set(numbers["fresh"]) == {"batched", "crfsuite"}
+    assert all(run["refs_per_s_best"] >= run["refs_per_s_median"] > 0
+               for run in numbers["whole"].values())
+    assert set(numbers["stages"]["decode + marginals"]) == {"batched", "crfsuite"}
+    numbers["command"] = "reftag benchmark x.txt"
+    table = format_numbers(numbers)
+    assert "crfsuite, one at a time" in table and "load average" in table

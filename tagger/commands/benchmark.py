@@ -1,27 +1,35 @@
-"""Measure speed and memory: throughput (references/second, one process and --jobs N),
-start-up time (import + first parse in a fresh interpreter), model load time, peak memory.
+"""Measure speed and memory of both tagging paths side by side: the batched one that parsing
+uses (decode.py: numpy over the model's weights, many references at once) and crfsuite's,
+one reference at a time, which it replaced and is checked against.
 
-DATA is annotated .jsonl / AnyStyle .xml (only the text is used) or a .txt of references,
-one a line. Printed as a small table, or as JSON with --json.
+Printed: start-up (import + first parse in a fresh interpreter) and a cold first pass in
+that interpreter with its peak memory, per path; per-stage costs (µs per reference); whole
+runs warm, as one batch (parse_many) and one parse() call at a time; best of N passes and
+the median, with the machine's load average beside them (a shared machine's neighbours take
+the core too: quote the best with the load). DATA is annotated .jsonl / AnyStyle .xml (only
+the text is used) or a .txt of references, one a line. A table, or JSON with --json.
 """
 
 import json
 import os
 import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
 from pathlib import Path
 
-# Run in a fresh interpreter so that import and model load are measured cold.
-_STARTUP_SCRIPT = """
-import json, sys, time
+PATHS = ("batched", "crfsuite")
+
+# Run in a fresh interpreter so that import, model load and caches are measured cold.
+_FRESH_SCRIPT = """
+import json, resource, sys, time
 started = time.perf_counter()
 from tagger.parse import parse
 imported = time.perf_counter()
-engine, model, text = sys.argv[1], sys.argv[2] or None, sys.argv[3]
+engine, model, path, data = sys.argv[1], sys.argv[2] or None, sys.argv[3], sys.argv[4]
+texts = json.load(open(data, encoding="utf-8"))
 load = None
 if engine != "rules":
     from tagger.model import load_model
@@ -34,10 +42,25 @@ if engine != "rules":
             raise
         load = None  # auto without a loadable model: the rule tagger answers
 first = time.perf_counter()
-parse(text, engine=engine, model=model)
+if path == "batched":
+    parse(texts[0], engine=engine, model=model)
+else:
+    from tagger.commands.benchmark import parse_with_crfsuite
+    list(parse_with_crfsuite(texts[:1], engine, model))
 done = time.perf_counter()
+if path == "batched":
+    from tagger.parse import parse_many
+    refs = parse_many(texts, engine, model)
+else:
+    refs = parse_with_crfsuite(texts, engine, model)
+cold = time.perf_counter()
+for ref in refs:  # each output made and dropped, as a stream's would be
+    ref.to_dict()
+cold = time.perf_counter() - cold
 print(json.dumps({"import_s": imported - started, "model_load_s": load,
-                  "startup_s": done - started, "first_parse_s": done - first}))
+                  "startup_s": done - started, "first_parse_s": done - first,
+                  "cold_pass_s": cold,
+                  "peak_memory_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 
@@ -49,9 +72,9 @@ def configure(parser) -> None:
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="also time N worker processes")
     parser.add_argument("--limit", type=int, metavar="N", help="use the first N references")
-    parser.add_argument("--repeat", type=int, default=3, metavar="N",
-                        help="time N passes and keep the fastest (default 3): on a shared "
-                             "machine the others measure the neighbours")
+    parser.add_argument("--repeat", type=int, default=5, metavar="N",
+                        help="time N passes of each measure, report the best and the median "
+                             "(default 5)")
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
 
 
@@ -84,88 +107,214 @@ def read_texts(path) -> list[str]:
     return [record["text"] for record in load(path)]
 
 
-def _parse_one(text, engine, model):
-    from ..parse import parse
+def parse_with_crfsuite(texts, engine="auto", model=None):
+    """The path parsing took before the batch decoder: per reference, string attributes
+    (featurize) into crfsuite's tag() and marginal(), with `auto`'s re-decoding; kept to
+    measure against."""
+    from .. import rules
+    from ..features import featurize
+    from ..model import load_model
+    from ..parse import _admit, _reference, _safely, resolve_engine, rule_hints
+    from ..reference import Reference
 
-    return parse(text, engine=engine, model=model).to_dict()
+    used = resolve_engine(engine, model)
+    for text in texts:
+        item = _safely(_admit, text, text)
+        if isinstance(item, Reference):
+            yield item
+            continue
+        text, norm, tokens = item
+        if used == "rules":
+            yield _reference(text, norm, tokens, *rules.tag(tokens, norm.text), "rules")
+            continue
+        crf = load_model(model)
+        sequence = featurize(tokens, norm.text)
+        labels, probs = crf.tag_features(sequence)
+        answered = "crf"
+        evidence = crf.manifest.get("rules_evidence")
+        if used == "auto" and evidence and sum(probs) / len(probs) < evidence["below"]:
+            rule_labels, rule_probs = rules.tag(tokens, norm.text)
+            if rule_labels != labels:
+                hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
+                labels, probs = crf.tag_features(sequence, hints)
+            answered = "crf+rules"
+        yield _reference(text, norm, tokens, labels, probs, answered)
 
 
-def benchmark(texts: list[str], engine: str, model, jobs: int, repeat: int = 1) -> dict:
-    """All the numbers as a dict (seconds, references per second, megabytes)."""
-    startup = measure_startup(texts[0], engine, model)
-    parse_one = partial(_parse_one, engine=engine, model=model)
-    parse_one(texts[0])  # warm: the model loads once per process, measured above
-    passes = [_timed_pass(parse_one, texts) for _ in range(repeat)]
-    single, cpu = min(wall for wall, _ in passes), min(cpu for _, cpu in passes)
-    numbers = {
-        "references": len(texts),
-        "engine": engine,
-        "model": None if engine == "rules" else str(model or "default"),
-        **startup,
-        "passes": repeat,
-        "refs_per_s_1_process": len(texts) / single,
-        "refs_per_cpu_s_1_process": len(texts) / cpu,
-        "refs_per_s_first_pass": len(texts) / passes[0][0],
-    }
+def benchmark(texts: list[str], engine: str, model, jobs: int, repeat: int = 3) -> dict:
+    """All the numbers as a dict (seconds, references per second, µs per reference, MB)."""
+    from ..parse import parse, parse_many
+
+    count = len(texts)
+    numbers = {"references": count, "engine": engine,
+               "model": None if engine == "rules" else str(model or "default"),
+               "passes": repeat, "load_before": list(os.getloadavg())}
+    paths = PATHS if engine != "rules" else PATHS[:1]
+    fresh = {path: measure_fresh(texts, engine, model, path) for path in paths}
+    numbers.update({key: fresh["batched"][key] for key in
+                    ("import_s", "model_load_s", "first_parse_s", "startup_s", "process_s")})
+    numbers["refs_per_s_first_pass"] = count / fresh["batched"]["cold_pass_s"]
+    numbers["fresh"] = fresh
+
+    runs = {"parse_many (batched)": lambda: [r.to_dict() for r in parse_many(texts, engine, model)],
+            "parse() one at a time": lambda: [parse(t, engine, model).to_dict() for t in texts]}
+    if engine != "rules":
+        runs["crfsuite, one at a time"] = \
+            lambda: [r.to_dict() for r in parse_with_crfsuite(texts, engine, model)]
+    if engine == "auto":
+        runs["parse_many, engine crf"] = \
+            lambda: [r.to_dict() for r in parse_many(texts, "crf", model)]
+    for run in runs.values():
+        run()  # warm: model loaded, caches filled
+    numbers["whole"] = {name: _passes(run, repeat, count) for name, run in runs.items()}
+    batched = numbers["whole"]["parse_many (batched)"]
+    numbers["refs_per_s_1_process"] = batched["refs_per_s_best"]
+    numbers["refs_per_cpu_s_1_process"] = batched["refs_per_cpu_s_best"]
+    if engine != "rules":
+        numbers["stages"] = stage_costs(texts, engine, model, repeat)
     if jobs > 1:
         started = time.perf_counter()  # includes starting the workers, as a user waits for it
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for _ in pool.map(parse_one, texts, chunksize=max(1, len(texts) // (jobs * 8))):
-                pass
+        for _ in parse_many(texts, engine, model, jobs=jobs):
+            pass
         numbers["jobs"] = jobs
-        numbers[f"refs_per_s_{jobs}_jobs"] = len(texts) / (time.perf_counter() - started)
+        numbers[f"refs_per_s_{jobs}_jobs"] = count / (time.perf_counter() - started)
         numbers["peak_memory_worker_mb"] = _max_rss_mb(resource.RUSAGE_CHILDREN)
     numbers["peak_memory_mb"] = _max_rss_mb(resource.RUSAGE_SELF)
-    return {key: round(value, 3) if isinstance(value, float) else value
-            for key, value in numbers.items()}
+    numbers["load_after"] = list(os.getloadavg())
+    return _rounded(numbers)
 
 
-def _timed_pass(parse_one, texts) -> tuple[float, float]:
-    """Wall and CPU seconds for one pass (CPU: what one core did, whatever else ran)."""
-    started, cpu_started = time.perf_counter(), time.process_time()
-    for text in texts:
-        parse_one(text)
-    return time.perf_counter() - started, time.process_time() - cpu_started
+def _passes(run, repeat, count) -> dict:
+    """Best and median of `repeat` passes: wall-clock refs/s, and refs per CPU-second."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        started, cpu_started = time.perf_counter(), time.process_time()
+        run()
+        walls.append(time.perf_counter() - started)
+        cpus.append(time.process_time() - cpu_started)
+    return {"refs_per_s_best": count / min(walls),
+            "refs_per_s_median": count / statistics.median(walls),
+            "refs_per_cpu_s_best": count / min(cpus)}
 
 
-def measure_startup(text: str, engine: str, model) -> dict:
-    """Import, model load and first-parse times of a fresh `python`, and its wall time."""
+def stage_costs(texts, engine, model, repeat) -> dict:
+    """µs per reference of each stage, warm, best and median of `repeat` (engine crf's work:
+    auto's re-decoding shows in the whole runs)."""
+    from ..decode import best_paths, chosen, marginals
+    from ..features import featurize
+    from ..model import load_model
+    from ..parse import _admit, _reference, resolve_engine
+    from ..reference import Reference
+
+    if resolve_engine(engine, model) == "rules":
+        return {}
+    crf = load_model(model)
+    weights, encoder = crf.weights(), crf.encoder()
+    items = [item for item in map(_admit, texts) if not isinstance(item, Reference)]
+    sequences = [featurize(tokens, norm.text) for _, norm, tokens in items]
+    scores = [encoder.scores(tokens, norm.text) for _, norm, tokens in items]
+
+    def decode():
+        paths = best_paths(scores, weights.transition)
+        chances = marginals(scores, weights.transition)
+        return [(weights.path_labels(p), chosen(c, p)) for p, c in zip(paths, chances)]
+
+    tags = decode()
+    stages = {
+        "normalize + tokenize": (lambda: [_admit(text) for text in texts], None),
+        "attributes": (lambda: [featurize(tokens, norm.text) for _, norm, tokens in items],
+                       lambda: [encoder.scores(tokens, norm.text) for _, norm, tokens in items]),
+        "decode + marginals": (lambda: [crf.tag_features(s) for s in sequences], decode),
+        "fields, structure, output dict": (
+            lambda: [_reference(text, norm, tokens, labels, probs, "crf").to_dict()
+                     for (text, norm, tokens), (labels, probs) in zip(items, tags)], None),
+    }
+    out = {}
+    for name, (crfsuite, batched) in stages.items():
+        row = {}
+        for path, run in (("batched", batched or crfsuite), ("crfsuite", batched and crfsuite)):
+            if run:  # a stage both paths share (no batched function) is timed once
+                times = []
+                for _ in range(repeat):
+                    started = time.perf_counter()
+                    run()
+                    times.append(time.perf_counter() - started)
+                row[path] = {"us_best": 1e6 * min(times) / len(texts),
+                             "us_median": 1e6 * statistics.median(times) / len(texts)}
+        out[name] = row
+    return out
+
+
+def measure_fresh(texts, engine, model, path) -> dict:
+    """In a fresh `python`: import, model load, first parse, then one cold pass over all
+    `texts` on `path` ("batched" or "crfsuite"), and that process's peak memory."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(
         filter(None, [str(Path(__file__).resolve().parents[2]), os.environ.get("PYTHONPATH")]))}
-    started = time.perf_counter()
-    completed = subprocess.run(
-        [sys.executable, "-c", _STARTUP_SCRIPT, engine, str(model or ""), text],
-        capture_output=True, text=True, env=env, check=False)
-    wall = time.perf_counter() - started
+    with tempfile.NamedTemporaryFile("w", suffix=".json", encoding="utf-8") as data:
+        json.dump(texts, data)
+        data.flush()
+        started = time.perf_counter()
+        completed = subprocess.run(
+            [sys.executable, "-c", _FRESH_SCRIPT, engine, str(model or ""), path, data.name],
+            capture_output=True, text=True, env=env, check=False)
+        wall = time.perf_counter() - started
     if completed.returncode != 0:
         last = (completed.stderr.strip().splitlines() or ["unknown error"])[-1]
         raise RuntimeError(f"start-up measurement failed: {last}")
-    return {**json.loads(completed.stdout.strip().splitlines()[-1]), "process_s": wall}
+    numbers = json.loads(completed.stdout.strip().splitlines()[-1])
+    return {**numbers, "process_s": wall, "cold_refs_per_s": len(texts) / numbers["cold_pass_s"]}
 
 
 def _max_rss_mb(who) -> float:
     return resource.getrusage(who).ru_maxrss / 1024  # Linux reports kilobytes
 
 
+def _rounded(value):
+    if isinstance(value, float):
+        return round(value, 3)
+    if isinstance(value, dict):
+        return {key: _rounded(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_rounded(item) for item in value]
+    return value
+
+
 def format_numbers(numbers: dict) -> str:
-    rows = [("references", str(numbers["references"])),
-            ("engine / model", f"{numbers['engine']} / {numbers['model'] or '—'}"),
-            ("start-up: import + first parse", f"{numbers['startup_s']:.3f} s"),
-            ("  import tagger", f"{numbers['import_s']:.3f} s"),
-            ("  model load", "— (no model)" if numbers["model_load_s"] is None
-             else f"{numbers['model_load_s']:.3f} s"),
-            ("  whole fresh process", f"{numbers['process_s']:.3f} s"),
-            (f"throughput, 1 process, best of {numbers['passes']}",
-             f"{numbers['refs_per_s_1_process']:.0f} refs/s"),
-            ("  per CPU-second", f"{numbers['refs_per_cpu_s_1_process']:.0f} refs"),
-            ("  first pass (cold caches)", f"{numbers['refs_per_s_first_pass']:.0f} refs/s")]
+    fresh = numbers["fresh"]
+    paths = [path for path in PATHS if path in fresh]
+
+    def side(value):
+        return "".join(f"{value(path):>26}" for path in paths)
+
+    load = " ".join(f"{x:.2f}" for x in numbers["load_before"])
+    lines = [f"references {numbers['references']}, engine {numbers['engine']}, model "
+             f"{numbers['model'] or '—'}; best / median of {numbers['passes']} passes; "
+             f"load average {load} before, "
+             + " ".join(f"{x:.2f}" for x in numbers["load_after"]) + " after",
+             f"{'':34}" + "".join(f"{path:>26}" for path in paths)]
+
+    def row(name, value):
+        lines.append(f"{name:<34}" + side(value))
+
+    row("start-up: import + first parse", lambda p: f"{fresh[p]['startup_s']:.3f} s")
+    row("  import tagger", lambda p: f"{fresh[p]['import_s']:.3f} s")
+    row("  model load", lambda p: "—" if fresh[p]["model_load_s"] is None
+        else f"{fresh[p]['model_load_s']:.3f} s")
+    row("  first parse", lambda p: f"{fresh[p]['first_parse_s']:.3f} s")
+    row("fresh process, with the cold pass", lambda p: f"{fresh[p]['process_s']:.3f} s")
+    row("cold first pass (fresh process)", lambda p: f"{fresh[p]['cold_refs_per_s']:.0f} refs/s")
+    row("peak memory (fresh process, cold pass)", lambda p: f"{fresh[p]['peak_memory_mb']:.0f} MB")
+    for name, costs in numbers.get("stages", {}).items():
+        row(f"stage: {name} (µs/ref)", lambda p: "(the same code)" if p not in costs else
+            f"{costs[p]['us_best']:.0f} / {costs[p]['us_median']:.0f}")
+    lines.append("warm, whole runs (refs/s, best / median; refs per CPU-second, best):")
+    for name, run in numbers["whole"].items():
+        label = ("throughput, 1 process: " if name.startswith("parse_many (") else "") + name
+        lines.append(f"  {label:<50}{run['refs_per_s_best']:>8.0f} / "
+                     f"{run['refs_per_s_median']:.0f}   ({run['refs_per_cpu_s_best']:.0f} per CPU-s)")
     if "jobs" in numbers:
         jobs = numbers["jobs"]
-        rate = numbers[f"refs_per_s_{jobs}_jobs"]
-        rows.append((f"throughput, {jobs} jobs", f"{rate:.0f} refs/s"))
-    rows.append(("peak memory", f"{numbers['peak_memory_mb']:.0f} MB"))
-    if "peak_memory_worker_mb" in numbers:
-        rows.append(("peak memory, largest worker", f"{numbers['peak_memory_worker_mb']:.0f} MB"))
-    width = max(len(name) for name, _ in rows)
-    return "\n".join(f"{name:<{width}}  {value}" for name, value in rows) + \
-        f"\ncommand: {numbers['command']}"
+        lines.append(f"  throughput, {jobs} jobs{'':<34}{numbers[f'refs_per_s_{jobs}_jobs']:>8.0f}")
+        lines.append(f"peak memory, largest worker: {numbers['peak_memory_worker_mb']:.0f} MB")
+    lines.append(f"peak memory of this process (both paths): {numbers['peak_memory_mb']:.0f} MB")
+    return "\n".join(lines) + f"\ncommand: {numbers['command']}"

@@ -22,22 +22,17 @@ def predict(records: list[dict], engine: str = "auto", model=None,
     from ..model import load_model  # imported here: scoring plain dicts needs no model code
     from tqdm import tqdm
 
-    from ..parse import ENGINES, parse
+    from ..parse import ENGINES, parse_many
 
     if engine not in ENGINES:
         raise ValueError(f"unknown engine {engine!r}; choose one of {', '.join(ENGINES)}")
     if engine == "crf":
         load_model(model)  # a model that cannot load stops the run here (ModelError)
-    predictions = []
-    shown = tqdm(records, desc="parsing", unit=" refs", file=sys.stderr,
+    # In batches (parse_many); a reference that fails comes back with its own "error".
+    parsed = parse_many((record["text"] for record in records), engine, model)
+    shown = tqdm(parsed, total=len(records), desc="parsing", unit=" refs", file=sys.stderr,
                  disable=None if show_progress else True)  # None: on a terminal only
-    for record in shown:
-        try:
-            predictions.append(parse(record["text"], engine=engine, model=model).to_dict())
-        except Exception as error:  # noqa: BLE001 - a bad reference never stops the batch
-            predictions.append({"raw": record["text"], "fields": {}, "tokens": [],
-                                "error": f"{type(error).__name__}: {error}"})
-    return predictions
+    return [ref.to_dict() for ref in shown]
 
 
 def read_predictions(path) -> list[dict]:
