@@ -321,3 +321,54 @@ def test_one_column_paper_without_running_heads_uses_its_page_number_foot():
     assert feet == ["101", "102"]
     precision, recall = _prf(segment_pdf(paper.pdf)[0], paper.references)
     assert precision >= 0.98 and recall >= 0.98
+
+
+def _hand_set(pages: list) -> bytes:
+    """A PDF of pages given as lists of (x, y from the top, size, text)."""
+    def draw(sheet):
+        for page in pages:
+            for x, y, size, text in page:
+                sheet.setFont("Times-Roman", size)
+                sheet.drawString(x, 842 - y, text)
+            sheet.showPage()
+
+    return _canvas_pdf(draw, pagesize=(595, 842))
+
+
+def _column(x, lines, top=80, leading=11):
+    return [(x, top + leading * index, 9, text) for index, text in enumerate(lines)]
+
+
+def test_dois_and_words_broken_at_a_column_end_and_a_page_end():
+    head = lambda number: [(54, 40, 8, "Journal of Reference Studies 12 (2024)"),  # noqa: E731
+                           (520, 40, 8, str(number))]
+    left = ["[1] Tkaczyk D, Collins A, Sheridan P, Beel J.",
+            "Machine learning vs. rules and out-of-the-box",
+            "vs. retrained. In: Proc. of the 18th ACM/IEEE",
+            "JCDL. ACM, 2018. 99-108. https://doi.org/10.1145/"]
+    right = ["3197026.3197048",
+             "[2] LeCun Y, Bottou L, Bengio Y, Haffner P.",
+             "Gradient-based learning applied to document",
+             "recognition. Proc. of the IEEE, 1998, 86(11):",
+             "2278-2324. doi: 10.1109/"]
+    page_two_left = ["5.726791",
+                     "[3] Lopez P. GROBID: Combining automatic bib-"]
+    page_two_right = ["liographic data recognition and term extraction",
+                      "for scholarship publications. In: Proceed-"]
+    page_three = ["ings of Research and Advanced Technology for",
+                  "Digital Libraries. Springer, 2009. 473-474."]
+    # [1] goes on at the top of the right column, [2] at the top of the next page, [3]
+    # crosses a column and then a page; both later pages hold too few lines to show their
+    # columns by themselves
+    pages = [head(1) + _column(54, ["References"] + left) + _column(310, right),
+             head(2) + _column(54, page_two_left) + _column(310, page_two_right),
+             head(3) + _column(54, page_three)]
+    found = tagger.find(_hand_set(pages), engine="rules")
+    assert [ref.fields.get("citation-number") for ref in found] == ["1", "2", "3"]
+    link = found[0].fields.get("doi") or found[0].fields.get("url")  # the rules: a doi.org URL
+    assert link.endswith("10.1145/3197026.3197048")
+    assert found[1].fields["doi"] == "10.1109/5.726791"
+    assert "Journal of Reference Studies" not in " ".join(ref.raw for ref in found)
+    assert "bibliographic data recognition" in found[2].fields.get("title", "")
+    assert "Proceedings of Research" in found[2].fields.get("venue", "")
+    assert [ref.extra["page"] for ref in found] == [1, 1, 2]

@@ -51,6 +51,21 @@ def find_columns(fragments: list, width: float) -> Columns:
     return Columns(gutter)
 
 
+def with_hint(columns: Columns, fragments: list, hint: float | None) -> Columns:
+    """A page too sparse to show its own gutter (the end of a reference list) takes `hint`,
+    the gutter of the document's other pages, when hardly anything crosses it."""
+    if columns.gutter is not None or hint is None or not fragments:
+        return columns
+    crossing = sum(f.x0 < hint < f.x1 for f in fragments)
+    return Columns(hint) if crossing <= max(2, 0.1 * len(fragments)) else columns
+
+
+def document_gutter(pages: list) -> float | None:
+    """The gutter most two-column pages share (to 5 points), or None."""
+    gutters = [round(columns.gutter / 5) * 5 for columns in pages if columns.gutter]
+    return max(set(gutters), key=gutters.count) if gutters else None
+
+
 def reading_order(lines: list) -> list:
     """Lines (with .column and .top) of one page in reading order."""
     by_top = sorted(lines, key=lambda line: (line.top, line.x0))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from tagger.pdf.extract import extract
 from tagger.pdf.errors import PdfError
 from tagger.pdf.furniture import FURNITURE, mark_furniture
-from tagger.pdf.lines import page_lines
+from tagger.pdf.lines import document_lines
 
 MAX_PAGES = 300
 TIME_LIMIT = 60.0  # seconds
@@ -84,7 +84,7 @@ def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT)
     """Read a PDF (a path or its bytes) into PdfText; PdfError when it cannot be read or
     has no text layer. Problems short of that (pages left unread) are in `warnings`."""
     extraction = extract(source, max_pages, time_limit)
-    pages = [page_lines(page) for page in extraction.pages]
+    pages = document_lines(extraction.pages)
     if not any(pages):
         raise PdfError("the PDF has no text layer (scanned images?); reftag does not do OCR")
     mark_furniture(pages, [page.height for page in extraction.pages])

@@ -37,19 +37,22 @@ def _same_run(previous, glyph, size: float) -> bool:
 
 
 def _build(glyphs: list) -> Fragment:
-    sizes = Counter(round(glyph.size, 1) for glyph in glyphs)
+    sizes = Counter(glyph.size for glyph in glyphs)
     size = max(sizes, key=lambda s: (sizes[s], s))
-    body = [g for g in glyphs if round(g.size, 1) == size]
-    baseline = Counter(round(g.baseline, 1) for g in body).most_common(1)[0][0]
+    body = [g for g in glyphs if abs(g.size - size) < 0.05]
+    baseline = Counter(g.baseline for g in body).most_common(1)[0][0]
+    small, raised_by = 0.85 * size, 0.15 * size
+    word_gap, mark_gap = WORD_GAP * size, 0.3 * size
     parts, raised_flags = [], []
     previous = None
     for glyph in glyphs:
-        raised = glyph.size < 0.85 * size and baseline - glyph.baseline > 0.15 * size
+        raised = glyph.size < small and baseline - glyph.baseline > raised_by
         raised_flags.append(raised)
-        if previous is not None and (
-            glyph.space_before or glyph.x0 - previous.x1 > WORD_GAP * min(size, glyph.size * 1.5)
-        ) and not (raised and glyph.x0 - previous.x1 < 0.3 * size):
-            parts.append(" ")
+        if previous is not None:
+            gap = glyph.x0 - previous.x1
+            if (glyph.space_before or gap > min(word_gap, WORD_GAP * 1.5 * glyph.size)) and not (
+                    raised and gap < mark_gap):
+                parts.append(" ")
         parts.append(glyph.char.translate(SUPERSCRIPT_DIGITS) if raised else glyph.char)
         previous = glyph
     return Fragment("".join(parts), glyphs[0].x0, max(g.x1 for g in glyphs),

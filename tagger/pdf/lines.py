@@ -7,7 +7,7 @@ page would have it.
 
 from dataclasses import dataclass, field, replace
 
-from tagger.pdf.columns import find_columns, reading_order
+from tagger.pdf.columns import document_gutter, find_columns, reading_order, with_hint
 from tagger.pdf.fragments import SUPERSCRIPT_DIGITS, WORD_GAP, fragments
 
 
@@ -69,10 +69,18 @@ def _as_mark(first, fragment):
                    size=first.size, baseline=first.baseline, starts_raised=True)
 
 
-def page_lines(page) -> list:
-    """The lines of one extracted page (tagger.pdf.extract.Page), in reading order."""
-    found = fragments(page.glyphs)
-    columns = find_columns(found, page.width)
+def document_lines(pages: list) -> list:
+    """The lines of each extracted page (tagger.pdf.extract.Page), in reading order; a page
+    too sparse to show its columns takes those of the others."""
+    found = [fragments(page.glyphs) for page in pages]
+    own = [find_columns(parts, page.width) for parts, page in zip(found, pages)]
+    hint = document_gutter(own)
+    return [page_lines(page, parts, with_hint(columns, parts, hint))
+            for page, parts, columns in zip(pages, found, own)]
+
+
+def page_lines(page, found: list, columns) -> list:
+    """The lines of one page from its fragments and columns, in reading order."""
     groups = {}
     for fragment in sorted(found, key=lambda f: f.baseline):
         column = columns.of(fragment)
