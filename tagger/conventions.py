@@ -14,6 +14,8 @@ only decides what the model learns, not what it returns.
 
 import re
 
+from .lexicon import KEYWORDS
+
 _CITATION_NUMBER = re.compile(r"\s*(?:[\[(]\s*\d{1,4}[a-z]?\s*[\])]|\d{1,4}[a-z]?(?:\.|\))(?=\s|\D))")
 _IN = re.compile(r"(?:^|(?<=[\s.,;]))(?:[Ii]n|IN|[Dd]ans|[Ii]m|[Ee]n)\s*:?\s*$")
 _PAGE_MARK = re.compile(r"(?:^|(?<=[\s.,;(]))(?:pp?|pgs?|pages?|S|s|стр|С|с)\s*\.?\s*$")
@@ -113,7 +115,49 @@ def arxiv_ids(record) -> dict:
     return {**record, "spans": spans}
 
 
-TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids)
+# What opens a field rather than closing the one before it.
+_OPENERS = tuple("([{“‘\"'«《【（")
+_LEADING_KEYWORDS = {"in", "pages", "volume", "issue", "doi", "url", "isbn"}
+
+
+def fill_gaps(record) -> dict:
+    """Every character between fields goes to a field, as in AnyStyle's corpora, whose
+    annotators label whole white-space words: a piece of the gap glued to a field joins it;
+    a free piece joins the field before it, unless it opens the next one (a bracket, a
+    quote, "vol.", "pp.", "URL", …), and so does all that follows it. Text before the first
+    field joins the first, text after the last the last. GROBID labels only the fields and
+    leaves the separators out: trained on both, a model would learn that ", " and "(" are a
+    field in one corpus and nothing in the other."""
+    text, spans = record["text"], [list(span) for span in record["spans"]]
+    if not spans:
+        return record
+    spans[0][0] = len(text) - len(text.lstrip())
+    spans[-1][1] = len(text.rstrip())
+    for before, after in zip(spans, spans[1:]):
+        pieces = [match.span() for match in re.finditer(r"\S+", text[before[1]:after[0]])]
+        pieces = [(before[1] + start, before[1] + end) for start, end in pieces]
+        split = len(pieces)
+        for k, (start, end) in enumerate(pieces):
+            glued_after = end == after[0]
+            glued_before = start == before[1]
+            if glued_before and not glued_after:
+                continue
+            if glued_after and not glued_before or _opens(text[start:end]):
+                split = k
+                break
+        if split:
+            before[1] = pieces[split - 1][1]
+        if split < len(pieces):
+            after[0] = pieces[split][0]
+    return {**record, "spans": spans}
+
+
+def _opens(piece: str) -> bool:
+    return piece.startswith(_OPENERS) or KEYWORDS.get(piece.lower().strip(".:")) \
+        in _LEADING_KEYWORDS
+
+
+TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids, fill_gaps)
 
 
 def harmonize(record, conventions) -> dict:

@@ -69,3 +69,20 @@ def test_field_values_drop_the_markers_again():
     assert values == {"venue": "Proc. of X", "editor": "C. Jones", "doi": "10.1/2"}
     # a venue that begins with the word "in" keeps it
     assert field_values("in vivo", [[0, 7, "venue"]]) == {"venue": "in vivo"}
+
+
+def test_gaps_between_fields_go_to_fields_as_anystyle_words_do():
+    from tagger.conventions import fill_gaps
+
+    text = "[8] P. Ewald, Ann. Phys. vol. 369, pp 253 (1921). — see also"
+    r = fill_gaps(record(text, ("[8]", "citation-number"), ("P. Ewald", "author"),
+                         ("Ann. Phys.", "venue"), ("369", "volume"), ("253", "pages"),
+                         ("1921", "year")))
+    assert spans_of(r) == [("[8]", "citation-number"), ("P. Ewald,", "author"),
+                           ("Ann. Phys.", "venue"), ("vol. 369,", "volume"), ("pp 253", "pages"),
+                           ("(1921). — see also", "year")]
+    glued = "T. Kraan ,Nucl .Phys .B533 ,627"
+    r = fill_gaps(record(glued, ("T. Kraan", "author"), ("Nucl .Phys .B", "venue"),
+                         ("533", "volume"), ("627", "pages")))
+    assert spans_of(r) == [("T. Kraan", "author"), (",Nucl .Phys .B", "venue"),
+                           ("533", "volume"), (",627", "pages")]
