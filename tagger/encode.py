@@ -66,7 +66,7 @@ class Encoder:
             return slot
         slot = len(slots) if len(slots) < len(self._table) else slots.popitem(last=False)[1]
         slots[word] = slot
-        lower, own, lent = features._word_strings(word)
+        lower, own, lent = features.word_attributes(word)
         self._lower[slot] = lower
         state, row = self.weights.state, self._row
         self._table[slot, 0] = state[[row(a, self.zero) for a in own]].sum(axis=0)

@@ -116,8 +116,9 @@ WORD_FEATURES = [word, shape, affixes, case, number, punctuation, identifier, sc
                  lexicon_classes]
 
 
-@lru_cache(maxsize=200_000)
-def _word_features(text: str) -> dict:
+def word_features(text: str) -> dict:
+    """Every word feature of one token's text. Not cached here: featurize caches what it makes
+    of a word (_word_strings), the batch decoder its scores (encode.py, a bounded table)."""
     features = {}
     for feature in WORD_FEATURES:
         features.update(feature(text))
@@ -229,17 +230,19 @@ _LENT_TO = {key: tuple(offset for offset, keys in WINDOW.items() if key in keys)
             for keys in WINDOW.values() for key in keys}
 
 
-@lru_cache(maxsize=200_000)
-def _word_strings(text: str) -> tuple[str, tuple[str, ...], dict[int, tuple[str, ...]]]:
+def word_attributes(text: str) -> tuple[str, tuple[str, ...], dict[int, tuple[str, ...]]]:
     """A word's lower-cased form, its own attributes and, per window offset, what it lends to
     its neighbours."""
-    features = _word_features(text)
+    features = word_features(text)
     own = _strings(features)
     lent = {offset: [] for offset in WINDOW}
     for key, name in zip((k for k, v in features.items() if v is not False), own):
         for offset in _LENT_TO.get("lex" if key.startswith("lex:") else key, ()):
             lent[offset].append(f"{offset:+d}:{name}")
     return features["w"], own, {offset: tuple(names) for offset, names in lent.items()}
+
+
+_word_strings = lru_cache(maxsize=200_000)(word_attributes)
 
 
 def featurize(tokens, text) -> list[list[str]]:
