@@ -9,7 +9,9 @@ Prints the best of `--repeat` runs of each stage, in seconds.
 
 import argparse
 import time
+from collections import Counter
 
+from tagger.evaluate.segmentation import reference_key
 from tagger.finder import segment
 from tagger.pdf import read_pdf
 from tagger.pdf.extract import extract
@@ -55,8 +57,10 @@ def main(argv=None):
     segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture), args.repeat)
     print(f"  glyphs out of PDFium (extract)          {extraction_time:6.3f} s ({len(glyphs):,} glyphs)")
     print(f"  + layout (read_pdf)                     {layout_time:6.3f} s")
+    gold = Counter(reference_key(text) for text in sample.references)
+    right = sum((gold & Counter(reference_key(item.raw) for item in found)).values())
     print(f"  + segmentation (find without parsing)   {layout_time + segment_time:6.3f} s "
-          f"({len(found)} references)")
+          f"({len(found)} references found, {right} of {len(sample.references)} right)")
     import tagger
 
     for engine in ("crf", "auto"):
