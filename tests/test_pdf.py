@@ -112,6 +112,7 @@ def test_layout_marks_heads_page_numbers_footnotes_and_superscripts(papers):
     footnotes = [line for line in lines if "footnote" in line.flags]
     assert footnotes and footnotes[0].page == 1 and footnotes[0].text.startswith("¹Corresponding")
     assert any("models¹ that" in line.text for line in lines)  # a citation mark, raised
+    assert "cs.DL" not in layout.text  # the stamp turned up the margin is left out
     furniture = {layout.lines[index].text for index in layout.furniture}
     assert {line.text for line in heads + footnotes} <= furniture
     # every line knows its page, box, size and column

@@ -29,6 +29,7 @@ class Layout:
     journal: str = "Journal of Reference Studies 12 (2024)"
     running_head: bool = True  # journal and page number at the top; else a page number foot
     footnote: str = ""  # set at the foot of the first page's first column
+    stamp: str = ""  # set up the left margin of the first page, turned 90° (arXiv's stamp)
     hyphenate: bool = True
     cjk: bool = False
     width: float = 595.0
@@ -118,6 +119,13 @@ class _Setter:
         layout, page = self.layout, self.page
         if page == 1 and layout.footnote:
             self._footnote()
+        if page == 1 and layout.stamp:
+            self.canvas.saveState()
+            self.canvas.translate(layout.margin - 20, layout.height / 3)
+            self.canvas.rotate(90)
+            self.canvas.setFont(self.font, 18)
+            self.canvas.drawString(0, 0, layout.stamp)
+            self.canvas.restoreState()
         number = str(100 + page)
         if layout.running_head:
             left, right = (layout.journal, number) if page % 2 else (number, "A. Author et al.")
@@ -334,7 +342,7 @@ def samples() -> dict:
     made = {
         "ieee_two_column": typeset(
             Layout(footnote="Corresponding author: a.author@example.org. Received 1 May 2024; "
-                            "accepted 9 June 2024."),
+                            "accepted 9 June 2024.", stamp="arXiv:2405.01234v2 [cs.DL] 9 Jun 2024"),
             gold_references("jos_english_refs", "ieee_blank_lines", "paren_numbers_acm_footer"),
             body_paragraphs=16),
         "apa_one_column": typeset(

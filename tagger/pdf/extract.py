@@ -3,7 +3,8 @@
 PDFium was chosen over pdfminer.six/pdfplumber for speed (training/bench_pdf.py: about ten
 times faster on the same pages) with the same characters, boxes and font sizes. Each page
 becomes a list of `Glyph`s in content-stream order, in top-down coordinates (y grows down
-the page); spaces are kept only as a mark on the glyph that follows them.
+the page); spaces are kept only as a mark on the glyph that follows them, and turned text
+(a stamp up the margin, a rotated table head) is left out.
 """
 
 import ctypes
@@ -78,16 +79,24 @@ def page_glyphs(page, raw) -> list:
         box, ox, oy = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double()
         box_ref, ox_ref, oy_ref = ctypes.byref(box), ctypes.byref(ox), ctypes.byref(oy)
         get_box, get_origin = raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin
-        get_size = raw.FPDFText_GetFontSize
-        glyphs, space = [], False
+        get_size, get_angle = raw.FPDFText_GetFontSize, raw.FPDFText_GetCharAngle
+        glyphs, space, last_x, last_y = [], False, 0.0, None
         for index, char in enumerate(text):
             if char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
                 char = "-"
             elif char.isspace() or char in "\x00\uffff" or char < " ":
                 space = space or char in " \u00a0\u3000\t"
                 continue
-            get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
             get_origin(handle, index, ox_ref, oy_ref)
+            # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label. Its glyphs do
+            # not follow each other along a baseline, so only such glyphs are asked their angle.
+            if oy.value != last_y or ox.value < last_x:
+                angle = get_angle(handle, index)
+                if 0.02 < angle < 6.26:
+                    space, last_y = True, None
+                    continue
+            last_x, last_y = ox.value, oy.value
+            get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
             size = get_size(handle, index) or (box.top - box.bottom) or 1.0
             baseline = height - oy.value
             glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
