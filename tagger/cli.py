@@ -19,6 +19,7 @@ COMMANDS = {
     "synth": "synth",
     "benchmark": "benchmark",
     "info": "info",
+    "serve": "serve",
 }
 
 
