@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tagger import parse
 from tagger.fields import field_values, label_spans
 from tagger.labels import LABELS, OTHER
 from tagger.rules import tag
@@ -363,3 +364,15 @@ def test_hundred_kilobyte_reference_in_about_a_second():
     started = time.process_time()
     tag(tokens, text)
     assert time.process_time() - started < 2.0
+
+
+def test_an_abbreviated_journal_right_after_the_authors_is_no_title():
+    for text, venue in (("P. W. Anderson, Phys. Rev. 109, 1492 (1958)", "Phys. Rev"),
+                        ("R. Penrose and M. Floyd, Nature Phys. Sci. 229, 177 (1971)",
+                         "Nature Phys. Sci"),
+                        ("S. Weinberg, Phys.Rev.Lett.19,1264(1967).", "Phys.Rev.Lett")):
+        values = parse(text, engine="rules").fields
+        assert "title" not in values and values["venue"] == venue
+    # a title that merely runs into the venue keeps being the title
+    values = parse("J. Nash, Non-cooperative games, Ann. Math. 54, 286 (1951)", engine="rules").fields
+    assert values["title"] == "Non-cooperative games" and values["venue"] == "Ann. Math"
