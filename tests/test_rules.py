@@ -370,7 +370,8 @@ def test_an_abbreviated_journal_right_after_the_authors_is_no_title():
     for text, venue in (("P. W. Anderson, Phys. Rev. 109, 1492 (1958)", "Phys. Rev"),
                         ("R. Penrose and M. Floyd, Nature Phys. Sci. 229, 177 (1971)",
                          "Nature Phys. Sci"),
-                        ("S. Weinberg, Phys.Rev.Lett.19,1264(1967).", "Phys.Rev.Lett")):
+                        ("S. Weinberg, Phys.Rev.Lett.19,1264(1967).", "Phys.Rev.Lett"),
+                        ("K. Kaneko, J. Stat. Phys. 54, 1489 (1989)", "J. Stat. Phys")):
         values = parse(text, engine="rules").fields
         assert "title" not in values and values["venue"] == venue
     # a title that merely runs into the venue keeps being the title

@@ -8,6 +8,7 @@ Every step looks a few tokens ahead only, so a 10,000-name list is read in linea
 """
 
 from .draft import Draft
+from .journals import abbreviated_journal
 from .shapes import (
     DASHES,
     is_bare_initials,
@@ -52,6 +53,8 @@ def author_list(d: Draft, start: int) -> tuple[int, str | None]:
             end = et_al
             break
         joined = d.word(after_separator - 1) in NAME_JOINERS
+        if abbreviated_journal(d, after_separator):
+            break  # "K. Kaneko, J. Stat. Phys. 54": the journal, not a name "J. Stat"
         pos = after_separator
     if end == start:
         return start, None

@@ -4,8 +4,8 @@
 These are the loosest rules, so they run last and only fill tokens no surer rule took.
 """
 
-from ..lexicon import ISO4, VENUE_CODES
 from .draft import Draft
+from .journals import abbreviated_journal
 from .markers import gbt_marker, is_container_sign
 from .numbers import date_at
 from .shapes import (
@@ -51,7 +51,7 @@ def title(d: Draft, start: int, after_comma: bool, dated: bool) -> int:
     "… De generatione animalium (1651). In …".
     """
     i = skip_separators(d, start)
-    if i >= len(d) or not d.free(i) or _abbreviated_journal(d, i):
+    if i >= len(d) or not d.free(i) or abbreviated_journal(d, i):
         return i
     if d.word(i) in OPEN_QUOTES:
         close = _closing_quote(d, i)
@@ -64,26 +64,6 @@ def title(d: Draft, start: int, after_comma: bool, dated: bool) -> int:
     if end > i:
         d.put(i, end, "title", 0.7)
     return end
-
-
-def _abbreviated_journal(d: Draft, i: int) -> bool:
-    """Physics writes no title: "P. W. Anderson, Phys. Rev. 109, 1492 (1958)". What follows
-    the authors is a journal when it is only abbreviated journal words ("Phys.", "Nature",
-    "A&A", a series letter "B") up to the first number."""
-    words = 0
-    for j in range(i, min(len(d), i + 16)):
-        word = d.word(j)
-        if word[:1].isdigit():
-            return words > 0
-        if word in (".", ",", "&", "-"):
-            continue
-        lower = word.lower()
-        abbreviated = lower in ISO4 and d.word(j + 1) == "."
-        if not (abbreviated or lower in VENUE_CODES or lower in VENUE_WORDS
-                or len(word) == 1 and word.isupper()):
-            return False
-        words += 1
-    return False
 
 
 def _closing_quote(d: Draft, i: int):
