@@ -54,8 +54,10 @@ def main(argv=None):
     extraction_time, extracted = best(lambda: extract(sample.pdf), args.repeat)
     glyphs = "".join(glyph.char for page in extracted.pages for glyph in page.glyphs)
     layout_time, layout = best(lambda: read_pdf(sample.pdf), args.repeat)
-    segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture), args.repeat)
-    print(f"  glyphs out of PDFium (extract)          {extraction_time:6.3f} s ({len(glyphs):,} glyphs)")
+    segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture),
+                               args.repeat)
+    print(f"  glyphs out of PDFium (extract)          {extraction_time:6.3f} s "
+          f"({len(glyphs):,} glyphs)")
     print(f"  + layout (read_pdf)                     {layout_time:6.3f} s")
     gold = Counter(reference_key(text) for text in sample.references)
     right = sum((gold & Counter(reference_key(item.raw) for item in found)).values())
@@ -65,7 +67,8 @@ def main(argv=None):
 
     for engine in ("crf", "auto"):
         find_time, refs = best(lambda: tagger.find(sample.pdf, engine=engine), 1)
-        print(f"  tagger.find(pdf, engine={engine!r}) whole   {find_time:6.3f} s ({len(refs)} parsed)")
+        print(f"  tagger.find(pdf, engine={engine!r}) whole   {find_time:6.3f} s "
+              f"({len(refs)} parsed)")
     try:
         import pdfplumber
     except ImportError:
@@ -80,8 +83,8 @@ def main(argv=None):
 
     plumber_time, chars = best(plumber, 1)
     same = "same characters" if chars == glyphs else "characters differ"
-    print(f"  pdfplumber chars only, for comparison   {plumber_time:6.3f} s ({len(chars):,} glyphs, "
-          f"{same} as PDFium)")
+    print(f"  pdfplumber chars only, for comparison   {plumber_time:6.3f} s "
+          f"({len(chars):,} glyphs, {same} as PDFium)")
 
 
 if __name__ == "__main__":

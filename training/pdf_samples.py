@@ -309,7 +309,8 @@ def typeset(layout: Layout, references: list, body_paragraphs: int = 3,
     setter = _Setter(layout, title, authors)
     heading = "参考文献" if layout.cjk else "References"
     if layout.cjk:
-        body = ("本文研究参考文献的自动识别方法^1，并在排版的论文上进行测试。结果表明，版面信息有助于区分正文与参考文献。"
+        body = ("本文研究参考文献的自动识别方法^1，并在排版的论文上进行测试。"
+                "结果表明，版面信息有助于区分正文与参考文献。"
                 "We also test English text in the same document. ")
     else:
         body = BODY
@@ -364,7 +365,8 @@ def samples() -> dict:
         made["gbt7714_chinese_journal"] = typeset(
             Layout(cjk=True, journal="计算机学报 2024年 第47卷 第3期"),
             gold_references("gbt7714_chinese_journal", "gbt7714_fullwidth_thesis", cjk=True),
-            body_paragraphs=18, title="基于版面信息的参考文献识别", authors="王一 李二")
+            body_paragraphs=18, title="基于版面信息的参考文献识别",
+            authors="王一 李二")
     return made
 
 

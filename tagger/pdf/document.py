@@ -7,6 +7,8 @@ is wider than the column's usual line pitch. `furniture` holds the text lines th
 layout shows to be running heads, page numbers or footnotes; the finder takes them as such.
 """
 
+import bisect
+import re
 import statistics
 from dataclasses import dataclass, field
 
@@ -27,10 +29,13 @@ class PdfText:
     page_count: int
     pages_read: int
     warnings: list = field(default_factory=list)
+    _line_starts: list | None = field(default=None, repr=False)
 
     def page_at(self, offset: int) -> int | None:
         """The page of the line holding character `offset` of `text`."""
-        line_index = self.text.count("\n", 0, offset)
+        if self._line_starts is None:
+            self._line_starts = [0] + [match.end() for match in re.finditer("\n", self.text)]
+        line_index = bisect.bisect_right(self._line_starts, offset) - 1
         for line in self.lines[line_index:]:
             if line is not None:
                 return line.page

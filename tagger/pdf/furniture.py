@@ -11,7 +11,8 @@ from collections import Counter, defaultdict
 
 DIGITS = re.compile(r"\d+")
 PAGE_NUMBER = re.compile(
-    r"^(?:page\s+|p\.\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*(?:(?:/|of)\s*\d{1,4})?\s*[-–—]?$",
+    r"^(?:page\s+|p\.\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*(?:(?:/|of)\s*\d{1,4})?"
+    r"\s*[-–—]?$",
     re.IGNORECASE)
 # a head or foot in two parts, the page number at one end: "REFERENCES        3"
 NUMBER_AT_END = re.compile(r"^\d{1,4}\s{4,}\S|\S\s{4,}\d{1,4}$")

@@ -35,23 +35,25 @@ def _join(parts: list) -> str:
     for previous, fragment in zip(parts, parts[1:]):
         gap = fragment.x0 - previous.x1
         size = max(previous.size, 1.0)
-        spaces = 0 if gap < WORD_GAP * size else 1 if gap < 2 * size else min(20, round(gap / (0.5 * size)))
+        if gap < WORD_GAP * size:
+            spaces = 0
+        else:
+            spaces = 1 if gap < 2 * size else min(20, round(gap / (0.5 * size)))
         text += " " * spaces + fragment.text
     return text
 
 
 def _line(parts: list, page: int, column) -> PdfLine:
     parts.sort(key=lambda fragment: fragment.x0)
-    size = max(parts, key=lambda fragment: len(fragment.text)).size
+    longest = max(parts, key=lambda fragment: len(fragment.text))
     flags = set()
     if any(fragment.superscript for fragment in parts):
         flags.add("superscript")
     if parts[0].starts_raised:
         flags.add("footnote-mark")
     return PdfLine(_join(parts), page, parts[0].x0, min(f.top for f in parts),
-                   max(f.x1 for f in parts), max(f.bottom for f in parts),
-                   max(parts, key=lambda fragment: len(fragment.text)).baseline, size, column,
-                   flags)
+                   max(f.x1 for f in parts), max(f.bottom for f in parts), longest.baseline,
+                   longest.size, column, flags)
 
 
 def _same_line(first, fragment) -> bool:
@@ -63,7 +65,8 @@ def _same_line(first, fragment) -> bool:
 
 def _as_mark(first, fragment):
     """A fragment set small and raised beside a line is a superscript mark of it."""
-    if not (fragment.size < 0.85 * first.size and first.baseline - fragment.baseline > 0.15 * first.size):
+    raised = first.baseline - fragment.baseline
+    if not (fragment.size < 0.85 * first.size and raised > 0.15 * first.size):
         return fragment
     return replace(fragment, text=fragment.text.translate(SUPERSCRIPT_DIGITS), superscript=True,
                    size=first.size, baseline=first.baseline, starts_raised=True)
