@@ -373,3 +373,18 @@ def test_dois_and_words_broken_at_a_column_end_and_a_page_end():
     assert "bibliographic data recognition" in found[2].fields.get("title", "")
     assert "Proceedings of Research" in found[2].fields.get("venue", "")
     assert [ref.extra["page"] for ref in found] == [1, 1, 2]
+
+
+def test_a_text_layer_of_unmapped_glyphs_says_so(monkeypatch):
+    """Glyphs PDFium cannot map to characters (U+FFFD, private use: fonts without a Unicode
+    map) are no text to find references in."""
+    from tagger.pdf import document
+    from tagger.pdf.extract import Extraction, Glyph, Page
+
+    glyphs = [Glyph(chr(0xE000 + i % 50), 72 + 6 * (i % 60), 78 + 6 * (i % 60), 90 + 12 * (i // 60),
+                    100 + 12 * (i // 60), 98 + 12 * (i // 60), 10.0, i % 7 == 0)
+              for i in range(600)]
+    monkeypatch.setattr(document, "extract",
+                        lambda *args: Extraction([Page(1, 595, 842, glyphs)], 1, []))
+    with pytest.raises(PdfError, match="cannot be read"):
+        read_pdf(b"%PDF-1.4 (stands in)")

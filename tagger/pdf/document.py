@@ -85,6 +85,12 @@ def compose(pages: list) -> tuple:
     return "\n".join(texts), owners, furniture
 
 
+def _unmapped_share(chars: list) -> float:
+    """The share of glyphs PDFium could not map to a character (U+FFFD, private use)."""
+    unmapped = sum(1 for char in chars if char == "\ufffd" or "\ue000" <= char <= "\uf8ff")
+    return unmapped / max(len(chars), 1)
+
+
 def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
     """Read a PDF (a path or its bytes) into PdfText; PdfError when it cannot be read or
     has no text layer. Problems short of that (pages left unread) are in `warnings`."""
@@ -92,6 +98,10 @@ def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT)
     pages = document_lines(extraction.pages)
     if not any(pages):
         raise PdfError("the PDF has no text layer (scanned images?); reftag does not do OCR")
+    glyphs = [glyph.char for page in extraction.pages for glyph in page.glyphs]
+    if _unmapped_share(glyphs) > 0.3:
+        raise PdfError("the PDF's text layer cannot be read: its fonts do not say which "
+                       "characters they draw (no Unicode map)")
     mark_furniture(pages, [page.height for page in extraction.pages])
     text, owners, furniture = compose(pages)
     warnings = list(extraction.warnings)
