@@ -20,7 +20,9 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     `document` is text, or a PDF: its bytes, a path to it (str or Path; needs the `pdf`
     extra). Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in
     the text read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a
-    PDF's references carry their `page`. A PDF that cannot be read raises tagger.pdf.PdfError.
+    PDF's references carry their `page`. A PDF that cannot be read raises tagger.pdf.PdfError;
+    other binary input (an image, an archive) raises tagger.sniff.BinaryInputError (a
+    ValueError) with a message saying what it seems to be.
     """
     from .finder import find_references
 
@@ -30,6 +32,11 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
 
         return find_pdf(pdf, engine=engine, model=model)
     if isinstance(document, (bytes, bytearray)):
+        from .sniff import BinaryInputError, refusal, sniff
+
+        kind = sniff(document)
+        if kind:  # an image, an archive: not text, and no PDF either
+            raise BinaryInputError(kind, refusal(kind, "input", "find"))
         document = bytes(document).decode("utf-8", errors="replace").removeprefix("\ufeff")
     elif isinstance(document, os.PathLike):
         document = Path(document).read_text(encoding="utf-8", errors="replace")

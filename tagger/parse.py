@@ -12,6 +12,7 @@ from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
 from .reference import Reference
+from .sniff import refusal, sniff
 from .structure import structure
 from .tokenize import tokenize
 
@@ -59,8 +60,15 @@ def parse_batch(texts, engine: str = "auto", model=None) -> list[Reference]:
 
 def _admit(text):
     """(text, normalized, tokens) to tag, or the error Reference that stands for the input."""
+    if isinstance(text, (bytes, bytearray)) and not sniff(text):
+        text = bytes(text).decode("utf-8", errors="replace")  # UTF-8 text given as bytes
     if not isinstance(text, str):
-        return Reference(raw=repr(text), error=f"not a string: {type(text).__name__}")
+        kind = sniff(text) if isinstance(text, (bytes, bytearray)) else None
+        error = refusal(kind) if kind else f"not a string: {type(text).__name__}"
+        return Reference(raw=repr(text)[:200], error=error)
+    kind = sniff(text)
+    if kind:  # a PDF or an image read as text is not a reference
+        return Reference(raw=text, error=refusal(kind))
     if not text.strip():
         return Reference(raw=text, error="empty reference")
     if len(text) > MAX_CHARS:

@@ -22,6 +22,7 @@ from tagger.corpus import load
 from tagger.labels import LABELS, OTHER
 from tagger.parse import MAX_CHARS
 from tagger.reference import Reference
+from tagger.sniff import BinaryInputError, sniff
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = int(os.environ.get("REFTAG_FUZZ_EXAMPLES", "150"))
@@ -107,6 +108,10 @@ def test_parse_answers_anything_with_the_crf_helped_by_the_rules(unsure_model, t
 @FUZZ
 @given(text=any_text | st.lists(any_text, max_size=8).map("\n".join))
 def test_find_answers_anything(model, text):
+    if sniff(text):  # not text at all: refused, with what it seems to be
+        with pytest.raises(BinaryInputError, match="not text"):
+            find(text, engine="crf", model=model)
+        return
     refs = find(text, engine="crf", model=model)
     assert isinstance(refs, list)
     for ref in refs:
@@ -244,6 +249,9 @@ def test_reftag_parse_answers_every_line_of_any_bytes(model, lines):
         input=data, capture_output=True, cwd=REPO, timeout=120, check=False)
     stderr = result.stderr.decode("utf-8", errors="replace")
     assert "Traceback" not in stderr
+    if sniff(data):  # mostly binary: the whole input is refused, nothing parsed
+        assert result.returncode == 1 and "not text" in stderr and not result.stdout
+        return
     records = [json.loads(line) for line in result.stdout.decode("utf-8").splitlines()]
     assert len(records) == len(lines)
     for number, record in enumerate(records):

@@ -5,7 +5,10 @@ Page furniture and body text are left out, wrapped references rejoined. Each ref
 printed as `reftag parse` prints it, with its `start`/`end` offsets in the input and
 `"partial": true` when the paste cut it off. A PDF (known by its content, `%PDF-`) is read
 with its layout (tagger.pdf, the `pdf` extra); its references also carry their `page`.
-With --segments the references are printed unparsed (JSON: raw, start, end, partial).
+With --segments the references are printed unparsed (JSON: raw, start, end, partial);
+--dropped adds every other line with text in it, with why it was left out (page number,
+running head, footnote, separator, body text, heading): {"segments": [...], "dropped": [...]}.
+Other binary input (an image, an archive) is refused with exit status 1.
 Without --format, a terminal gets the readable view `reftag parse` shows there, anything
 else JSON.
 
@@ -16,7 +19,8 @@ usage, input or model error.
 import json
 import sys
 
-from ..finder import find_references, segment
+from ..finder import find_references, find_segments
+from ..sniff import BinaryInputError, refusal, sniff
 from ..model import ModelError
 from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, is_pdf, read_pdf
 from . import output
@@ -32,6 +36,8 @@ def configure(parser):
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--segments", action="store_true",
                         help="print the references found, unparsed, as JSON")
+    parser.add_argument("--dropped", action="store_true",
+                        help="with --segments: also the lines left out, each with its reason")
     parser.add_argument("--max-pages", type=int, default=MAX_PAGES,
                         help=f"a PDF's pages read at most (default {MAX_PAGES})")
     parser.add_argument("--time-limit", type=float, default=TIME_LIMIT,
@@ -57,18 +63,25 @@ def run(args) -> int:
         for warning in layout.warnings:
             print(f"reftag: warning: {args.file}: {warning}", file=sys.stderr)
         text, furniture = layout.text, layout.furniture
+    elif kind := sniff(data):
+        name = "standard input" if args.file == "-" else args.file
+        print(f"reftag: {refusal(kind, name, 'find')}", file=sys.stderr)
+        return 1
     else:
         text, furniture = decode_text(data), None
     if args.segments:
-        found = [vars(item) for item in segment(text, furniture=furniture)]
-        for item in found if layout else ():
+        found = find_segments(text, furniture=furniture)
+        segments = [vars(item) for item in found.segments]
+        for item in segments if layout else ():
             item["page"] = layout.page_at(item["start"])
-        json.dump(found, sys.stdout, ensure_ascii=False, indent=2)
+        if args.dropped:
+            segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
+        json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
         return 0
     try:
         references = find_references(text, args.engine, args.model, args.jobs, furniture)
-    except ModelError as error:
+    except (ModelError, BinaryInputError) as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     for reference in references if layout else ():

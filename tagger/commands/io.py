@@ -11,6 +11,7 @@ import sys
 from contextlib import contextmanager
 
 from ..parse import MAX_CHARS
+from ..sniff import SAMPLE_BYTES, BinaryInputError, refusal, sniff
 
 # A line is read at most this many bytes at a time, enough for MAX_CHARS characters of any
 # script; the rest of a longer line is skipped unread into memory, so one giant line (a PDF
@@ -36,6 +37,22 @@ def open_binary(path: str):
         raise InputError(f"{path}: permission denied") from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror or error}") from None
+
+
+def refuse_binary(stream, command: str = "parse") -> None:
+    """Raise BinaryInputError when the stream's head is not text; the stream is left at its
+    start. A stream that can neither peek nor seek (rare) is not looked at."""
+    if hasattr(stream, "peek"):
+        head = stream.peek(SAMPLE_BYTES)
+    elif stream.seekable():
+        position = stream.tell()
+        head = stream.read(SAMPLE_BYTES)
+        stream.seek(position)
+    else:
+        return
+    kind = sniff(head)
+    if kind:
+        raise BinaryInputError(kind, refusal(kind, _name(stream), command))
 
 
 def _name(stream) -> str:

@@ -27,8 +27,9 @@ import warnings
 from .. import formats
 from ..model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
+from ..sniff import BinaryInputError
 from . import output
-from .io import InputError, open_binary, read_lines
+from .io import InputError, open_binary, read_lines, refuse_binary
 
 FORMATS = formats.FORMATS
 
@@ -56,8 +57,17 @@ def run(args) -> int:
         return 1
     try:
         stream = open_binary(args.file)  # a missing file is reported before any output
+        try:
+            refuse_binary(stream, "parse")  # a PDF or an image is not references
+        except (OSError, BinaryInputError):
+            if stream is not sys.stdin.buffer:
+                stream.close()
+            raise
         engine = resolve_engine(args.engine, args.model)
-    except (InputError, ModelError) as error:
+    except OSError as error:
+        print(f"reftag: {args.file}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    except (InputError, BinaryInputError, ModelError) as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     problems = {}

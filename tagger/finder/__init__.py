@@ -1,4 +1,5 @@
-"""Find the references in a document or a pasted list: `segment(text) -> list[Segment]`.
+"""Find the references in a document or a pasted list: `segment(text) -> list[Segment]`;
+`find_segments(text)` also says what was left out, each line with its reason.
 
 Lines are labelled (tagger.finder.classify), page furniture and blank lines between reference
 lines are dropped, and each run of reference lines is split into references
@@ -9,9 +10,10 @@ last references are marked `partial` when the paste seems to cut them off.
 import re
 from dataclasses import dataclass
 
-from tagger.finder.classify import label_lines
+from tagger.finder.classify import classify_lines
 from tagger.finder.lines import IDENTIFIER, split_lines
 from tagger.finder.split import RefLine, split_references, starts_cut_off
+from tagger.sniff import BinaryInputError, refusal, sniff
 
 # A reference cut off by the end of a paste stops on a connector or in mid-sentence: on a
 # comma or "and", or on a word in lower case ("Doha: Association for") other than the few
@@ -26,6 +28,24 @@ class Segment:
     start: int  # offset of its first character in the document
     end: int  # offset just after its last character (text[start:end] spans it)
     partial: bool = False  # cut off at the edge of the paste
+
+
+@dataclass
+class Dropped:
+    text: str  # a line left out, without its indent
+    start: int
+    end: int
+    reason: str  # "page number", "running head", "footnote", "separator", "body text", ...
+
+
+@dataclass
+class Segmentation:
+    segments: list  # Segment, in order
+    dropped: list  # Dropped, in order: every other line that holds any text
+
+
+LABEL_REASONS = {"text": "body text", "title": "heading", "meta": "page furniture",
+                 "blank": "separator", "ref": "after the list"}
 
 
 def _reference_runs(lines: list, labels: list):
@@ -50,12 +70,15 @@ def _reference_runs(lines: list, labels: list):
                 current = []
             gap = ""
         elif label == "meta":
-            gap = gap if gap == "separator" or not current else "page"
+            if current and gap != "separator":
+                gap = "page blank" if gap in ("blank", "page blank") else "page"
         elif label == "blank":
             if line.content:  # a "|" or rule line left by a web page
                 gap = "separator"
             elif gap == "":
                 gap = "blank"
+            elif gap == "page":
+                gap = "page blank"
         if label != "blank" and label != "meta":
             content_seen = True
     if current:
@@ -93,9 +116,13 @@ def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
                     furniture=None) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
-    `jobs` > 1 parses in that many processes; `furniture` as for segment()."""
+    `jobs` > 1 parses in that many processes; `furniture` as for segment(). Text that is
+    not text (a binary file read as text) raises tagger.sniff.BinaryInputError."""
     from tagger.parse import parse_many  # the parse stage imports nothing from here
 
+    kind = sniff(text)
+    if kind:
+        raise BinaryInputError(kind, refusal(kind, "input", "find"))
     segments = segment(text, furniture=furniture)
     references = list(parse_many((found.raw for found in segments), engine, model, jobs))
     for found, reference in zip(segments, references):
@@ -109,10 +136,15 @@ def segment(text: str, model=None, furniture=None) -> list:
     the lines known to be page furniture from elsewhere (a PDF's layout, tagger.pdf): they
     are labelled so, and a line between references that the classifier took for furniture
     without the layout saying so is a reference."""
+    return find_segments(text, model, furniture).segments
+
+
+def find_segments(text: str, model=None, furniture=None) -> Segmentation:
+    """segment(), and every line with text in it that is in no reference, with the reason."""
     if not isinstance(text, str) or not text.strip():
-        return []
+        return Segmentation([], [])
     lines = split_lines(text)
-    labels = label_lines(lines, model)
+    labels, reasons = classify_lines(lines, model)
     if furniture is not None:
         _apply_layout(lines, labels, set(furniture))
     segments = []
@@ -125,4 +157,25 @@ def segment(text: str, model=None, furniture=None) -> list:
                 at_end and index == len(groups) - 1 and _ends_cut_off(raw)
             )
             segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
-    return segments
+    return Segmentation(segments, _dropped(lines, labels, reasons, segments))
+
+
+def _dropped(lines, labels, reasons, segments) -> list:
+    """The lines with text that no reference holds (a reference line is held by the segment
+    whose span it starts in)."""
+    spans = iter(segments)
+    current = next(spans, None)
+    dropped = []
+    for line, label, reason in zip(lines, labels, reasons):
+        content = line.content
+        if not content:
+            continue
+        start = line.start + len(line.text) - len(line.text.lstrip())
+        while current is not None and current.end <= start:
+            current = next(spans, None)
+        if label == "ref" and current is not None and current.start <= start:
+            continue
+        if label in ("text", "title", "ref") or not reason:
+            reason = LABEL_REASONS[label]
+        dropped.append(Dropped(content, start, start + len(content), reason))
+    return dropped

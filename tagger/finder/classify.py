@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import pycrfsuite
 
+from tagger.finder.edges import mark_edges
 from tagger.finder.lines import (
     GENRE_MARK,
     HEADING,
@@ -95,8 +96,14 @@ def _two_part_head(content: str) -> bool:
 
 def label_lines(lines: list, model: str | None = None) -> list:
     """One label per line."""
+    return classify_lines(lines, model)[0]
+
+
+def classify_lines(lines: list, model: str | None = None) -> tuple:
+    """One label per line, and for each line dropped as furniture why ("page number",
+    "running head", "footnote", "separator"); None for the others."""
     if not lines:
-        return []
+        return [], []
     tagger = load_tagger(str(model or DEFAULT_MODEL))
     labels = tagger.tag(line_features(lines))
     contents = [line.content for line in lines]
@@ -135,4 +142,29 @@ def label_lines(lines: list, model: str | None = None) -> list:
             if 0 < len(run) <= 3 and (other < 0 or labels[other] in ("text", "title")):
                 for stray in run:
                     labels[stray] = "text"
-    return labels
+    for index, content in enumerate(contents):  # a line with text is never blank
+        if labels[index] == "blank" and not ruled[index] and content:
+            labels[index] = "meta"
+    # Furniture a rule is sure of keeps its label; the edge rules decide page numbers again.
+    reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
+               for c, rule in zip(contents, ruled)]
+    for index, content in enumerate(contents):
+        if labels[index] in ("ref", "text") and _two_part_head(content) and (
+                _between_references(labels, index)):
+            labels[index], reasons[index] = "meta", "running head"
+    mark_edges(lines, labels, reasons)
+    for index, content in enumerate(contents):
+        if labels[index] in ("meta", "blank") and content and not reasons[index]:
+            reasons[index] = _reason(content, labels[index])
+    return labels, reasons
+
+
+def _reason(content: str, label: str) -> str:
+    """Why a line with text in it is furniture, by its shape."""
+    if label == "blank":
+        return "separator"
+    if FOOTNOTE.match(content):
+        return "footnote"
+    if PAGE_NUMBER.match(content):
+        return "page number"
+    return "running head"

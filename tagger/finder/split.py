@@ -22,7 +22,8 @@ class RefLine:
     content: str  # the line without its indent and line end
     start: int  # document offset of content[0]
     indent: int
-    gap: str  # what came between this and the previous reference line: "", "blank", "page", "separator"
+    gap: str  # what came between this and the previous reference line: "", "blank", "page"
+    # (furniture), "page blank" (furniture and blank lines), "separator"
 
 
 def _numbered_starts(lines: list):
@@ -65,8 +66,8 @@ def _blank_separated(lines: list, blank_gaps: set) -> bool:
     """Are blank lines the separators? Enough of them to be a habit but not so many that they
     are simply everywhere (double spacing), and each after a line that ends a reference."""
     pairs = len(lines) - 1
-    return (pairs / 5 <= len(blank_gaps) < 0.6 * pairs
-            and all(_ends_reference(lines[index - 1].content) for index in blank_gaps))
+    ending = sum(1 for index in blank_gaps if _ends_reference(lines[index - 1].content))
+    return pairs / 5 <= len(blank_gaps) < 0.6 * pairs and ending >= 0.8 * len(blank_gaps)
 
 
 def _ends_reference(content: str) -> bool:
@@ -107,7 +108,11 @@ def split_references(lines: list) -> list:
         if hanging and not forced:
             starts = set(hanging)
         elif forced or _blank_separated(lines, blank_gaps):
-            starts = forced | blank_gaps
+            # A page break where a blank line was may hide one: a line that ended a
+            # reference, furniture and blank lines, then a name.
+            hidden = {i for i, line in enumerate(lines) if i and line.gap == "page blank"
+                      and _ends_reference(lines[i - 1].content) and NAME_START.match(line.content)}
+            starts = forced | blank_gaps | hidden
         else:
             starts = set(_shape_starts(lines))
     starts.add(0)
