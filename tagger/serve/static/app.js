@@ -144,7 +144,8 @@ function renderTokens(ref) {
     if (selected && i >= selected[0] && i <= selected[1]) classes.push("selected");
     const focusable = state.selection ? state.selection.ref === ref.index && state.selection.focus === i : i === 0;
     line.append(element("span", {
-      class: classes.join(" "), "data-i": i, "data-label": token.label, "data-p": p.toFixed(2),
+      class: classes.join(" "), "data-i": i, "data-label": token.label,
+      "data-p": p < 0.995 ? p.toFixed(2) : "",  // "show confidence" marks the tokens short of 1.00
       role: "button", tabindex: focusable ? "0" : "-1",
       title: `${token.label} · p ${p.toFixed(3)}`,
       "aria-label": `${raw.slice(token.start, token.end)}: ${token.label}, confidence ${p.toFixed(2)}`,
@@ -248,7 +249,11 @@ function openPicker() {
   picker.style.left = `${Math.max(4, Math.min(anchor.left, window.innerWidth - 400)) + window.scrollX}px`;
   picker.style.top = `${anchor.bottom + window.scrollY + 4}px`;
   picker.hidden = false;
-  (picker.querySelector('[aria-selected="true"]') || picker.firstChild).focus();
+  if (getComputedStyle(picker).position === "fixed") {  // a bottom sheet: keep the token above it
+    const hidden = tokenNode(s.ref, s.focus).getBoundingClientRect().bottom - picker.getBoundingClientRect().top;
+    if (hidden > -8) window.scrollBy(0, hidden + 16);
+  }
+  (picker.querySelector('[aria-selected="true"]') || picker.firstChild).focus({preventScroll: true});
 }
 
 function closePicker(refocus = true) {
