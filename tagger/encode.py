@@ -34,6 +34,17 @@ class Encoder:
         self._slots: OrderedDict[str, int] = OrderedDict()
         self._lower: dict[int, str] = {}  # slot -> the word's lower-cased form (word pairs)
         self._lock = threading.Lock()  # slots are reused: one reference at a time
+        self._context = _Rows(weights.row, self.zero)
+        # Word pairs by their "a|b" text: both attribute rows at once, (zero, zero) if neither.
+        pairs: dict[str, list[int]] = {}
+        for attribute, i in weights.row.items():
+            if attribute.startswith(("w|w+1=", "w-1|w=")):
+                side = attribute[1] == "-"
+                pairs.setdefault(attribute[6:], [self.zero, self.zero])[side] = i
+        self._pairs = {pair: tuple(rows) for pair, rows in pairs.items()}
+        state = weights.state
+        self._bias, self._first, self._last = (
+            state[self._row(name, self.zero)] for name in ("bias", "-1:edge", "+1:edge"))
 
     def scores(self, tokens, text) -> np.ndarray:
         """(tokens × labels) scores: what `weights.scores(featurize(tokens, text))` gives."""
@@ -50,11 +61,10 @@ class Encoder:
             if abs(offset) < count:
                 scores[max(0, -offset):count - max(0, offset)] += \
                     rows[max(0, offset):count + min(0, offset), role]
-        state, row, zero = self.weights.state, self._row, self.zero
-        scores += state[self._context_rows(tokens, text, lowers)].sum(axis=1)
-        scores += state[row("bias", zero)]
-        scores[0] += state[row("-1:edge", zero)]
-        scores[-1] += state[row("+1:edge", zero)]
+        scores += self.weights.state[self._context_rows(tokens, text, lowers)].sum(axis=1)
+        scores += self._bias
+        scores[0] += self._first
+        scores[-1] += self._last
         return scores
 
     def _slot(self, word: str) -> int:
@@ -77,10 +87,28 @@ class Encoder:
     def _context_rows(self, tokens, text, lowers) -> np.ndarray:
         """(tokens × k) attribute rows of the context features and word pairs, in featurize's
         spelling (one the model lacks: the zero row)."""
-        row, zero = self._row, self.zero
-        columns = [[row(name, zero) for name in feature(tokens, text)]
-                   for feature in features.CONTEXT_FEATURES]
-        pairs = [a + "|" + b for a, b in zip(lowers, lowers[1:])]
-        columns.append([row("w|w+1=" + pair, zero) for pair in pairs] + [zero])
-        columns.append([zero] + [row("w-1|w=" + pair, zero) for pair in pairs])
-        return np.array(columns, dtype=np.intp).T
+        count, context = len(tokens), self._context.__getitem__
+        rows = np.full((count, len(features.CONTEXT_FEATURES) + 2), self.zero, dtype=np.intp)
+        for k, feature in enumerate(features.CONTEXT_FEATURES):
+            rows[:, k] = list(map(context, feature(tokens, text)))
+        if count > 1:
+            pairs, none = self._pairs.get, (self.zero, self.zero)
+            found = np.array([pairs(a + "|" + b, none) for a, b in zip(lowers, lowers[1:])])
+            rows[:-1, -2] = found[:, 0]  # "w|w+1=a|b" on the first word of the pair
+            rows[1:, -1] = found[:, 1]  # "w-1|w=a|b" on the second
+        return rows
+
+
+class _Rows(dict):
+    """Attribute name → row, remembered as asked (up to a bound): context features take few
+    values; one the model lacks is the zero row."""
+
+    def __init__(self, row, zero, bound=1 << 12):
+        super().__init__()
+        self.row, self.zero, self.bound = row, zero, bound
+
+    def __missing__(self, name):
+        value = self.row.get(name, self.zero)
+        if len(self) < self.bound:
+            self[name] = value
+        return value
