@@ -16,7 +16,7 @@ PAGE_NUMBER = re.compile(
     re.IGNORECASE)
 # a head or foot in two parts, the page number at one end: "REFERENCES        3"
 NUMBER_AT_END = re.compile(r"^\d{1,4}\s{4,}\S|\S\s{4,}\d{1,4}$")
-FOOTNOTE_SIGN = re.compile(r"^(?:[*†‡§¶]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")
+FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_LINES = 2  # at most this many lines at each edge count as furniture candidates
 FURNITURE = frozenset({"runninghead", "pagenumber", "footnote"})
