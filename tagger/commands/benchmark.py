@@ -173,15 +173,25 @@ def benchmark(texts: list[str], engine: str, model, jobs: int, repeat: int = 3) 
     if engine != "rules":
         numbers["stages"] = stage_costs(texts, engine, model, repeat)
     if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        chunks = [texts[i:i + 256] for i in range(0, count, 256)]
         started = time.perf_counter()  # includes starting the workers, as a user waits for it
-        for _ in parse_many(texts, engine, model, jobs=jobs):
-            pass
+        with ProcessPoolExecutor(max_workers=jobs) as pool:  # its workers end: their memory counts
+            for _ in pool.map(_parse_dicts, chunks, [engine] * len(chunks), [model] * len(chunks)):
+                pass
         numbers["jobs"] = jobs
         numbers[f"refs_per_s_{jobs}_jobs"] = count / (time.perf_counter() - started)
         numbers["peak_memory_worker_mb"] = _max_rss_mb(resource.RUSAGE_CHILDREN)
     numbers["peak_memory_mb"] = _max_rss_mb(resource.RUSAGE_SELF)
     numbers["load_after"] = list(os.getloadavg())
     return _rounded(numbers)
+
+
+def _parse_dicts(texts, engine, model) -> list[dict]:
+    from ..parse import parse_batch
+
+    return [ref.to_dict() for ref in parse_batch(texts, engine, model)]
 
 
 def _passes(run, repeat, count) -> dict:
