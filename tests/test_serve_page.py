@@ -5,6 +5,7 @@ download, and `reftag train` takes the download."""
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from tests.serve_helpers import chromium, chromium_missing, running_server  # no
 MISSING = chromium_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"no browser: {MISSING}")
 
+REPO = Path(__file__).resolve().parent.parent
 REFERENCES = [
     "Smith J, Jones A. A study of things. J Appl Phys. 2020;12(3):45-67.",
     "[2] He K, Zhang X. Deep residual learning[C]//Proc of CVPR, 2016: 770-778.",
@@ -158,3 +160,23 @@ def test_readable_on_a_narrow_screen(server, tmp_path):
         driver.find_element(By.CSS_SELECTOR, "#refs .tok").click()
         picker = driver.find_element(By.ID, "picker")
         assert picker.is_displayed() and picker.rect["width"] <= width
+
+
+def test_upload_a_text_file_and_a_pdf(server, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    from tests.serve_helpers import request
+
+    listing = tmp_path / "refs.txt"
+    listing.write_text("\n".join(REFERENCES) + "\n", encoding="utf-8")
+    with chromium(tmp_path) as driver:
+        open_page(driver, server)
+        driver.find_element(By.ID, "file").send_keys(str(listing))
+        wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#refs .ref")) == 3,
+                 what="the uploaded references")
+        pdf = REPO / "data" / "finder" / "pdf" / "ieee_two_column.pdf"
+        if request(server, "/api/find", pdf.read_bytes(), "application/pdf")[0] == 415:
+            return  # no PDF input in this install: the text upload is all there is to see
+        driver.find_element(By.ID, "file").send_keys(str(pdf))
+        wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#refs .ref")) > 5,
+                 what="the references of the PDF")
