@@ -226,9 +226,22 @@ def to_csl(ref, key: str | None = None) -> dict:
     if page:
         item["page"] = f"{page['first']}-{page['last']}" if page.get("last") else page["first"]
         item["page-first"] = page["first"]
-    if values.get("arxiv"):
+    if values.get("arxiv"):  # as Zotero has a preprint: archive, archive id, the abstract page
+        item["archive"] = "arXiv"
         item["number"] = f"arXiv:{values['arxiv']}"
+        item.setdefault("container-title", "arXiv")
+    if "URL" not in item and _identifier_url(values):
+        item["URL"] = _identifier_url(values)
     return item
+
+
+def _identifier_url(values: dict) -> str:
+    """A link for a reference that gives none but an arXiv id or a handle."""
+    if values.get("arxiv"):
+        return f"https://arxiv.org/abs/{values['arxiv']}"
+    if values.get("handle"):
+        return f"https://hdl.handle.net/{values['handle']}"
+    return ""
 
 
 def _csl_name(person: dict) -> dict:
@@ -366,8 +379,8 @@ def _ris_record(ref) -> str:
     for tag, name in (("AU", "authors"), ("A2", "editors")):
         for person in values.get(name) or []:
             lines.append((tag, _ris_name(person)))
-    lines += [("TI", values.get("title")), ("T2", values.get("container")),
-              ("T3", values.get("series"))]
+    container = values.get("container") or ("arXiv" if values.get("arxiv") else None)
+    lines += [("TI", values.get("title")), ("T2", container), ("T3", values.get("series"))]
     issued = values.get("issued") or {}
     if "year" in issued:
         lines.append(("PY", str(issued["year"])))
@@ -377,12 +390,19 @@ def _ris_record(ref) -> str:
     lines += [("SP", page.get("first")), ("EP", page.get("last")), ("VL", values.get("volume")),
               ("IS", values.get("issue")), ("ET", values.get("edition")),
               ("PB", values.get("publisher")), ("CY", values.get("place")),
-              ("M3", values.get("genre")), ("DO", values.get("doi")), ("UR", values.get("url")),
+              ("M3", values.get("genre")), ("DO", values.get("doi")),
+              ("UR", values.get("url") or _identifier_url(values)),
+              ("AN", _accession(values)), ("C2", values.get("pmcid")),
               ("SN", values.get("isbn") or values.get("issn")), ("N1", values.get("status"))]
     if values.get("accessed"):
         lines.append(("Y2", _ris_date(values["accessed"])))
     out = [f"{tag}  - {' '.join(str(value).split())}" for tag, value in lines if value]
     return "\n".join(out + ["ER  - "]) + "\n"
+
+
+def _accession(values: dict) -> str | None:
+    """RIS's accession number: the arXiv id ("arXiv:1706.03762"), else the PubMed id."""
+    return f"arXiv:{values['arxiv']}" if values.get("arxiv") else values.get("pmid")
 
 
 def _ris_name(person: dict) -> str:

@@ -29,7 +29,7 @@ CSL_NAME_VARIABLES = {"author", "editor", "translator"}
 CSL_DATE_VARIABLES = {"issued", "accessed"}
 CSL_TEXT_VARIABLES = {
     "title", "container-title", "collection-title", "publisher", "publisher-place", "genre",
-    "DOI", "URL", "ISBN", "ISSN", "PMID", "PMCID", "status", "year-suffix",
+    "DOI", "URL", "ISBN", "ISSN", "PMID", "PMCID", "status", "year-suffix", "archive",
 }
 CSL_NUMBER_VARIABLES = {"volume", "issue", "part", "edition", "page", "page-first",
                         "number-of-pages", "number"}

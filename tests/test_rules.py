@@ -90,7 +90,11 @@ def test_chinese_journal_article():
      "http://www.example.org/a/b.html"),
     ("Smith J. A title. Dover, 2001. ISBN 978-0-12-374857-7.", "isbn", "ISBN 978-0-12-374857-7"),
     ("Vaswani A, Shazeer N. Attention is all you need. arXiv preprint arXiv:1706.03762, 2017.",
-     "venue", "arXiv preprint arXiv:1706.03762"),
+     "arxiv", "arXiv:1706.03762"),  # its own label since issue 13; the venue stays the venue
+    ("Vaswani A, Shazeer N. Attention is all you need. arXiv preprint arXiv:1706.03762, 2017.",
+     "venue", "arXiv preprint"),
+    ("Bahdanau D, Cho K, Bengio Y. Neural machine translation. CoRR abs/1409.0473, 2014.",
+     "arxiv", "abs/1409.0473"),
 ])
 def test_identifiers(text, label, value):
     assert fields(text)[label] == value

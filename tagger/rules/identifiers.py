@@ -1,4 +1,5 @@
-"""Identifiers by pattern: DOI, URL, arXiv id, ISBN. These are the surest labels there are.
+"""Identifiers by pattern: DOI, URL, arXiv id ("arXiv:1706.03762", "abs/1409.0473"), ISBN.
+These are the surest labels there are.
 
 The tokenizer keeps each identifier whole, so one regular expression per kind on the token
 text decides. The words that announce a DOI or URL ("doi:", "URL:") stay outside its value
@@ -11,8 +12,11 @@ from .draft import Draft
 
 _DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+", re.IGNORECASE)
 _URL = re.compile(r"(?:(?:https?|ftp)://|www\.)\S+", re.IGNORECASE)
-_ARXIV = re.compile(r"arXiv:\s?\S+", re.IGNORECASE)
+_ARXIV = re.compile(r"arXiv:\s?\S+|abs/(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
+                    re.IGNORECASE)
 _ISBN = re.compile(r"(?:97[89]-?)?\d{1,5}-\d+-\d+-[\dX]|97[89]\d{10}|\d{9}[\dX]", re.IGNORECASE)
+
+_PMCID = re.compile(r"PMC\d{4,9}")
 
 _PREFIXES = {"doi": {"doi"}, "url": {"url", "available"}, "isbn": {"isbn"}}
 
@@ -26,10 +30,39 @@ def mark(d: Draft) -> None:
         elif _URL.fullmatch(word):
             _label_with_prefix(d, i, "url")
         elif _ARXIV.fullmatch(word):
-            d.put(i, i + 1, "venue", 0.9)  # "arXiv preprint arXiv:1512.01274" is the container
+            d.put(i, i + 1, "arxiv", 0.95)  # the venue ("arXiv preprint", "CoRR") stays the venue
+        elif d.lower(i) in ("pmid", "pmcid") or _pmc_end(d, i):
+            _pubmed_id(d, i)
+        elif d.lower(i) == "hdl" and d.word(i + 1) == ":" and d.glued(i + 1):
+            end = i + 2
+            while end < len(d) and d.glued(end):  # "hdl:10013/epic.43166", split by the tokenizer
+                end += 1
+            d.put(i, end, "note", 0.9)
         elif _ISBN.fullmatch(word) and (d.lower(i - 1) == "isbn" or d.lower(i - 2) == "isbn"
                                         or "-" in word):
             _label_with_prefix(d, i, "isbn")
+
+
+def _pmc_end(d: Draft, i: int):
+    """Index just past a PubMed Central id at i ("PMC4014004", one token or "PMC" + digits
+    glued), or None."""
+    if _PMCID.fullmatch(d.word(i)):
+        return i + 1
+    if d.word(i) == "PMC" and d.word(i + 1).isdigit() and d.glued(i + 1):
+        return i + 2
+    return None
+
+
+def _pubmed_id(d: Draft, i: int) -> None:
+    """ "PMID: 23525888", "PMCID PMC4014004": a note, where structure finds them."""
+    j = i + 1
+    while d.word(j) in (":", "="):
+        j += 1
+    end = _pmc_end(d, j) or (j + 1 if d.word(j).isdigit() else None)
+    if d.lower(i) in ("pmid", "pmcid") and end:
+        d.put(i, end, "note", 0.95)
+    elif _pmc_end(d, i):
+        d.put(i, _pmc_end(d, i), "note", 0.95)
 
 
 def _announced(d: Draft, i: int, label: str):

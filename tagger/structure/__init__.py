@@ -2,8 +2,9 @@
 
 `structure(fields)` returns "authors" and "type" always, and every other value only when the
 fields hold it: "editors", "translators", "issued", "accessed", "status", "page",
-"number_of_pages", "volume", "issue", "part", "edition", "doi", "url", "arxiv", "isbn", "issn",
-"pmid", "pmcid", plus flags "authors_et_al", "editors_et_al", "authors_same_as_previous".
+"number_of_pages", "volume", "issue", "part", "edition", "doi", "url", "arxiv" (the bare id:
+"1706.03762", "hep-th/9711200"), "isbn", "issn", "pmid", "pmcid", "handle", plus flags
+"authors_et_al", "editors_et_al", "authors_same_as_previous".
 It never raises: text it cannot read just gives fewer keys.
 """
 
@@ -11,7 +12,7 @@ import re
 
 from .dates import parse_date, parse_status
 from .identifiers import (
-    find_arxiv, find_doi, find_isbn, find_issn, find_pmcid, find_pmid, find_url,
+    find_arxiv, find_doi, find_handle, find_isbn, find_issn, find_pmcid, find_pmid, find_url,
 )
 from .names import parse_names
 from .numbers import parse_edition, parse_issue, parse_volume
@@ -28,12 +29,15 @@ CITED_DATE = re.compile(r"\[(\d{4}-\d{1,2}-\d{1,2})\]")  # GB/T: "[2020-03-01]" 
 IDENTIFIER_FINDERS = (
     ("doi", find_doi, ("doi", "url")),
     ("url", find_url, ("url",)),
-    ("arxiv", find_arxiv, ("doi", "url", "venue", "note")),
+    ("arxiv", find_arxiv, ("arxiv", "doi", "url", "venue", "note")),
     ("isbn", find_isbn, ("isbn", "note")),
     ("issn", find_issn, ("isbn", "note", "venue")),
     ("pmid", find_pmid, ("note",)),
     ("pmcid", find_pmcid, ("note",)),
+    ("handle", find_handle, ("url", "note", "doi")),
 )
+# Identifiers whose own marker makes them safe to look for anywhere in the reference.
+FOUND_ANYWHERE = ("doi", "arxiv", "pmid", "pmcid", "handle")
 
 
 def structure(fields: dict) -> dict:
@@ -126,9 +130,10 @@ def _identifiers(fields: dict) -> dict:
     out = {}
     for key, finder, labels in IDENTIFIER_FINDERS:
         texts = list(filter(None, map(fields.get, labels)))  # the fields it has, in order
-        if key in ("doi", "arxiv"):
+        if key in FOUND_ANYWHERE:
             texts.append(everything)
-        value = next(filter(None, map(finder, texts)), None)
+        value = finder(fields["arxiv"], labelled=True) if key == "arxiv" and "arxiv" in fields else None
+        value = value or next(filter(None, map(finder, texts)), None)
         if value:
             out[key] = value
     return out

@@ -1,5 +1,5 @@
 """Find identifiers: DOI, URL, arXiv id, ISBN and ISSN (kept only when their check digit holds),
-PubMed ids. Each finder takes any text and returns the normalized identifier or None."""
+PubMed ids, handles. Each finder takes any text and returns the normalized identifier or None."""
 
 import re
 from urllib.parse import unquote
@@ -13,6 +13,8 @@ ISSN_CANDIDATE = re.compile(r"(?<![\d-])(\d{4})\s?[-‐–]?\s?(\d{3}[\dXx])(?![
 PMID = re.compile(r"\bPMID:?\s*(\d{1,9})\b")
 PMCID = re.compile(r"\b(PMC\s?\d{4,9})\b")
 ARXIV_DOI_DOT = re.compile(r"arxiv\.", re.I)
+ARXIV_ABS = re.compile(r"(?<![\w.])abs/(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})")
+HANDLE = re.compile(r"(?:\bhdl:\s?|\bhdl\.handle\.net/|\bhandle\.net/)(\d+(?:\.\d+)*/[^\s\"<>]+)", re.I)
 ISBN_SEPARATOR = re.compile(r"[\s-]")
 ISSN_WORD = re.compile(r"\bISSN\b", re.I)
 
@@ -31,14 +33,21 @@ def find_url(text: str) -> str | None:
     return _trim(found.group(0)) if found else None
 
 
-def find_arxiv(text: str) -> str | None:
-    """An arXiv id, when the text speaks of arXiv: "arXiv:1706.03762v5", "hep-th/9901001"."""
+def find_arxiv(text: str, labelled: bool = False) -> str | None:
+    """An arXiv id without its prefix, when the text speaks of arXiv ("arXiv:1706.03762v5",
+    "arXiv:hep-th/9901001"), is arXiv's CoRR path ("abs/1409.0473"), or is labelled arxiv."""
     text = str(text)
-    if "arxiv" not in text.lower():
+    if not (labelled or "arxiv" in text.lower() or ARXIV_ABS.search(text)):
         return None
     text = ARXIV_DOI_DOT.sub("arXiv:", text)  # the DOI form 10.48550/arXiv.2101.00001
     found = ARXIV_NEW.search(text) or ARXIV_OLD.search(text)
     return found.group(1) if found else None
+
+
+def find_handle(text: str) -> str | None:
+    """A Handle System id: "hdl:10013/epic.43166", "https://hdl.handle.net/1721.1/12345"."""
+    found = HANDLE.search(str(text))
+    return _trim(found.group(1)) if found else None
 
 
 def find_isbn(text: str) -> str | None:
