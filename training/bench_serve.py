@@ -3,8 +3,8 @@
     python -m training.bench_serve                      # 50 clients, 30 s, 2 workers
     python -m training.bench_serve --clients 50 --seconds 30 --workers 2 --batch 1
 
-Run from a checkout (it starts the server with the tests' helper). The server is started here on a free port of 127.0.0.1 and stopped at the end; nothing
-leaves the machine. Each client keeps one connection and sends its requests one after the
+Run from a checkout: the server is started with the tests' helper, on a free port of
+127.0.0.1, and stopped at the end; nothing leaves the machine. Each client keeps one connection and sends its requests one after the
 other, each a JSON list of `--batch` references numbered "[client.request]", and checks that
 every answer is a 200 holding exactly those references in that order. The server's memory
 (the uvicorn supervisor and its workers, summed) is read after a warm-up and at the end:

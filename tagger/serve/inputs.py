@@ -58,7 +58,8 @@ def decode_text(body: bytes) -> str:
     try:
         return body.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise ApiError(400, f"body is not valid UTF-8 (byte {error.start}: {error.reason})") from None
+        message = f"body is not valid UTF-8 (byte {error.start}: {error.reason})"
+        raise ApiError(400, message) from None
 
 
 def text_lines(text: str) -> list[str]:

@@ -60,19 +60,18 @@ class Service:
             raise ApiError(503, f"no model to answer with: {self.model_error}")
         return self.engine
 
-    def check_references(self, texts: list[str]):
-        if len(texts) > self.limits.max_references:
-            raise ApiError(413, f"{len(texts):,} references in one request; the limit is "
-                                f"{self.limits.max_references:,}")
-        for index, text in enumerate(texts):
-            if len(text) > self.limits.max_chars:
-                raise ApiError(413, f"reference {index} has {len(text):,} characters; the "
-                                    f"limit is {self.limits.max_chars:,}")
+    def at_most(self, count: int, what: str):
+        if count > self.limits.max_references:
+            raise ApiError(413, f"{count:,} {what}; the limit is {self.limits.max_references:,}")
 
     def parse(self, texts: list[str]) -> list:
         """One Reference per text, in order (a bad one is an error record, not a failure)."""
         engine, deadline = self._engine(), Deadline(self.limits.time_limit)
-        self.check_references(texts)
+        self.at_most(len(texts), "references in one request")
+        for index, text in enumerate(texts):
+            if len(text) > self.limits.max_chars:
+                raise ApiError(413, f"reference {index} has {len(text):,} characters; the "
+                                    f"limit is {self.limits.max_chars:,}")
         refs = []
         for text in texts:
             deadline.check()
@@ -84,9 +83,7 @@ class Service:
         than max_chars is parsed up to there: the document's size is the body limit's)."""
         engine, deadline = self._engine(), Deadline(self.limits.time_limit)
         found = segment(text)
-        if len(found) > self.limits.max_references:
-            raise ApiError(413, f"{len(found):,} references found; the limit is "
-                                f"{self.limits.max_references:,}")
+        self.at_most(len(found), "references found")
         refs = []
         for item in found:
             deadline.check()
@@ -97,31 +94,26 @@ class Service:
         return refs
 
     def find_pdf(self, data: bytes) -> list:
-        """A PDF's references, through tagger.find once it reads PDFs (the `pdf` extra)."""
+        """A PDF's references, through tagger.find (the `pdf` extra reads the PDF; its own
+        page and time limits apply inside)."""
+        from ..pdf import MissingExtra, PdfError, is_pdf
+
         engine = self._engine()
-        if not data.startswith(b"%PDF-"):
+        if not is_pdf(data):
             raise ApiError(400, "the body is not a PDF (it does not start with %PDF-)")
-        pdf = _pdf_errors()
-        if pdf is None:
-            raise ApiError(415, "this reftag cannot read PDF input; send the text instead")
         try:
             refs = find_in_document(data, engine=engine, model=self.config.model)
-        except (ImportError, pdf.MissingExtra):
-            raise ApiError(415, "PDF input needs the pdf extra: pip install 'reftag[pdf]'") \
-                from None
-        except pdf.PdfError as error:  # damaged, encrypted, no text layer, too many pages
+        except MissingExtra as error:
+            raise ApiError(415, str(error)) from None
+        except PdfError as error:  # damaged, encrypted, no text layer
             raise ApiError(400, f"cannot read the PDF: {error}") from None
-        if len(refs) > self.limits.max_references:
-            raise ApiError(413, f"{len(refs):,} references found; the limit is "
-                                f"{self.limits.max_references:,}")
+        self.at_most(len(refs), "references found")
         return refs
 
     def relabel(self, records) -> list:
-        refs = relabel_all(records)
-        if len(refs) > self.limits.max_references:
-            raise ApiError(413, f"{len(refs):,} records in one request; the limit is "
-                                f"{self.limits.max_references:,}")
-        return refs
+        if isinstance(records, list):
+            self.at_most(len(records), "records in one request")
+        return relabel_all(records)
 
     def health(self) -> dict:
         status = "ok" if self.engine else "unavailable"
@@ -150,11 +142,3 @@ class Service:
                 "scores": self.manifest.get("scores"),
                 "limits": self.limits.to_dict()}
 
-
-def _pdf_errors():
-    """tagger.pdf's error classes, or None in a reftag without PDF input."""
-    try:
-        from ..pdf import errors
-    except ImportError:
-        return None
-    return errors
