@@ -162,7 +162,10 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
-            if adjacent_previous and _open_identifier(previous) and not _in_sequence(index, candidates):
+            after = index + 1 if index + 1 < len(contents) else index
+            if (adjacent_previous and content.isdigit() and _open_identifier(previous)
+                    and not _in_sequence(index, candidates)
+                    and not (contents[after] and continues(previous, contents[after]))):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
             elif (_in_sequence(index, candidates) or not adjacent_previous
                     or _beside_page_break(lines, labels, index)
