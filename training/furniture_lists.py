@@ -124,11 +124,12 @@ def generate(rng: random.Random, references: list, count: int = 30) -> Generated
     first_number, page = rng.randint(1, 60), rng.randint(2, 900)
     with_doi = [text for text in references if DOI.search(text)]
     rows = []  # (line, reference index or None)
-    chosen = rng.sample(references, count)  # a list cites a reference once
-    for index in range(count):
-        text = rng.choice(with_doi) if with_doi and rng.random() < 0.2 else chosen[index]
-        if text in chosen[:index]:
-            text = chosen[index]
+    # a list cites a reference once; one in five or so with a DOI, to break it
+    doi_count = min(len(with_doi), sum(rng.random() < 0.2 for _ in range(count)))
+    chosen = rng.sample(with_doi, doi_count)
+    chosen += rng.sample([text for text in references if text not in chosen], count - doi_count)
+    rng.shuffle(chosen)
+    for index, text in enumerate(chosen):
         lines = wrapped(rng, _label(style, first_number + index) + text, width)
         for position, line in enumerate(lines):
             indent = "    " if style == "hanging" and position else ""

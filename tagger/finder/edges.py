@@ -21,6 +21,8 @@ from tagger.finder.lines import (
 GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z]?\)")
 # A line end that leaves the reference open: the next line must go on with it.
 OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp\.|vol\.|no\.|doi:?|In:))$")
+YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
+PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 PAGE_RANGE = re.compile(r"^(?:pp?\.\s*)?[A-Za-z]?\d+\s*[–\-—]\s*[A-Za-z]?\d+[.,;]?$")
 NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
 IDENTIFIER_TAIL = re.compile(r"^[A-Za-z0-9][\w./\-()<>;:]*[\]).,;]*$")
@@ -107,9 +109,10 @@ class Context:
             return bool(self.numbering.match(content))
         if self.hanging:
             return self.lines[index].indent <= self.base_indent
-        if self.blank_separated:  # a blank line after a reference line, not after furniture
-            return (index >= 2 and not self.contents[index - 1] and self.labels[index - 2] == "ref"
-                    and bool(self.contents[index - 2]))
+        if self.blank_separated:  # a blank line after a reference line; after furniture, unknown
+            if index < 2 or self.contents[index - 1]:
+                return False if index and self.labels[index - 1] == "ref" else None
+            return True if self.labels[index - 2] == "ref" and self.contents[index - 2] else None
         return None
 
     def numbering_starts(self, index: int) -> bool:
@@ -167,6 +170,9 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                     and not _in_sequence(index, candidates)
                     and not (contents[after] and continues(previous, contents[after]))):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
+            elif (adjacent_previous and YEAR_LINE.match(content) and not _in_sequence(index, candidates)
+                  and not _beside_page_break(lines, labels, index)):
+                labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif (_in_sequence(index, candidates) or not adjacent_previous
                     or _beside_page_break(lines, labels, index)
                     or (continues(previous, content) and _page_top_after(context, index))
@@ -308,9 +314,10 @@ def _is_head(context: Context, labels: list, index: int):
         return False
     if before == index - 1 and previous and (content[:1].islower() or not context.fits_more(previous, content)):
         return False  # right under a reference line the wrap filled, or going on in lower case
-    if OPEN_END.search(content) or IDENTIFIER.search(content) or (
+    if OPEN_END.search(content) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
             context.lines[index].indent == context.continuation_indent):
-        return False  # a head does not end on a comma, hold a DOI, nor sit where wrapped lines do
+        return False  # a head does not end on a comma, hold a DOI or "pp. 12", nor sit where
+        # wrapped lines do
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _looks_like_reference(content):
