@@ -13,7 +13,7 @@ goes on with (its next word would have fitted).
 import re
 
 from tagger.finder.lines import (
-    IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, PROSE_WORDS, YEAR, repeat_key,
+    HEADING, IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, PROSE_WORDS, YEAR, repeat_key,
 )
 
 # A short line of numbers glued to punctuation: the end of a reference wrapped there
@@ -23,6 +23,7 @@ GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z
 OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp\.|vol\.|no\.|doi:?|In:))$")
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
+DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
 PAGE_RANGE = re.compile(r"^(?:pp?\.\s*)?[A-Za-z]?\d+\s*[–\-—]\s*[A-Za-z]?\d+[.,;]?$")
 NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
 IDENTIFIER_TAIL = re.compile(r"^[A-Za-z0-9][\w./\-()<>;:]*[\]).,;]*$")
@@ -214,13 +215,18 @@ def _reads_as_references(texts: list) -> bool:
         return False
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
-    return prose <= 0.1 * len(words) and any(YEAR.search(t) or IDENTIFIER.search(t) for t in texts)
+    return prose <= 0.1 * len(words) and any(
+        YEAR.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t) for t in texts)
 
 
 def _text_inside_references(labels: list, contents: list) -> None:
     """Up to four lines taken for body text with references on both sides (or
     right under the last reference, up to six, ending the document) are reference lines or furniture,
     which the rules below tell apart: body text does not come in a few lines there."""
+    for index, content in enumerate(contents):  # a "title" amid references is a head
+        if labels[index] == "title" and not HEADING.match(content) and _between_refs(
+                [label if label != "text" else "ref" for label in labels], index):
+            labels[index] = "meta"
     index = 0
     while index < len(labels):
         if labels[index] != "text":
