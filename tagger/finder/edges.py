@@ -20,7 +20,7 @@ from tagger.finder.lines import (
 # ("2019.", "436–444.", "3094364]", "e1002345,", "(2015)."), never a page number.
 GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z]?\)")
 # A line end that leaves the reference open: the next line must go on with it.
-OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp\.|vol\.|no\.|doi:?|In:))$")
+OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|vol\.|no\.|doi:?|In:))$")
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
@@ -167,7 +167,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
             after = index + 1 if index + 1 < len(contents) else index
-            if (adjacent_previous and content.isdigit() and _open_identifier(previous)
+            if (adjacent_previous and IDENTIFIER_TAIL.match(content) and _open_identifier(previous)
                     and not _in_sequence(index, candidates)
                     and not (contents[after] and continues(previous, contents[after]))):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
@@ -177,7 +177,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             elif (_in_sequence(index, candidates) or not adjacent_previous
                     or _beside_page_break(lines, labels, index)
                     or (continues(previous, content) and _page_top_after(context, index))
-                    or (not continues(previous, content) and _at_edge(lines, labels, index))):
+                    or (not continues(previous, content)
+                        and _at_edge(lines, labels, index, context.blank_separated))):
                 labels[index], reasons[index] = "meta", "page number"
             else:
                 labels[index], reasons[index] = "ref", None  # "Journal 3,↵1234": a wrapped number
@@ -257,13 +258,15 @@ def _between_refs(labels: list, index: int) -> bool:
     return before >= 0 and after >= 0 and labels[before] == labels[after] == "ref"
 
 
-def _at_edge(lines: list, labels: list, index: int) -> bool:
+def _at_edge(lines: list, labels: list, index: int, blank_separated: bool = False) -> bool:
     """A blank line, a form feed, or other furniture right beside the line, or the
-    document's own edge."""
+    document's own edge. In a list whose references are set apart by blank lines, a blank
+    line after it is only the end of a reference."""
     if index == 0 or index == len(lines) - 1 or lines[index].text.startswith("\f"):
         return True
     for other in (index - 1, index + 1):
-        if not lines[other].content or lines[other].text.startswith("\f") or labels[other] == "meta":
+        blank = not lines[other].content and not (blank_separated and other > index)
+        if blank or lines[other].text.startswith("\f") or labels[other] == "meta":
             return True
     return False
 
