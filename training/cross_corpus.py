@@ -51,19 +51,22 @@ def file_folds(records, k: int) -> list[list[int]]:
     return [sorted(fold) for fold in folds]
 
 
-def training_set(config: str, anystyle, grobid, weight: int = GROBID_WEIGHT) -> list[dict]:
-    """The records a configuration trains on (GROBID's counted `weight` times in `both`)."""
+def training_set(config: str, anystyle, grobid, weight: int = GROBID_WEIGHT,
+                 anystyle_weight: int = 1) -> list[dict]:
+    """The records a configuration trains on (in `both`, GROBID's counted `weight` times and
+    AnyStyle's `anystyle_weight` times)."""
     if config == "anystyle":
         return list(anystyle)
     if config == "grobid":
         return list(grobid)
-    return list(anystyle) + list(grobid) * weight
+    return list(anystyle) * anystyle_weight + list(grobid) * weight
 
 
-def fit_and_predict(training, tests, params) -> list[list[dict]]:
-    """Train on `training` in a scratch folder and return the predictions for each test set."""
+def fit_and_predict(training, tests, params, keep: Path | None = None) -> list[list[dict]]:
+    """Train on `training` in a scratch folder (or at `keep`) and return the predictions for
+    each test set."""
     with tempfile.TemporaryDirectory(prefix="reftag-xc-") as tmp:
-        model = Path(tmp) / "model.crfsuite"
+        model = keep or Path(tmp) / "model.crfsuite"
         train(training, model, params=params)
         predictions = [predict(test, engine="crf", model=model) for test in tests]
         load_model.cache_clear()
@@ -92,7 +95,10 @@ def _calibration(result):
 
 
 def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBID_WEIGHT,
-        folds_to_run: int | None = None, log=print) -> list[dict]:
+        folds_to_run: int | None = None, anystyle_weight: int = 1, keep: Path | None = None,
+        log=print) -> list[dict]:
+    """The scores of each configuration (see the module's docstring); with `keep`, the
+    models trained on all of a configuration's data are kept there as <config>.crfsuite."""
     anystyle = [record for name in ANYSTYLE_FILES for record in load(REPO / name)]
     grobid = grobid_records()
     gold = load(REPO / BENCHMARK)
@@ -100,7 +106,7 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
     held_out = [i for fold in folds for i in fold]
     jobs_list = []  # (config, fold number or None, training records, test sets)
     for config in configs:
-        full = training_set(config, anystyle, grobid, weight)
+        full = training_set(config, anystyle, grobid, weight, anystyle_weight)
         if config == "anystyle":
             jobs_list.append((config, None, full, [gold, [grobid[i] for i in held_out]]))
             continue
@@ -108,12 +114,17 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
         for number, fold in enumerate(folds):
             inside = set(fold)
             rest = [record for i, record in enumerate(grobid) if i not in inside]
-            jobs_list.append((config, number, training_set(config, anystyle, rest, weight),
+            jobs_list.append((config, number,
+                              training_set(config, anystyle, rest, weight, anystyle_weight),
                               [[grobid[i] for i in fold]]))
     started = time.perf_counter()
     log(f"{len(jobs_list)} models to train, {jobs} at a time ...")
-    outputs = Parallel(n_jobs=jobs)(delayed(fit_and_predict)(training, tests, params)
-                                    for _, _, training, tests in jobs_list)
+    if keep:
+        keep.mkdir(parents=True, exist_ok=True)
+    outputs = Parallel(n_jobs=jobs)(
+        delayed(fit_and_predict)(training, tests, params,
+                                 keep / f"{config}.crfsuite" if keep and number is None else None)
+        for config, number, training, tests in jobs_list)
     log(f"trained and scored in {time.perf_counter() - started:.0f} s")
     rows = []
     for config in configs:
@@ -167,16 +178,21 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--weight", type=int, default=GROBID_WEIGHT,
                         help=f"how many times GROBID's references count in `both` (default {GROBID_WEIGHT})")
+    parser.add_argument("--anystyle-weight", type=int, default=1,
+                        help="how many times AnyStyle's references count in `both` (default 1)")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="keep the models trained on all data in this folder")
     parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
     parser.add_argument("--name", default="cross_corpus", help="results file name")
     args = parser.parse_args(argv)
     params = {**PARAMS, "max_iterations": args.iterations}
-    rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds)
+    rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds,
+               args.anystyle_weight, args.keep)
     groups = sorted({group for row in rows for group in row["groups"]})
     folds = f"{args.run_folds} of {args.folds}" if args.run_folds else str(args.folds)
     notes = (f"Core micro-F1 (CRF). GROBID: {folds} folds by file, pooled; gold: the model "
-             f"trained on all of the configuration's data. GROBID weight in `both`: "
-             f"{args.weight}; {args.iterations} L-BFGS iterations. ECE: expected calibration "
+             f"trained on all of the configuration's data. In `both`, GROBID counts "
+             f"{args.weight}×, AnyStyle {args.anystyle_weight}×; {args.iterations} L-BFGS iterations. ECE: expected calibration "
              f"error of 'all core fields right' against confidence.")
     columns = [("trained on", "config", ""), ("gold", "gold", ".4f"),
                ("gold all core right", "gold_all", ".1%"), ("gold ECE", "gold_ece", ".3f"),
