@@ -78,3 +78,14 @@ def test_a_handle_is_an_identifier():
     ref = parse("Smith J. A report on ice. AWI, 2016. hdl:10013/epic.43166", engine="rules")
     assert ref.to_dict()["handle"] == "10013/epic.43166"
     assert to_csl(ref)["URL"] == "https://hdl.handle.net/10013/epic.43166"
+
+
+@pytest.mark.parametrize("text, field", [
+    ("Berezinsky V. Ultra high energy cosmic rays. arXiv.org: astro-ph/0505220 (2005).",
+     "arXiv.org: astro-ph/0505220"),
+    ("Gaisser T. Cosmic rays. Nucl. Phys. 40 (1998) 391; astro-ph/9801044", "astro-ph/9801044"),
+    ("ALICE Collaboration. Phys. Lett. B 746 (2015) 1 [arXiv :1502.01689].", "arXiv :1502.01689"),
+])
+def test_the_other_shapes_physics_lists_give(text, field):
+    ref = parse(text, engine="rules")
+    assert ref.fields["arxiv"] == field

@@ -12,8 +12,10 @@ from .draft import Draft
 
 _DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+", re.IGNORECASE)
 _URL = re.compile(r"(?:(?:https?|ftp)://|www\.)\S+", re.IGNORECASE)
-_ARXIV = re.compile(r"arXiv:\s?\S+|abs/(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
-                    re.IGNORECASE)
+_ARXIV = re.compile(r"arXiv\s?:\s?\S+|(?:abs/)?[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
+                    r"|abs/\d{4}\.\d{4,5}(?:v\d+)?", re.IGNORECASE)
+_ARXIV_BARE = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")  # an id only right after "arXiv"
+_ARXIV_PREFIX = frozenset({":", ".", ",", "org", "preprint", "e-print", "eprint"})
 _ISBN = re.compile(r"(?:97[89]-?)?\d{1,5}-\d+-\d+-[\dX]|97[89]\d{10}|\d{9}[\dX]", re.IGNORECASE)
 
 _PMCID = re.compile(r"PMC\d{4,9}")
@@ -29,8 +31,8 @@ def mark(d: Draft) -> None:
             _label_with_prefix(d, i, "doi")  # a doi.org link is a URL unless "DOI:" announces it
         elif _URL.fullmatch(word):
             _label_with_prefix(d, i, "url")
-        elif _ARXIV.fullmatch(word):
-            d.put(i, i + 1, "arxiv", 0.95)  # the venue ("arXiv preprint", "CoRR") stays the venue
+        elif _ARXIV.fullmatch(word) or (_ARXIV_BARE.fullmatch(word) and _arxiv_before(d, i) is not None):
+            _label_arxiv(d, i)
         elif d.lower(i) in ("pmid", "pmcid") or _pmc_end(d, i):
             _pubmed_id(d, i)
         elif d.lower(i) == "hdl" and d.word(i + 1) == ":" and d.glued(i + 1):
@@ -41,6 +43,24 @@ def mark(d: Draft) -> None:
         elif _ISBN.fullmatch(word) and (d.lower(i - 1) == "isbn" or d.lower(i - 2) == "isbn"
                                         or "-" in word):
             _label_with_prefix(d, i, "isbn")
+
+
+def _arxiv_before(d: Draft, i: int):
+    """Index of an "arXiv" word a few tokens before i ("arXiv.org: astro-ph/0509330",
+    "arXiv, 1406.2979"), or None."""
+    j = i - 1
+    while j >= max(0, i - 4) and d.lower(j) in _ARXIV_PREFIX:
+        j -= 1
+    return j if d.lower(j) == "arxiv" else None
+
+
+def _label_arxiv(d: Draft, i: int) -> None:
+    """The id, and "arXiv.org:" before it when it is there; "arXiv preprint" before an
+    "arXiv:" id is the venue and stays so."""
+    start = _arxiv_before(d, i)
+    if start is None or d.lower(start + 1) == "preprint":
+        start = i
+    d.put(start, i + 1, "arxiv", 0.95)
 
 
 def _pmc_end(d: Draft, i: int):
