@@ -3,6 +3,7 @@
     from tagger.evaluate import evaluate
     result = evaluate("data/gold.jsonl", model="models/default.crfsuite")
     result.core_f1, result.fields["labels"]["title"], result.errors(10)
+    result.calibration["ece"]      # or calibration_of(records, predictions), see calibration
 
 Scoring conventions: DESIGN.md "Evaluation conventions" (see fieldscore, tokenscore, normalize).
 `reftag evaluate` is a thin layer over this package.
@@ -11,13 +12,14 @@ Scoring conventions: DESIGN.md "Evaluation conventions" (see fieldscore, tokensc
 import time
 from collections import Counter
 
+from .calibration import BINS, reference_calibration
 from .compare import compare
 from .crossval import cross_validate
 from .predictions import pair_predictions, predict, read_predictions
 from .scoring import EvaluationResult, gold_fields, score
 
-__all__ = ["EvaluationResult", "compare", "cross_validate", "evaluate", "gold_fields",
-           "load_records", "score"]
+__all__ = ["EvaluationResult", "calibration_of", "compare", "cross_validate", "evaluate",
+           "gold_fields", "load_records", "score"]
 
 
 def load_records(data) -> list[dict]:
@@ -58,6 +60,19 @@ def evaluate(data, model=None, engine: str = "auto", predictions=None,
             system += f" (answered by {', '.join(f'{k} {v}' for k, v in used.most_common())})"
     return score(records, predicted, system=system, data=data_names,
                  seconds=time.perf_counter() - started)
+
+
+def calibration_of(data, predictions=None, bins: int = BINS) -> dict:
+    """How well confidence predicts all core fields right: {"available", "n", "ece", ...}
+    (calibration.calibration), of an EvaluationResult, or of `predictions` (contract dicts,
+    paired as `evaluate` pairs them) scored on `data` (records or paths)."""
+    if isinstance(data, EvaluationResult):
+        return reference_calibration(data.references, bins)
+    if predictions is None:
+        raise ValueError("calibration_of needs an EvaluationResult, or records and predictions")
+    records = load_records(data)
+    return reference_calibration(score(records, pair_predictions(records, predictions)).references,
+                                 bins)
 
 
 def _names(data) -> list[str]:

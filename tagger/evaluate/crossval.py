@@ -9,6 +9,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
+from .calibration import reference_calibration
 from .fieldscore import label_order
 from .predictions import predict
 from .scoring import score
@@ -47,7 +48,8 @@ def cross_validate(records: list[dict], k: int, seed: int = SEED, params: dict |
 
 
 def summarize_folds(folds, seed: int = SEED) -> dict:
-    """Mean and population standard deviation over folds of each score."""
+    """Mean and population standard deviation over folds of each score; calibration over the
+    held-out references of all folds together (one fold holds too few errors to bin)."""
     labels = sorted({label for fold in folds for label in fold.fields["labels"]},
                     key=label_order)
 
@@ -64,5 +66,7 @@ def summarize_folds(folds, seed: int = SEED) -> dict:
                                   for fold in folds]),
         "labels": {label: spread([fold.fields["labels"].get(label, {}).get("f1", 0.0)
                                   for fold in folds]) for label in labels},
+        "calibration": reference_calibration(
+            [ref for fold in folds for ref in fold.references]),
         "folds": [fold.summary() for fold in folds],
     }

@@ -51,8 +51,7 @@ def score_fields(per_reference: list[dict]) -> dict:
             total[0] += tp
             total[1] += fp
             total[2] += fn
-        if all(counts.get(label, (1, 0, 0))[0] for label in CORE):
-            all_core_right += 1
+        all_core_right += all_core_right_in(counts)
     labels = {}
     for label in sorted(totals, key=label_order):
         tp, fp, fn = totals[label]
@@ -63,6 +62,12 @@ def score_fields(per_reference: list[dict]) -> dict:
         "core": {**prf(*core_counts), **dict(zip(("tp", "fp", "fn"), core_counts))},
         "all_core_correct": all_core_right / len(per_reference) if per_reference else 0.0,
     }
+
+
+def all_core_right_in(counts: dict) -> bool:
+    """Every core label right in one reference; a label neither gold nor predicted counts as
+    right, so a reference with no core field at all is right when none is predicted."""
+    return all(counts.get(label, (1, 0, 0))[0] for label in CORE)
 
 
 def core_counts(counts: dict) -> tuple[int, int, int]:

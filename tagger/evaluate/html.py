@@ -1,5 +1,6 @@
-"""The HTML report: score tables, the token confusion matrix as a heat map, and the worst
-references with gold and predicted spans highlighted side by side.
+"""The HTML report: score tables, the token confusion matrix as a heat map, the reliability
+plot of `confidence`, and the worst references with gold and predicted spans highlighted side
+by side.
 
 The heat map is a PNG drawn with matplotlib (the optional `report` extra); without it the
 matrix is a table whose cells are shaded with CSS, so the page never needs more than Python.
@@ -9,7 +10,7 @@ from html import escape
 from pathlib import Path
 
 from ..labels import LABELS, OTHER
-from .report import number, percent
+from .report import bin_range, calibration_lines, number, percent
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em; max-width: 80em; }
@@ -20,6 +21,7 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 mark { border-radius: 3px; padding: 0 .1em; }
 mark::after { content: attr(title); font-size: 60%; vertical-align: sub; color: #555; }
 code { font-size: 90%; }
+.side { display: flex; gap: 2em; align-items: flex-start; }
 """
 
 
@@ -90,6 +92,74 @@ def _css_heat_table(confusion: dict) -> str:
     return (f"<table><tr><th>gold \\ predicted</th>{head}</tr>{''.join(rows)}</table>")
 
 
+def reliability_svg(calibration: dict) -> str:
+    """Accuracy per equal-width confidence bin as bars against the diagonal of perfect
+    calibration, each bar's mean confidence as a tick across it, and the bin counts on top:
+    inline SVG, so the page needs nothing else."""
+    left, top, size = 48, 34, 260  # the plot is a `size` square; margins for labels
+
+    def x(value):
+        return left + value * size
+
+    def y(value):
+        return top + (1 - value) * size
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="reliability" '
+             f'width="{left + size + 16}" height="{top + size + 44}" font-size="10" '
+             f'font-family="sans-serif"><title>reliability plot</title>',
+             f'<text x="{left - 4}" y="{top - 8}" text-anchor="end">n</text>']
+    for tick in range(6):
+        value = tick / 5
+        parts += [f'<line x1="{x(0)}" y1="{y(value)}" x2="{x(1)}" y2="{y(value)}" stroke="#eee"/>',
+                  f'<text x="{left - 4}" y="{y(value) + 3}" text-anchor="end">{value:.1f}</text>',
+                  f'<text x="{x(value)}" y="{y(0) + 14}" text-anchor="middle">{value:.1f}</text>']
+    for b in calibration["reliability"]:
+        low, high, middle = x(b["low"]), x(b["high"]), x((b["low"] + b["high"]) / 2)
+        parts.append(f'<text x="{middle}" y="{top - 8}" text-anchor="middle" '
+                     f'fill="{"#000" if b["n"] else "#aaa"}">{b["n"]}</text>')
+        if not b["n"]:
+            continue
+        tip = (f'[{b["low"]:.1f}, {b["high"]:.1f}]: {b["n"]} references, mean confidence '
+               f'{b["confidence"]:.3f}, accuracy {b["accuracy"]:.3f}')
+        parts += [f'<rect x="{low + 1}" y="{y(b["accuracy"])}" width="{high - low - 2}" '
+                  f'height="{y(0) - y(b["accuracy"])}" fill="#6a9fd8"><title>{tip}</title></rect>',
+                  f'<line x1="{low + 1}" y1="{y(b["confidence"])}" x2="{high - 1}" '
+                  f'y2="{y(b["confidence"])}" stroke="#c0392b" stroke-width="2"/>']
+    parts += [f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#555" '
+              f'stroke-dasharray="4 3"><title>perfect calibration</title></line>',
+              f'<rect x="{x(0)}" y="{y(1)}" width="{size}" height="{size}" fill="none" '
+              f'stroke="#888"/>',
+              f'<text x="{x(0.5)}" y="{y(0) + 30}" text-anchor="middle">confidence</text>',
+              f'<text transform="translate(12 {y(0.5)}) rotate(-90)" text-anchor="middle">'
+              f'share with all core fields right</text>',
+              "</svg>"]
+    return "".join(parts)
+
+
+def _calibration_section(calibration: dict) -> str:
+    lines = calibration_lines(calibration)
+    if not calibration["available"]:
+        return f"<h2>Confidence calibration</h2><p>{escape(lines[0])}</p>"
+    summary = "<br>".join(escape(line) for line in lines[:3])
+    bins = calibration["reliability"]
+    rows = "".join(
+        f"<tr><td>{bin_range(b, i == len(bins) - 1)}</td><td class=n>{b['n']}</td>"
+        f"<td class=n>{_maybe(b['confidence'])}</td><td class=n>{_maybe(b['accuracy'])}</td></tr>"
+        for i, b in enumerate(bins))
+    return ("<h2>Confidence calibration</h2>"
+            f"<p>{summary}</p>"
+            "<p>Bars: the share of references with all core fields right in each confidence "
+            "bin; red ticks: the bin's mean confidence; dashed: perfect calibration; on top: "
+            "the number of references in each bin.</p>"
+            f'<div class="side">{reliability_svg(calibration)}'
+            "<table><tr><th>confidence bin</th><th>n</th><th>mean confidence</th>"
+            f"<th>accuracy</th></tr>{rows}</table></div>")
+
+
+def _maybe(value) -> str:
+    return "—" if value is None else number(value)
+
+
 def _score_table(labels: dict) -> str:
     rows = "".join(
         f"<tr><td>{escape(label)}</td><td class=n>{number(s['precision'])}</td>"
@@ -131,6 +201,7 @@ def write_html(result, command: str, out_dir, errors: int = 20) -> Path:
         f"{number(core['precision'])}, recall {number(core['recall'])}); all core fields right "
         f"in {percent(fields['all_core_correct'])} of references.</p>",
         _score_table(fields["labels"]),
+        _calibration_section(result.calibration),
     ]
     if result.tokens is not None:
         tokens = result.tokens

@@ -48,6 +48,8 @@ def text_report(result, command: str = "") -> str:
         f"core micro-F1 {number(core['f1'])} (precision {number(core['precision'])}, "
         f"recall {number(core['recall'])}; core = {', '.join(CORE)})",
         f"references with all core fields right: {percent(fields['all_core_correct'])}",
+        "",
+        *calibration_lines(result.calibration),
     ]
     tokens = result.tokens
     if tokens is None:
@@ -66,6 +68,43 @@ def text_report(result, command: str = "") -> str:
     if command:
         parts += ["", f"command: {command}"]
     return "\n".join(parts) + "\n"
+
+
+def calibration_lines(calibration: dict, markdown: bool = False) -> list[str]:
+    """ECE, Brier and how confidence ranks errors, then the reliability table (equal-width)."""
+    c = calibration
+    if not c["available"]:
+        return [f"Calibration of confidence: not available ({c['reason']})."]
+    left_out = c.get("without_confidence")
+    least = c["errors_in_least_confident"]
+    ranking = (f"AUROC {_maybe(c['auroc'])}; the least confident 10% of references hold "
+               f"{_maybe(least['0.1'], percent)} of the {c['errors']} wrong ones, "
+               f"the least confident 20% {_maybe(least['0.2'], percent)}.")
+    lines = [
+        f"Calibration of confidence against all core fields right ({c['n']} references"
+        + (f", {left_out} without a confidence left out" if left_out else "") + "):",
+        f"ECE {number(c['ece'])} ({c['bins']} equal-width bins; equal-mass: "
+        f"{number(c['ece_equal_mass'])}), Brier {number(c['brier'])}, mean confidence "
+        f"{number(c['mean_confidence'])}, accuracy {number(c['accuracy'])}.",
+        f"Ranking errors: {ranking if c['errors'] else 'no reference is wrong.'}",
+        "",
+    ]
+    header = ["confidence bin", "n", "mean confidence", "accuracy"]
+    rows = [[bin_range(b, i == len(c["reliability"]) - 1), str(b["n"]),
+             _maybe(b["confidence"]), _maybe(b["accuracy"])]
+            for i, b in enumerate(c["reliability"])]
+    if markdown:
+        return lines + [f"| {' | '.join(header)} |", "|---|---:|---:|---:|",
+                        *[f"| {' | '.join(row)} |" for row in rows]]
+    return lines + [_table(header, rows)]
+
+
+def bin_range(b: dict, last: bool) -> str:
+    return f"[{b['low']:.1f}, {b['high']:.1f}{']' if last else ')'}"
+
+
+def _maybe(value, show=number) -> str:
+    return "—" if value is None else show(value)
 
 
 def confusion_text(confusion: dict) -> str:
@@ -122,6 +161,7 @@ def markdown_report(result, command: str) -> str:
     ]
     if result.tokens is not None:
         lines.append(f"Token accuracy (white-space tokens): {number(result.tokens['accuracy'])}.")
+    lines += ["", *calibration_lines(result.calibration, markdown=True)]
     lines += ["", "Produced with:", "", "```sh", command, "```"]
     return "\n".join(lines) + "\n"
 
@@ -176,6 +216,9 @@ def cv_text(cv: dict, markdown: bool = False) -> str:
              ["token accuracy", spread(cv["token_accuracy"])]]
     intro = (f"{cv['k']}-fold cross-validation over {cv['references']} references "
              f"(fold seed {cv['seed']})")
+    calibration = cv.get("calibration")
+    if calibration and calibration["available"]:
+        rows.append(["confidence ECE (pooled)", number(calibration["ece"])])
     if markdown:
         table = ["| label | F1 mean ± sd |", "|---|---:|", *[f"| {a} | {b} |" for a, b in rows]]
         return "\n".join([intro, "", *table]) + "\n"

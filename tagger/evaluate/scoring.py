@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..fields import field_values, label_spans, labelled_tokens
 from ..labels import CORE
+from .calibration import reference_calibration
 from .fieldscore import compare_fields, score_fields
 from .tokenscore import score_tokens, token_spans, word_labels
 
@@ -29,6 +30,12 @@ class EvaluationResult:
     def core_f1(self) -> float:
         return self.fields["core"]["f1"]
 
+    @property
+    def calibration(self) -> dict:
+        """How well each reference's confidence predicts its core fields all right
+        (calibration.calibration; {"available": False, ...} when predictions have none)."""
+        return reference_calibration(self.references)
+
     def errors(self, n: int) -> list[dict]:
         """The `n` references with the most wrong fields (a field missed, extra or different)."""
         wrong = [ref for ref in self.references if ref["wrong"]]
@@ -44,6 +51,7 @@ class EvaluationResult:
             "core_labels": list(CORE),
             "fields": self.fields,
             "tokens": self.tokens,
+            "calibration": self.calibration,
             "seconds": round(self.seconds, 3),
         }
 
@@ -79,7 +87,8 @@ def score(records: list[dict], predictions: list[dict], system: str = "",
     """Score `predictions[i]` (a dict with "fields" and optionally "tokens") against `records[i]`.
 
     Each entry of `result.references` holds id, text, gold and predicted fields, the per-label
-    (tp, fp, fn) counts, the labels that are wrong, and gold and predicted spans.
+    (tp, fp, fn) counts, the labels that are wrong, gold and predicted spans, and the
+    prediction's confidence (None when it has none).
     """
     if len(records) != len(predictions):
         raise ValueError(f"{len(records)} references but {len(predictions)} predictions")
@@ -107,6 +116,7 @@ def score(records: list[dict], predictions: list[dict], system: str = "",
             "gold_spans": [tuple(span) for span in record["spans"]],
             "predicted_spans": predicted_spans,
             "error": prediction.get("error"),
+            "confidence": prediction.get("confidence"),
         })
     return EvaluationResult(
         system=system,
