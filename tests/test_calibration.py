@@ -141,3 +141,16 @@ def test_helper_takes_records_and_predictions_or_a_result(tiny_model):
     assert calibration_of(score(records, predictions)) == summary
     with pytest.raises(ValueError):
         calibration_of(records)
+
+
+def test_cli_html_report_draws_the_plot(tmp_path, capsys):
+    from tagger.cli import main
+
+    data = tmp_path / "few.jsonl"
+    data.write_text("".join(json.dumps(record) + "\n" for record in load_records(GOLD)[:20]),
+                    encoding="utf-8")
+    out = tmp_path / "report"
+    assert main(["evaluate", str(data), "--engine", "rules", "--report", "html",
+                 "--out", str(out)]) == 0
+    assert "ECE" in capsys.readouterr().out
+    assert 'class="reliability"' in (out / "report.html").read_text(encoding="utf-8")
