@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from . import lexicon
 
-FEATURE_VERSION = "1"
+FEATURE_VERSION = "2"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -190,6 +190,28 @@ def sections(tokens, text):
 # section=<breaks, at most 6>|<years, at most 2>, made once.
 _SECTION = [[f"section={breaks}|{years}" for years in range(3)] for breaks in range(7)]
 
+
+def sentence_shape(tokens, text):
+    """What the sentence-like part around a token reads like: how many words, how many of
+    them lower-case. A title is prose ("Ternary spreading and the OCP in …"); a journal,
+    even spelled out, is a few capitalized or abbreviated words ("Nano Letters", "Phys.
+    Rev."), so a title-less physics reference and a "Title. Journal" one part here."""
+    out, start, last = [], 0, len(text)
+    for i, token in enumerate(tokens):
+        ends = (token.text in ".?!。" and i > 0 and (token.end == last or text[token.end].isspace())
+                and not (len(tokens[i - 1].text) == 1 and tokens[i - 1].text.isupper()))
+        if ends or i == len(tokens) - 1:
+            part = tokens[start:i + 1]
+            words = sum(t.text.isalpha() for t in part)
+            lower = sum(t.text.isalpha() and t.text.islower() and len(t.text) > 2 for t in part)
+            out.extend([_SENTENCE[min(words, 8) // 3][min(lower, 3)]] * len(part))
+            start = i + 1
+    return out
+
+
+# sent=<words: 0-2, 3-5, 6-8, 9+>|<lower-case words of three letters or more, at most 3>
+_SENTENCE = [[f"sent={size}|{lower}" for lower in range(4)] for size in range(4)]
+
 def numeric_tail(tokens, text):
     """Where a number stands among the numbers of the reference, counted from the end.
 
@@ -206,7 +228,7 @@ def numeric_tail(tokens, text):
 
 _TAIL = [f"tail={rank}" for rank in range(5)]
 
-CONTEXT_FEATURES = [whitespace, position, brackets, sections, numeric_tail]
+CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {

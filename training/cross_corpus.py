@@ -21,7 +21,7 @@ from pathlib import Path
 from joblib import Parallel, delayed
 
 from tagger.corpus import load
-from tagger.evaluate import score
+from tagger.evaluate import calibration_of, score
 from tagger.evaluate.predictions import predict
 from tagger.model import load_model
 from tagger.train import REPO, train
@@ -84,14 +84,9 @@ def summary(records, predictions) -> dict:
 
 
 def _calibration(result):
-    """Expected calibration error of "all core right" against confidence, where the harness
-    has it (tagger.evaluate.calibration)."""
-    try:
-        from tagger.evaluate.calibration import result_calibration
-    except ImportError:
-        return None
-    summary = result_calibration(result)
-    return None if summary is None else round(summary["ece"], 4)
+    """Expected calibration error of "all core right" against confidence."""
+    calibration = calibration_of(result)
+    return round(calibration["ece"], 4) if calibration.get("available") else None
 
 
 def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBID_WEIGHT,
