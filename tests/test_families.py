@@ -1,0 +1,83 @@
+"""Issue 12's error families on real references annotated by hand (tests/data/families.jsonl).
+
+Floors are core micro-F1 per family and overall, set 0.05 under what was measured, so a
+regression fails and a retrain that moves a reference or two does not. Raise them after each
+retraining: `python -m training.experiments.families --errors 5` prints the table and mistakes.
+"""
+
+import pytest
+
+from tagger.labels import LABELS
+from tagger.model import ModelError, load_model
+from training.experiments.families import load_families, score_families
+
+FAMILIES = ("abbrev-journal-no-title", "title-into-venue", "astronomy-and-cjk-venues",
+            "numeric-tails", "glued-pdf-tokens", "humanities")
+
+# The shipped model (trained 2026-12-02, feature version 1), engine auto, measured with the
+# code it was built with (5aae404~1); crf alone: .769 .735 .944 .745 .692 .729, all .781.
+#   abbrev .862  title .752  astro+cjk .928  numeric .741  glued .692  humanities .686  all .786
+MODEL_FLOORS = {"abbrev-journal-no-title": 0.81, "title-into-venue": 0.70,
+                "astronomy-and-cjk-venues": 0.87, "numeric-tails": 0.69,
+                "glued-pdf-tokens": 0.64, "humanities": 0.63, "all": 0.73}
+
+# The rule tagger at af3f7ee (with its ISO 4 / journal-code lexicon):
+#   abbrev .955  title .750  astro+cjk .984  numeric .750  glued .726  humanities .654  all .813
+RULES_FLOORS = {"abbrev-journal-no-title": 0.90, "title-into-venue": 0.70,
+                "astronomy-and-cjk-venues": 0.93, "numeric-tails": 0.70,
+                "glued-pdf-tokens": 0.67, "humanities": 0.60, "all": 0.76}
+
+# The issue's own examples, which the set must hold as written.
+ISSUE_EXAMPLES = (
+    "P. W. Anderson, Phys. Rev. 109, 1492 (1958)",
+    "R. Penrose and M. Floyd, Nature Phys. Sci. 229, 177 (1971)",
+    "J. Nash, Non-cooperative games, Ann. Math. 54, 286 (1951)",
+    "Planck Collaboration, 2016, A&A, 594, A13",
+    "S. Weinberg, Phys.Rev.Lett.19,1264(1967).",
+    "Foucault M Les mots et les choses Paris Gallimard 1966",
+)
+
+
+@pytest.fixture(scope="module")
+def families():
+    return load_families()
+
+
+def test_every_family_has_the_issue_examples_and_ten_more(families):
+    assert tuple(families) == FAMILIES
+    assert all(len(records) >= 12 for records in families.values())
+    texts = {record["text"] for records in families.values() for record in records}
+    assert set(ISSUE_EXAMPLES) <= texts
+
+
+def test_spans_are_ordered_inside_the_text_and_labelled(families):
+    ids = [record["id"] for records in families.values() for record in records]
+    assert len(ids) == len(set(ids))
+    for name, records in families.items():
+        for record in records:
+            text, end = record["text"], 0
+            assert record["id"].startswith(name + "-")
+            for start, stop, label in record["spans"]:
+                assert end <= start < stop <= len(text), record["id"]
+                assert label in LABELS, record["id"]
+                assert text[start:stop] == text[start:stop].strip(), record["id"]
+                end = stop
+
+
+def assert_floors(results, floors):
+    reached = {name: round(result.core_f1, 3) for name, result in results.items()}
+    below = {name: (reached[name], floor) for name, floor in floors.items()
+             if reached[name] < floor}
+    assert not below, f"core F1 under its floor (reached, floor): {below}"
+
+
+def test_shipped_model_reaches_its_floors(families):
+    try:
+        load_model()
+    except ModelError as error:
+        pytest.skip(f"the shipped model does not load with this code (a retrain is due): {error}")
+    assert_floors(score_families(families, engine="auto"), MODEL_FLOORS)
+
+
+def test_rules_reach_their_floors(families):
+    assert_floors(score_families(families, engine="rules"), RULES_FLOORS)
