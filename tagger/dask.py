@@ -20,6 +20,7 @@ Needs the optional extra: pip install 'reftag[dask]' (a DataFrame column also ne
 dask[dataframe]).
 """
 
+import hashlib
 import json
 import os
 import tempfile
@@ -49,8 +50,11 @@ def _ship_model(engine, model):
     if engine == "rules":
         return engine, None
     loaded = load_model(model)
-    payload = {"sha256": loaded.manifest["sha256"], "model": loaded.path.read_bytes(),
-               "manifest": manifest_path(loaded.path).read_bytes()}
+    model_bytes, manifest = loaded.path.read_bytes(), manifest_path(loaded.path).read_bytes()
+    # Named by model and manifest together: one CRF file can come with another manifest (a
+    # new feature version, new rules_evidence), and a worker must not reuse a stale one.
+    name = hashlib.sha256(model_bytes + b"\0" + manifest).hexdigest()
+    payload = {"sha256": name, "model": model_bytes, "manifest": manifest}
     return engine, dask.delayed(payload, pure=True, traverse=False)
 
 
