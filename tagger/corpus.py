@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from tagger.conventions import arxiv_ids
 from tagger.labels import ANYSTYLE_TO_LABEL, LABEL_TO_ANYSTYLE, LABELS, OTHER
-from tagger.sources import CorpusError, xml_source
+from tagger.sources import CorpusError, run_parser, xml_source
 from tagger.tei import is_tei, read_grobid_tei
 
 
@@ -157,18 +157,7 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
                 record["id"] = sequence["id"] or f"{prefix}-{sequences_read:04d}"
                 records.append(record)
 
-    parser.StartElementHandler = start
-    parser.CharacterDataHandler = text
-    parser.EndElementHandler = end
-    try:
-        if isinstance(data, Path):
-            with open(data, "rb") as handle:
-                parser.ParseFile(handle)
-        else:
-            parser.Parse(data, True)
-    except expat.ExpatError as error:
-        message = expat.errors.messages[error.code]
-        raise CorpusError(f"{name}:{error.lineno}: malformed XML: {message}") from None
+    run_parser(parser, name, data, start, text, end)
     return records
 
 

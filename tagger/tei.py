@@ -14,7 +14,7 @@ from pathlib import Path
 from xml.parsers import expat
 
 from .conventions import TEI_CONVENTIONS, harmonize
-from .sources import CorpusError, xml_source
+from .sources import CorpusError, run_parser, xml_source
 
 # Fields whose label does not depend on the element's attributes or on the other fields.
 _PLAIN = {
@@ -95,18 +95,7 @@ def read_grobid_tei(source, id_prefix: str | None = None,
             records.append(record)
         bibl = None
 
-    parser.StartElementHandler = start
-    parser.CharacterDataHandler = text
-    parser.EndElementHandler = end
-    try:
-        if isinstance(data, Path):
-            with open(data, "rb") as handle:
-                parser.ParseFile(handle)
-        else:
-            parser.Parse(data, True)
-    except expat.ExpatError as error:
-        message = expat.errors.messages[error.code]
-        raise CorpusError(f"{name}:{error.lineno}: malformed XML: {message}") from None
+    run_parser(parser, name, data, start, text, end)
     if not bibls_read:
         raise CorpusError(f"{name}: no <bibl> element: not a GROBID citation file")
     return records
