@@ -13,6 +13,13 @@ import time
 import urllib.error
 import urllib.request
 
+# Three references in three styles, for the API and the page tests alike.
+REFERENCES = [
+    "Smith J, Jones A. A study of things. J Appl Phys. 2020;12(3):45-67.",
+    "[2] He K, Zhang X. Deep residual learning[C]//Proc of CVPR, 2016: 770-778.",
+    "Brown P. Reading the unread. London: Penguin, 1999.",
+]
+
 CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromedriver")
 CHROMIUM_FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                   "--disable-quic", "--no-first-run", "--disable-background-networking",

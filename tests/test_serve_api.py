@@ -10,14 +10,9 @@ pytest.importorskip("starlette", reason="the serve extra is not installed")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
 
 from tagger.corpus import read_anystyle_xml  # noqa: E402
-from tests.serve_helpers import post_json, request, running_server  # noqa: E402
+from tests.serve_helpers import REFERENCES, post_json, request, running_server  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-REFERENCES = [
-    "Smith J, Jones A. A study of things. J Appl Phys. 2020;12(3):45-67.",
-    "[2] He K, Zhang X. Deep residual learning[C]//Proc of CVPR, 2016: 770-778.",
-    "Brown P. Reading the unread. London: Penguin, 1999.",
-]
 
 
 @pytest.fixture(scope="module")

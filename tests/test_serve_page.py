@@ -12,17 +12,12 @@ import pytest
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 
 from tagger.corpus import load  # noqa: E402
-from tests.serve_helpers import chromium, chromium_missing, running_server  # noqa: E402
+from tests.serve_helpers import REFERENCES, chromium, chromium_missing, running_server  # noqa: E402
 
 MISSING = chromium_missing()
 pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"no browser: {MISSING}")
 
 REPO = Path(__file__).resolve().parent.parent
-REFERENCES = [
-    "Smith J, Jones A. A study of things. J Appl Phys. 2020;12(3):45-67.",
-    "[2] He K, Zhang X. Deep residual learning[C]//Proc of CVPR, 2016: 770-778.",
-    "Brown P. Reading the unread. London: Penguin, 1999.",
-]
 
 
 @pytest.fixture(scope="module")

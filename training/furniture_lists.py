@@ -21,6 +21,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from training.train_finder import wrap_words
+
 ROOT = Path(__file__).resolve().parents[1]
 
 RUNNING_HEADS = (
@@ -66,14 +68,7 @@ def pool(path: Path = ROOT / "data" / "gold.jsonl") -> list:
 
 
 def _wrap(words: list, width: int) -> list:
-    lines, current = [], ""
-    for word in words:
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}" if current else word
-    return lines + [current] if current else lines
+    return wrap_words(" ".join(words), width)
 
 
 def wrapped(rng: random.Random, text: str, width: int) -> list:

@@ -98,7 +98,8 @@ def _number(style: str, n: int) -> str:
             "letter": f"[C{n}] ", "none": ""}[style]
 
 
-def _wrap(text: str, width: int) -> list:
+def wrap_words(text: str, width: int) -> list:
+    """The text's words in lines of at most `width` characters (a longer word alone)."""
     lines, current = [], ""
     for word in text.split():
         if current and len(current) + 1 + len(word) > width:
@@ -135,7 +136,7 @@ def synthetic_paste(rng: random.Random, references: list, prose: list) -> tuple:
     page = rng.randint(2, 400)
     for index in range(rng.randint(2, 25)):
         text = chinese_reference(rng) if chinese and rng.random() < 0.5 else rng.choice(references)
-        wrapped = _wrap(_number(style, number + index) + text, width) if width else [_number(style, number + index) + text]
+        wrapped = wrap_words(_number(style, number + index) + text, width) if width else [_number(style, number + index) + text]
         if index == 0 and rng.random() < 0.15:  # cut off at the top of the paste
             wrapped = wrapped[rng.randint(0, len(wrapped) - 1):]
         for position, line in enumerate(wrapped):
