@@ -296,3 +296,26 @@ def test_info_on_a_model_with_scores_and_on_one_that_cannot_load(tiny_model, tmp
     assert err.startswith("reftag: this model cannot serve: ") and err.count("\n") == 1
     code, out, err = reftag("info", "--model", str(tmp_path / "none.crfsuite"))
     assert (code, out) == (1, "") and err.startswith("reftag: model file not found")
+
+
+def test_a_reference_typed_at_a_terminal_comes_back_before_the_input_ends():
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "tagger", "parse", "-", "--format", "jsonl",
+                                "--engine", "rules"], stdin=slave, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL)
+    try:
+        os.write(master, b"Smith J. A study of things. J Appl Phys. 2020;12(3):45-67.\n")
+        ready, _, _ = select.select([process.stdout], [], [], 30)
+        assert ready, "no answer while the terminal's input is still open"
+        assert process.stdout.readline().startswith(b'{"raw": "Smith J.')
+    finally:
+        os.write(master, b"\x04")
+        process.wait(30)
+        os.close(master)
+        os.close(slave)

@@ -88,7 +88,9 @@ def run(args) -> int:
         from tqdm import tqdm  # here, not at the top: `reftag --help` loads every command
 
         nonlocal failed
-        parsed = parse_many(texts(), engine, args.model, args.jobs)
+        # Someone typing references gets each back at once, not after 256 of them.
+        chunk_size = 1 if stream.isatty() else 256
+        parsed = parse_many(texts(), engine, args.model, args.jobs, chunk_size=chunk_size)
         # On a terminal only (disable=None), and not over records printed on that terminal.
         quiet = args.quiet or output.is_terminal(sys.stdout)
         shown = tqdm(parsed, desc="reftag parse", unit=" refs", file=sys.stderr,
