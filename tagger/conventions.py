@@ -25,13 +25,6 @@ _EDITOR_AFTER = re.compile(
     r"(?:eds?|editors?|hrsg|hg|éds?|\(eds?)\b\s*\.?\)?)", re.IGNORECASE)
 
 
-def _gap(record, i):
-    """The unlabelled text between span i-1 (or the start) and span i."""
-    spans = record["spans"]
-    start = spans[i - 1][1] if i else 0
-    return start, spans[i][0]
-
-
 def citation_number(record) -> dict:
     """A leading "[12]", "(12)", "12." or "12)" outside every field is the citation number."""
     spans = record["spans"]
