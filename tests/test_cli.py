@@ -7,16 +7,14 @@ import json
 import os
 import subprocess
 import sys
-import warnings
-from unittest import mock
 
 import pytest
 
 from tagger import formats, parse
-from tagger.cli import main
 from tagger.commands.io import MAX_LINE_BYTES
 from tagger.corpus import load
 from tagger.parse import MAX_CHARS
+from tests.cli_helpers import reftag
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GOLD = [record["text"] for record in load(os.path.join(REPO, "data", "gold.jsonl"))]
@@ -36,23 +34,6 @@ def broken_model(tmp_path):
     path.write_bytes(b"not a model")
     path.with_suffix(".json").write_text('{"feature_version": "x"}', encoding="utf-8")
     return str(path)
-
-
-def reftag(*argv, stdin=b"", stdout_encoding="utf-8", stderr=None):
-    """Run the command in this process: (exit code, stdout text, stderr text)."""
-    out = io.BytesIO()
-    stdout = io.TextIOWrapper(out, encoding=stdout_encoding, write_through=True)
-    stderr = stderr if stderr is not None else io.StringIO()
-    stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    with warnings.catch_warnings(), mock.patch.multiple(sys, stdin=stdin, stdout=stdout,
-                                                        stderr=stderr):
-        warnings.simplefilter("default")
-        try:
-            code = main(list(argv))
-        except SystemExit as exit_:
-            code = exit_.code
-        stdout.flush()
-    return code, out.getvalue().decode("utf-8"), stderr.getvalue()
 
 
 def jsonl(text):

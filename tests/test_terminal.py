@@ -13,16 +13,14 @@ import subprocess
 import sys
 import tempfile
 import termios
-import warnings
 from importlib.metadata import version
-from unittest import mock
 
 import pytest
 
 from tagger import parse, view
-from tagger.cli import main
 from tagger.palette import LABEL_COLORS
 from tagger.reference import Reference
+from tests.cli_helpers import reftag as run_reftag
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
@@ -32,11 +30,6 @@ LINES = [APA, "", "Vaswani A. Attention is all you need. NIPS, 2017: 5998–6008
 STDIN = "\n".join(LINES).encode()
 
 
-class TerminalBytes(io.BytesIO):
-    def isatty(self):
-        return True
-
-
 class TerminalText(io.StringIO):
     def isatty(self):
         return True
@@ -44,21 +37,8 @@ class TerminalText(io.StringIO):
 
 def reftag(*argv, stdin=b"", terminal=False, stderr=None, environ=None):
     """Run the command in this process, stdout a terminal or not: (code, stdout, stderr)."""
-    out = TerminalBytes() if terminal else io.BytesIO()
-    stdout = io.TextIOWrapper(out, encoding="utf-8", write_through=True)
-    stderr = stderr if stderr is not None else io.StringIO()
-    stdin = io.TextIOWrapper(io.BytesIO(stdin))
-    environ = {"TERM": "xterm-256color", **(environ or {})}
-    with warnings.catch_warnings(), mock.patch.multiple(sys, stdin=stdin, stdout=stdout,
-                                                        stderr=stderr), \
-            mock.patch.dict(os.environ, environ, clear=True):
-        warnings.simplefilter("default")
-        try:
-            code = main(list(argv))
-        except SystemExit as exit_:
-            code = exit_.code
-        stdout.flush()
-    return code, out.getvalue().decode("utf-8"), stderr.getvalue()
+    return run_reftag(*argv, stdin=stdin, terminal=terminal, stderr=stderr,
+                      environ={"TERM": "xterm-256color", **(environ or {})})
 
 
 def contract_json(refs) -> str:
