@@ -13,7 +13,8 @@ goes on with (its next word would have fitted).
 import re
 
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, PROSE_WORDS, YEAR, repeat_key,
+    HEADING, IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, PROSE_WORDS, WIDE_GAP, YEAR,
+    repeat_key,
 )
 
 # A short line of numbers glued to punctuation: the end of a reference wrapped there
@@ -26,8 +27,11 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
 PAGE_RANGE = re.compile(r"^(?:pp?\.\s*)?[A-Za-z]?\d+\s*[–\-—]\s*[A-Za-z]?\d+[.,;]?$")
 NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
+# A number too long for a page number: an article number, PMID or identifier wrapped alone.
+LONG_NUMBER = re.compile(r"^[eA-Z]?\d{5,}[.,;)\]]*$")
 IDENTIFIER_TAIL = re.compile(r"^[A-Za-z0-9][\w./\-()<>;:]*[\]).,;]*$")
 PAGE_VALUE = re.compile(r"\d+")
+NUMBER_SET_APART = re.compile(r"\S\s{6,}(\d{1,4})$|^(\d{1,4})\s{6,}\S")
 
 
 def _value(content: str):
@@ -56,15 +60,16 @@ def _open_identifier(previous: str) -> bool:
 def _open_bracket(previous: str, content: str) -> bool:
     """An opened bracket the previous line leaves open and this line closes."""
     return any(previous.count(a) > previous.count(b) and b in content
-               for a, b in ("[]", "()", "<>"))
+               for a, b in ("[]", "()", "<>", "«»", "“”"))
 
 
 def continues(previous: str, content: str) -> bool:
     """Is `content` (a short line) surely the rest of the reference line `previous`?"""
     if not previous:
         return False
-    if GLUED_NUMBER.match(content) and not PAGE_NUMBER.match(content) or PAGE_RANGE.match(content):
-        return True  # "2019.", "3094364]"; and a page range alone is no page furniture
+    if (GLUED_NUMBER.match(content) and not PAGE_NUMBER.match(content) or PAGE_RANGE.match(content)
+            or LONG_NUMBER.match(content)):
+        return True  # "2019.", "3094364]", "24568259"; and a page range alone is no furniture
     if content.isdigit() and (previous.endswith(("-", "–", "/", ",")) or OPEN_END.search(previous)):
         return True  # the end of a page range or an identifier wrapped there
     if NUMBERS.match(content) and not content.isdigit() and OPEN_END.search(previous):
@@ -74,6 +79,53 @@ def continues(previous: str, content: str) -> bool:
     first = content.split()[0]
     return (_open_identifier(previous) and bool(IDENTIFIER_TAIL.match(first))
             and any(char.isdigit() or char == "." for char in first.rstrip(".,;)]")))
+
+
+def _next_content(contents: list, index: int) -> int:
+    """The next line with text after `index` (blank lines skipped), or -1."""
+    other = index + 1
+    while other < len(contents) and not contents[other]:
+        other += 1
+    return other if other < len(contents) else -1
+
+
+def _closed_before(previous: str, content: str) -> bool:
+    """A bare number after a reference line that ends on a stop outside any identifier: the
+    reference was finished, the number is not its."""
+    return content.isdigit() and previous.endswith(".") and not _open_identifier(previous)
+
+
+def _numbered_elsewhere(context, index: int, candidates: dict) -> bool:
+    """Does the page break this number touches carry a page number of its own, further from
+    the reference text, that this one is not next to? A page break has one page number (or a
+    foot and a head one apart), so a second number beside a reference line is the reference's."""
+    labels, contents = context.labels, context.contents
+    touching = [other for other in (index - 1, index + 1) if 0 <= other < len(labels)
+                and labels[other] == "ref" and contents[other] and other not in candidates]
+    if not touching:
+        return False
+    value = candidates[index]
+    for step in (-1, 1):
+        other = index + step
+        while 0 <= other < len(labels) and (labels[other] in ("blank", "meta") or other in candidates):
+            number = _page_number_of(context, other, candidates)
+            if number is not False and (value is None or number is None or abs(number - value) > 1):
+                return True
+            other += step
+    return False
+
+
+def _page_number_of(context, index: int, candidates: dict):
+    """The page number a line deep in a page break shows (None when it is not arabic), or
+    False when it shows none: a number alone (not beside reference text), or set far apart
+    from a running head ("Nucleic Acids Research, 2019          26")."""
+    labels = context.labels
+    if index in candidates:
+        beside = [other for other in (index - 1, index + 1) if 0 <= other < len(labels)
+                  and labels[other] == "ref" and context.contents[other] and other not in candidates]
+        return False if beside else candidates[index]
+    found = NUMBER_SET_APART.search(context.contents[index])
+    return int(found.group(1) or found.group(2)) if found else False
 
 
 class Context:
@@ -166,19 +218,22 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
-            after = index + 1 if index + 1 < len(contents) else index
+            after = _next_content(contents, index)
+            in_sequence = _in_sequence(index, candidates)
             if (adjacent_previous and IDENTIFIER_TAIL.match(content) and _open_identifier(previous)
-                    and not _in_sequence(index, candidates)
-                    and not (contents[after] and continues(previous, contents[after]))):
+                    and not in_sequence and not (after > 0 and continues(previous, contents[after]))):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
-            elif (adjacent_previous and YEAR_LINE.match(content) and not _in_sequence(index, candidates)
+            elif (adjacent_previous and YEAR_LINE.match(content) and not in_sequence
                   and not _beside_page_break(lines, labels, index)):
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
-            elif (_in_sequence(index, candidates) or not adjacent_previous
+            elif not in_sequence and _numbered_elsewhere(context, index, candidates):
+                labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
+            elif (in_sequence or not adjacent_previous
                     or _beside_page_break(lines, labels, index)
                     or (continues(previous, content) and _page_top_after(context, index))
                     or (not continues(previous, content)
-                        and _at_edge(lines, labels, index, context.blank_separated))):
+                        and (_at_edge(lines, labels, index, context.blank_separated)
+                             or _closed_before(previous, content)))):
                 labels[index], reasons[index] = "meta", "page number"
             else:
                 labels[index], reasons[index] = "ref", None  # "Journal 3,↵1234": a wrapped number
@@ -329,8 +384,8 @@ def _is_head(context: Context, labels: list, index: int):
         # wrapped lines do
     if context.repeated(index) and _short_unfinished(content):
         return True
-    if _looks_like_reference(content):
-        return False
+    if _looks_like_reference(content) or _ends_like_text(content) or content[:1] in "[(«“\"":
+        return False  # a head does not end on a stop, nor open with a bracket or a quote
     if context.lines[index].text.startswith("\f") and _head_shape(content):
         return True  # the first line of a page, and nothing like a reference
     if not previous or after < 0 or labels[after] != "ref":
@@ -339,6 +394,10 @@ def _is_head(context: Context, labels: list, index: int):
     if continues(previous, following):
         return True  # the lines around it are one reference broken there
     next_starts = context.starts_reference(after)
+    if (next_starts is False and context.starts_reference(index) and context.fits_more(previous, content)
+            and not context.fits_more(content, following) and not NUMBER_SET_APART.search(content)):
+        return False  # the reference before had ended, and this line begins the next one,
+        # filled by the wrap before the line that goes on with it
     if (context.hanging and next_starts is False and context.starts_reference(index)
             and _head_shape(content) and not NAME_START.match(content)):
         return True  # a flush line that begins no reference, the one before going on after it
@@ -354,6 +413,13 @@ def _is_head(context: Context, labels: list, index: int):
         # this line belongs to neither.
         return True
     return None
+
+
+def _ends_like_text(content: str) -> bool:
+    """Ends on a stop, as a head does not unless it is names ("Anonymous et al.") or set in
+    two parts far apart."""
+    return (content.endswith(".") and not content.endswith("et al.")
+            and not WIDE_GAP.search(content))
 
 
 def _head_shape(content: str) -> bool:
