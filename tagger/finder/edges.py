@@ -22,6 +22,7 @@ from tagger.finder.lines import (
 GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z]?\)")
 # A line end that leaves the reference open: the next line must go on with it.
 OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|vol\.|no\.|doi:?|In:))$")
+DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
@@ -276,8 +277,9 @@ def _reads_as_references(texts: list) -> bool:
 
 
 def _text_inside_references(labels: list, contents: list) -> None:
-    """Up to four lines taken for body text with references on both sides (or
-    right under the last reference, up to six, ending the document) are reference lines or furniture,
+    """Up to four lines taken for body text with references on both sides (or up to six
+    ending the document, right under the last reference or going on with it after a break)
+    are reference lines or furniture,
     which the rules below tell apart: body text does not come in a few lines there."""
     for index, content in enumerate(contents):  # a "title" amid references is a head
         if labels[index] == "title" and not HEADING.match(content) and _between_refs(
@@ -295,7 +297,8 @@ def _text_inside_references(labels: list, contents: list) -> None:
         before = _near(labels, index, -1, skip=("blank", "meta"))
         inside = end < len(labels) and labels[end] == "ref" and len(texts) <= 4
         # the end of the last reference, right under it, with nothing after
-        last = end == len(labels) and before == index - 1 and len(texts) <= 6 and (
+        last = end == len(labels) and len(texts) <= 6 and (
+            before == index - 1 or _goes_on(contents[index])) and (
             texts == list(range(index, index + len(texts))))
         # whole references taken for text: a few lines without prose, with a year or a DOI
         listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
@@ -305,6 +308,13 @@ def _text_inside_references(labels: list, contents: list) -> None:
             for i in texts:
                 labels[i] = "ref"
         index = end
+
+
+def _goes_on(content: str) -> bool:
+    """A line only a reference list has after a break: one going on in lower case with the
+    sentence before (body text starts a paragraph in capitals), or one opening with a ditto
+    mark for the authors of the reference before ("———. Title")."""
+    return content[:1].islower() or bool(DITTO.match(content))
 
 
 def _between_refs(labels: list, index: int) -> bool:
@@ -391,13 +401,13 @@ def _is_head(context: Context, labels: list, index: int):
     if not previous or after < 0 or labels[after] != "ref":
         return None
     following = context.contents[after]
-    if continues(previous, following):
-        return True  # the lines around it are one reference broken there
     next_starts = context.starts_reference(after)
     if (next_starts is False and context.starts_reference(index) and context.fits_more(previous, content)
             and not context.fits_more(content, following) and not NUMBER_SET_APART.search(content)):
         return False  # the reference before had ended, and this line begins the next one,
         # filled by the wrap before the line that goes on with it
+    if continues(previous, following):
+        return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
             and _head_shape(content) and not NAME_START.match(content)):
         return True  # a flush line that begins no reference, the one before going on after it
