@@ -22,6 +22,8 @@ from tagger.finder.lines import (
 GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z]?\)")
 # A line end that leaves the reference open: the next line must go on with it.
 OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|vol\.|no\.|doi:?|In:))$")
+# How a reference's last line ends: a stop, a number, a closing bracket.
+REFERENCE_END = re.compile(r"[.)\]]$|\d$")
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
@@ -411,6 +413,10 @@ def _is_head(context: Context, labels: list, index: int):
     if (context.hanging and next_starts is False and context.starts_reference(index)
             and _head_shape(content) and not NAME_START.match(content)):
         return True  # a flush line that begins no reference, the one before going on after it
+    if (next_starts and not context.starts_reference(index) and not context.fits_more(previous, content)
+            and not REFERENCE_END.search(previous)):
+        return False  # the reference before goes on (its line filled and not ended) and the
+        # next begins after this line: this line is the rest of it
     if _head_shape(content) and (context.fits_more(content, following)
                                  or context.starts_reference(after)):
         return True  # short, at a page's edge, and not a line the wrap filled
