@@ -24,6 +24,9 @@ GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z
 OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|vol\.|no\.|doi:?|In:))$")
 # How a reference's last line ends: a stop, a number, a closing bracket.
 REFERENCE_END = re.compile(r"[.)\]]$|\d$")
+# How a reference's last line may end (a stop, a number, a bracket, a quote, a mark or an
+# identifier): a line the wrap did not fill and that ends otherwise is no reference's.
+LAST_LINE_END = re.compile(r"[.)\]”\"*†]$|\d$|(?:10\.\d{3,9}/|https?://|www\.)\S*$", re.I)
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
@@ -403,6 +406,11 @@ def _is_head(context: Context, labels: list, index: int):
     if not previous or after < 0 or labels[after] != "ref":
         return None
     following = context.contents[after]
+    if (context.fits_more(content, following) and not LAST_LINE_END.search(content)
+            and not continues(content, following) and _short_unfinished(content)
+            and not (NAME_START.match(content) and YEAR.search(content))):
+        return True  # not filled by the wrap, so a reference's last line (or a whole one, with
+        # names and a year), yet not ended as one
     next_starts = context.starts_reference(after)
     if (next_starts is False and context.starts_reference(index) and context.fits_more(previous, content)
             and not context.fits_more(content, following) and not NUMBER_SET_APART.search(content)):
