@@ -21,7 +21,7 @@ from tagger.finder.lines import (
 # ("2019.", "436–444.", "3094364]", "e1002345,", "(2015)."), never a page number.
 GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z]?\)")
 # A line end that leaves the reference open: the next line must go on with it.
-OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|vol\.|no\.|doi:?|In:))$")
+OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|[Vv]ol\.|[Nn]o\.|doi:?|In:))$")
 # How a reference's last line ends: a stop, a number, a closing bracket.
 REFERENCE_END = re.compile(r"[.)\]]$|\d$")
 # How a reference's last line may end (a stop, a number, a bracket, a quote, a mark or an
@@ -51,10 +51,13 @@ def _in_sequence(index: int, candidates: dict) -> bool:
     value = candidates[index]
     if value is None:
         return False
-    return any(other != index and other_value is not None
-               and 1 <= abs(other_value - value) <= 2 and (other_value > value) == (other > index)
-               and 15 <= abs(other - index) / abs(other_value - value) <= 120
-               for other, other_value in candidates.items())
+    partners = sum(other != index and other_value is not None
+                   and 1 <= abs(other_value - value) <= 2 and (other_value > value) == (other > index)
+                   and 15 <= abs(other - index) / abs(other_value - value) <= 120
+                   for other, other_value in candidates.items())
+    # Two years a few lines apart are as likely two references' wrapped years: a sequence of
+    # year-like numbers needs three pages.
+    return partners >= (2 if YEAR_LINE.match(str(value)) else 1)
 
 
 def _open_identifier(previous: str) -> bool:
@@ -106,17 +109,16 @@ def _numbered_elsewhere(context, index: int, candidates: dict) -> bool:
     the reference text, that this one is not next to? A page break has one page number (or a
     foot and a head one apart), so a second number beside a reference line is the reference's."""
     labels, contents = context.labels, context.contents
-    touching = [other for other in (index - 1, index + 1) if 0 <= other < len(labels)
-                and labels[other] == "ref" and contents[other] and other not in candidates]
-    if not touching:
-        return False
+    touching = any(0 <= other < len(labels) and labels[other] == "ref" and contents[other]
+                   and other not in candidates for other in (index - 1, index + 1))
     value = candidates[index]
     for step in (-1, 1):
         other = index + step
         while 0 <= other < len(labels) and (labels[other] in ("blank", "meta") or other in candidates):
             number = _page_number_of(context, other, candidates)
-            if number is not False and (value is None or number is None or abs(number - value) > 1):
-                return True
+            if number is not False and (touching or other not in candidates) and (
+                    value is None or number is None or abs(number - value) > 1):
+                return True  # (a number set apart in a head is surely the page's)
             other += step
     return False
 
