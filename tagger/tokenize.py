@@ -8,6 +8,7 @@ part of them, not a field boundary.
 """
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 
@@ -76,13 +77,28 @@ def _cuts(word: str) -> list[int]:
     return sorted(cuts)
 
 
+@lru_cache(maxsize=1 << 15)
+def _pieces(word: str) -> tuple[tuple[str, int, int], ...] | None:
+    """A matched word's tokens as (text, start, end) inside it, or None when it stays whole
+    (most words): remembered, since words repeat from reference to reference."""
+    if not _GLUED.search(word) or "&" in word or _IDENTIFIER.fullmatch(word):
+        return None
+    cuts = _cuts(word)
+    if not cuts:
+        return None
+    bounds = [0, *cuts, len(word)]
+    return tuple((word[a:b], a, b) for a, b in zip(bounds, bounds[1:]))
+
+
 def tokenize(text: str) -> list[Token]:
     """Tokens of `text` in order; `text[t.start:t.end] == t.text` and only white space is skipped."""
     tokens = []
     for match in _TOKEN.finditer(text):
-        word, start = match.group(), match.start()
-        cuts = _cuts(word) if _GLUED.search(word) and not _IDENTIFIER.fullmatch(word) \
-            and "&" not in word else []
-        bounds = [0, *cuts, len(word)]
-        tokens.extend(Token(word[a:b], start + a, start + b) for a, b in zip(bounds, bounds[1:]))
+        word = match.group()
+        start, end = match.span()
+        pieces = _pieces(word)
+        if pieces is None:
+            tokens.append(Token(word, start, end))
+        else:
+            tokens.extend(Token(piece, start + a, start + b) for piece, a, b in pieces)
     return tokens
