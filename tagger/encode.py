@@ -87,16 +87,14 @@ class Encoder:
     def _context_rows(self, tokens, text, lowers) -> np.ndarray:
         """(tokens × k) attribute rows of the context features and word pairs, in featurize's
         spelling (one the model lacks: the zero row)."""
-        count, context = len(tokens), self._context.__getitem__
-        rows = np.full((count, len(features.CONTEXT_FEATURES) + 2), self.zero, dtype=np.intp)
-        for k, feature in enumerate(features.CONTEXT_FEATURES):
-            rows[:, k] = list(map(context, feature(tokens, text)))
-        if count > 1:
-            pairs, none = self._pairs.get, (self.zero, self.zero)
-            found = np.array([pairs(a + "|" + b, none) for a, b in zip(lowers, lowers[1:])])
-            rows[:-1, -2] = found[:, 0]  # "w|w+1=a|b" on the first word of the pair
-            rows[1:, -1] = found[:, 1]  # "w-1|w=a|b" on the second
-        return rows
+        context, zero = self._context.__getitem__, self.zero
+        columns = [list(map(context, feature(tokens, text)))
+                   for feature in features.CONTEXT_FEATURES]
+        pairs, none = self._pairs.get, (zero, zero)
+        found = [pairs(a + "|" + b, none) for a, b in zip(lowers, lowers[1:])]
+        columns.append([first for first, _ in found] + [zero])  # "w|w+1=a|b" on the pair's first
+        columns.append([zero] + [second for _, second in found])  # "w-1|w=a|b" on its second
+        return np.array(columns, dtype=np.intp).T
 
 
 class _Rows(dict):

@@ -129,18 +129,20 @@ def word_features(text: str) -> dict:
 
 def whitespace(tokens, text):
     """Glued styles ("2016:265-283") and spaced ones differ exactly here."""
-    out = []
-    last = len(text)
-    for token in tokens:
-        before = token.start == 0 or text[token.start - 1].isspace()
-        after = token.end == last or text[token.end].isspace()
-        out.append("space=" + ("b" if before else "-") + ("a" if after else "-"))
-    return out
+    edged = " " + text + " "  # the reference's ends count as white space
+    return [_SPACE[edged[start].isspace()][edged[end + 1].isspace()] for _, start, end in tokens]
+
+
+# space=<b: white space before, or -><a: after, or ->, made once.
+_SPACE = [[f"space={before}{after}" for after in "-a"] for before in "-b"]
 
 
 def position(tokens, text):
     count = len(tokens)
-    return [f"pos={10 * i // count}" for i in range(count)]
+    return [_POSITION[10 * i // count] for i in range(count)]
+
+
+_POSITION = [f"pos={tenth}" for tenth in range(10)]
 
 
 _OPENERS = {"(": "paren", "[": "square", "“": "quote", "«": "quote", "《": "book", "【": "square",
@@ -196,16 +198,18 @@ def sentence_shape(tokens, text):
     them lower-case. A title is prose ("Ternary spreading and the OCP in …"); a journal,
     even spelled out, is a few capitalized or abbreviated words ("Nano Letters", "Phys.
     Rev."), so a title-less physics reference and a "Title. Journal" one part here."""
-    out, start, last = [], 0, len(text)
+    out, last, final = [], len(text), len(tokens) - 1
+    size = words = lower = 0  # of the part so far
     for i, token in enumerate(tokens):
+        size += 1
+        if token.text.isalpha():
+            words += 1
+            lower += token.text.islower() and len(token.text) > 2
         ends = (token.text in ".?!。" and i > 0 and (token.end == last or text[token.end].isspace())
                 and not (len(tokens[i - 1].text) == 1 and tokens[i - 1].text.isupper()))
-        if ends or i == len(tokens) - 1:
-            part = tokens[start:i + 1]
-            words = sum(t.text.isalpha() for t in part)
-            lower = sum(t.text.isalpha() and t.text.islower() and len(t.text) > 2 for t in part)
-            out.extend([_SENTENCE[min(words, 8) // 3][min(lower, 3)]] * len(part))
-            start = i + 1
+        if ends or i == final:
+            out.extend([_SENTENCE[min(words, 8) // 3][min(lower, 3)]] * size)
+            size = words = lower = 0
     return out
 
 
