@@ -50,6 +50,11 @@ class Normalized:
             return raw_start, raw_start
         return raw_start, max(self.to_raw[end], self.to_raw[end - 1] + 1)
 
+    def raw_spans(self, tokens) -> list[tuple]:
+        """`raw_span` of each token (non-empty (text, start, end) spans), in one pass."""
+        to_raw = self.to_raw
+        return [(to_raw[start], max(to_raw[end], to_raw[end - 1] + 1)) for _, start, end in tokens]
+
 
 _compat_cache: dict = {}
 
