@@ -166,11 +166,12 @@ def marginals(scores, transition) -> list[np.ndarray]:
         backward = np.empty_like(states)
         backward[:, -1] = 1.0
         last = lengths - 1
+        earliest = last.min()
         for t in range(steps - 2, -1, -1):
             np.matmul(backward[:, t + 1] * states[:, t + 1], edges.T, out=backward[:, t])
             if (steps - 1 - t) % every == 0:
                 backward[:, t] /= backward[:, t].sum(axis=1, keepdims=True)
-            if t >= last.min():
+            if t >= earliest:
                 backward[t >= last, t] = 1.0  # a reference's last token and its padding
         joint = forward * backward
         joint /= joint.sum(axis=2, keepdims=True)
