@@ -217,6 +217,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     _text_inside_references(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
+    _end_of_list(context, labels, reasons)
     candidates = {i: _value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
     # Numbers and short lines: page furniture or the tail of a wrapped reference?
     for index, content in enumerate(contents):
@@ -260,6 +261,29 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _end_of_list(context: Context, labels: list, reasons: list) -> None:
+    """Lines taken for furniture after the last reference line, with nothing but furniture
+    after them, that go on with it (in lower case, or after a line left open) or begin a
+    reference where the list's numbering or hanging indent says one begins, with names and a
+    year: the paste ends inside the list, not in a page foot."""
+    refs = [i for i, label in enumerate(labels) if label == "ref"]
+    if not refs or any(label in ("text", "title") for label in labels[refs[-1]:]):
+        return
+    previous = context.contents[refs[-1]]
+    for index in range(refs[-1] + 1, len(labels)):
+        content = context.contents[index]
+        if not content or reasons[index] or PAGE_NUMBER.match(content):
+            continue
+        goes_on = content[:1].islower() or continues(previous, content) or OPEN_END.search(previous)
+        begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
+                  and NAME_START.match(content) and YEAR.search(content))
+        if not (goes_on or begins):
+            if context.lines[index].text.startswith("\f") or context.repeated(index):
+                continue  # the head of the last page
+            return
+        labels[index], previous = "ref", content
 
 
 def _opens_the_list(context: Context, labels: list, index: int) -> bool:
