@@ -7,7 +7,6 @@ reference is under the threshold calibrated for its model (engine "crf+rules").
 
 import warnings
 
-from . import rules
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -142,7 +141,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     if not items:
         return []
     if resolve_engine(engine, model_path) == "rules":
-        return [(*rules.tag(tokens, norm.text), "rules") for _, norm, tokens in items]
+        return [(*_rule_tags(tokens, norm.text), "rules") for _, norm, tokens in items]
     from .decode import best_paths, chosen, marginals
 
     model = load_model(model_path)
@@ -159,7 +158,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     for i, (labels, probs, _) in enumerate(tags):
         if sum(probs) / len(probs) < evidence["below"]:
             _, norm, tokens = items[i]
-            rule_labels, rule_probs = rules.tag(tokens, norm.text)
+            rule_labels, rule_probs = _rule_tags(tokens, norm.text)
             tags[i] = (labels, probs, "crf+rules")
             if rule_labels != labels:  # agreeing everywhere, the rules could not change a label
                 hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
@@ -168,6 +167,14 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     for (i, _), path in zip(hinted, best_paths([s for _, s in hinted], weights.transition)):
         tags[i] = (weights.path_labels(path), chosen(chances[i], path), "crf+rules")
     return tags
+
+
+def _rule_tags(tokens, text):
+    """The rule tagger's labels and confidences; it is imported on first use (start-up), since
+    a CRF sure of its references never asks it."""
+    from . import rules
+
+    return rules.tag(tokens, text)
 
 
 def rule_hints(labels, probs, weight) -> list[tuple[str, float]]:
