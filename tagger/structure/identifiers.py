@@ -37,7 +37,7 @@ def find_arxiv(text: str, labelled: bool = False) -> str | None:
     """An arXiv id without its prefix, when the text speaks of arXiv ("arXiv:1706.03762v5",
     "arXiv:hep-th/9901001"), is arXiv's CoRR path ("abs/1409.0473"), or is labelled arxiv."""
     text = str(text)
-    if not (labelled or "arxiv" in text.lower() or ARXIV_ABS.search(text)):
+    if not (labelled or "arxiv" in text.lower() or ("abs/" in text and ARXIV_ABS.search(text))):
         return None
     text = ARXIV_DOI_DOT.sub("arXiv:", text)  # the DOI form 10.48550/arXiv.2101.00001
     found = ARXIV_NEW.search(text) or ARXIV_OLD.search(text)
@@ -46,7 +46,11 @@ def find_arxiv(text: str, labelled: bool = False) -> str | None:
 
 def find_handle(text: str) -> str | None:
     """A Handle System id: "hdl:10013/epic.43166", "https://hdl.handle.net/1721.1/12345"."""
-    found = HANDLE.search(str(text))
+    text = str(text)
+    lower = text.lower()
+    if "hdl" not in lower and "handle.net" not in lower:  # (the search is slow; most have neither)
+        return None
+    found = HANDLE.search(text)
     return _trim(found.group(1)) if found else None
 
 
@@ -91,12 +95,14 @@ def issn_is_valid(digits: str) -> bool:
 
 
 def find_pmid(text: str) -> str | None:
-    found = PMID.search(str(text))
+    text = str(text)
+    found = PMID.search(text) if "PMID" in text else None
     return found.group(1) if found else None
 
 
 def find_pmcid(text: str) -> str | None:
-    found = PMCID.search(str(text))
+    text = str(text)
+    found = PMCID.search(text) if "PMC" in text else None
     return found.group(1).replace(" ", "") if found else None
 
 
