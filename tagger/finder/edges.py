@@ -36,6 +36,7 @@ NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
 # A number too long for a page number: an article number, PMID or identifier wrapped alone.
 LONG_NUMBER = re.compile(r"^[eA-Z]?\d{5,}[.,;)\]]*$")
 IDENTIFIER_TAIL = re.compile(r"^[A-Za-z0-9][\w./\-()<>;:]*[\]).,;]*$")
+BRACKETS = ("[]", "()", "<>", "«»", "“”")
 PAGE_VALUE = re.compile(r"\d+")
 NUMBER_SET_APART = re.compile(r"\S\s{6,}(\d{1,4})$|^(\d{1,4})\s{6,}\S")
 
@@ -66,10 +67,15 @@ def _open_identifier(previous: str) -> bool:
     return bool(words) and bool(IDENTIFIER.search(words[-1])) and words[-1][-1] in "./-_=?&#"
 
 
+def _unclosed(previous: str) -> bool:
+    """Does the line leave a bracket or a quote open ("[36] S. Buckley, “Quasiresonant")?"""
+    return any(previous.count(a) > previous.count(b) for a, b in BRACKETS)
+
+
 def _open_bracket(previous: str, content: str) -> bool:
     """An opened bracket the previous line leaves open and this line closes."""
     return any(previous.count(a) > previous.count(b) and b in content
-               for a, b in ("[]", "()", "<>", "«»", "“”"))
+               for a, b in BRACKETS)
 
 
 def continues(previous: str, content: str) -> bool:
@@ -415,11 +421,12 @@ def _is_head(context: Context, labels: list, index: int):
     before = _near(labels, index, -1, skip=("blank", "meta"))
     after = _near(labels, index, 1, skip=("blank", "meta"))
     previous = context.contents[before] if before >= 0 and labels[before] == "ref" else ""
-    if continues(previous, content) or OPEN_END.search(previous) and content[:1].islower():
+    if continues(previous, content) or (OPEN_END.search(previous) or _unclosed(previous)) and (
+            content[:1].islower()):
         return False
     if before == index - 1 and previous and (content[:1].islower() or not context.fits_more(previous, content)):
         return False  # right under a reference line the wrap filled, or going on in lower case
-    if OPEN_END.search(content) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
+    if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
             context.lines[index].indent == context.continuation_indent):
         return False  # a head does not end on a comma, hold a DOI or "pp. 12", nor sit where
         # wrapped lines do
