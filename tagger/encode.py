@@ -52,7 +52,10 @@ class Encoder:
         if len(words) > len(self._table) and len(set(words)) > len(self._table):
             return self.weights.scores(features.featurize(tokens, text))
         with self._lock:
-            slots = np.array([self._slot(word) for word in words])
+            new = []  # (slot, word attributes) of the words seen here for the first time
+            slots = np.array([self._slot(word, new) for word in words])
+            if new:
+                self._fill(new)
             lowers = [self._lower[slot] for slot in slots.tolist()]
             rows = self._table[slots]  # [token, role, label]
         count = len(slots)
@@ -67,8 +70,9 @@ class Encoder:
         scores[-1] += self._last
         return scores
 
-    def _slot(self, word: str) -> int:
-        """The table slot of a word's score rows, filled on first sight (least recent evicted)."""
+    def _slot(self, word: str, new: list) -> int:
+        """The table slot of a word's score rows (least recent evicted); a word seen for the
+        first time is added to `new`, for `_fill` to write its rows."""
         slots = self._slots
         slot = slots.get(word)
         if slot is not None:
@@ -78,11 +82,20 @@ class Encoder:
         slots[word] = slot
         lower, own, lent = features.word_attributes(word)
         self._lower[slot] = lower
-        state, row = self.weights.state, self._row
-        self._table[slot, 0] = state[[row(a, self.zero) for a in own]].sum(axis=0)
-        for role, offset in enumerate(self.offsets, 1):
-            self._table[slot, role] = state[[row(a, self.zero) for a in lent[offset]]].sum(axis=0)
+        new.append((slot, (own, *(lent[offset] for offset in self.offsets))))
         return slot
+
+    def _fill(self, new) -> None:
+        """Write the score rows of new words: for each word and role, the sum of its attributes'
+        state rows, all gathered and summed by one numpy call each (a call per row cost more
+        than the features). Each list is padded with the all-zero row, which keeps the sums
+        bit for bit what summing each list alone gives (np.add.reduceat's do not)."""
+        row, zero = self._row, self.zero
+        lists = [[row(name, zero) for name in names] for _, roles in new for names in roles]
+        width = max(map(len, lists))
+        ids = np.array([ids + [zero] * (width - len(ids)) for ids in lists], dtype=np.intp)
+        sums = self.weights.state[ids].sum(axis=1)
+        self._table[[slot for slot, _ in new]] = sums.reshape(len(new), -1, sums.shape[1])
 
     def _context_rows(self, tokens, text, lowers) -> np.ndarray:
         """(tokens × k) attribute rows of the context features and word pairs, in featurize's
