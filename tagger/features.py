@@ -33,8 +33,11 @@ def word(text):
 def shape(text):
     long = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
                    for c in text[:8])
-    short = re.sub(r"(.)\1+", r"\1", long)
+    short = _REPEATS.sub(r"\1", long)
     return {"shape": long, "shape_short": short, "len": str(min(len(text), 8))}
+
+
+_REPEATS = re.compile(r"(.)\1+")
 
 
 def affixes(text):
@@ -251,8 +254,10 @@ def _strings(features: dict) -> tuple[str, ...]:
                  for key, value in features.items() if value is not False)
 
 
-# For each feature key (all "lex:" keys count as "lex"), the window offsets it is lent to.
-_LENT_TO = {key: tuple(offset for offset, keys in WINDOW.items() if key in keys)
+# For each feature key (all "lex:" keys count as "lex"), the window offsets it is lent to
+# and their prefixes ("-1:").
+_LENT_TO = {key: tuple((offset, f"{offset:+d}:") for offset, keys in WINDOW.items()
+                       if key in keys)
             for keys in WINDOW.values() for key in keys}
 
 
@@ -263,8 +268,8 @@ def word_attributes(text: str) -> tuple[str, tuple[str, ...], dict[int, tuple[st
     own = _strings(features)
     lent = {offset: [] for offset in WINDOW}
     for key, name in zip((k for k, v in features.items() if v is not False), own):
-        for offset in _LENT_TO.get("lex" if key.startswith("lex:") else key, ()):
-            lent[offset].append(f"{offset:+d}:{name}")
+        for offset, prefix in _LENT_TO.get("lex" if key.startswith("lex:") else key, ()):
+            lent[offset].append(prefix + name)
     return features["w"], own, {offset: tuple(names) for offset, names in lent.items()}
 
 
