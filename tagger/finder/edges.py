@@ -27,6 +27,7 @@ REFERENCE_END = re.compile(r"[.)\]]$|\d$")
 # How a reference's last line may end (a stop, a number, a bracket, a quote, a mark or an
 # identifier): a line the wrap did not fill and that ends otherwise is no reference's.
 LAST_LINE_END = re.compile(r"[.)\]”\"*†]$|\d$|(?:10\.\d{3,9}/|https?://|www\.)\S*$", re.I)
+NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
@@ -310,7 +311,8 @@ def _reads_as_references(texts: list) -> bool:
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
     return prose <= 0.1 * len(words) and any(
-        YEAR.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t) for t in texts)
+        YEAR.search(t) or NO_DATE.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t)
+        for t in texts)
 
 
 def _text_inside_references(labels: list, contents: list) -> None:
@@ -335,7 +337,7 @@ def _text_inside_references(labels: list, contents: list) -> None:
         inside = end < len(labels) and labels[end] == "ref" and len(texts) <= 4
         # the end of the last reference, right under it, with nothing after
         last = end == len(labels) and len(texts) <= 6 and (
-            before == index - 1 or _goes_on(contents[index])) and (
+            before == index - 1 or _goes_on(contents[index], contents[before])) and (
             texts == list(range(index, index + len(texts))))
         # whole references taken for text: a few lines without prose, with a year or a DOI
         listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
@@ -347,11 +349,13 @@ def _text_inside_references(labels: list, contents: list) -> None:
         index = end
 
 
-def _goes_on(content: str) -> bool:
+def _goes_on(content: str, previous: str) -> bool:
     """A line only a reference list has after a break: one going on in lower case with the
-    sentence before (body text starts a paragraph in capitals), or one opening with a ditto
-    mark for the authors of the reference before ("———. Title")."""
-    return content[:1].islower() or bool(DITTO.match(content))
+    sentence before (body text starts a paragraph in capitals), one after a reference line
+    left open (on "and", a comma) or surely continued (a DOI's tail), or one opening with a ditto mark for the
+    authors of the reference before ("———. Title")."""
+    return (content[:1].islower() or bool(DITTO.match(content)) or bool(OPEN_END.search(previous))
+            or continues(previous, content))
 
 
 def _between_refs(labels: list, index: int) -> bool:
@@ -445,6 +449,12 @@ def _is_head(context: Context, labels: list, index: int):
         return True  # not filled by the wrap, so a reference's last line (or a whole one, with
         # names and a year), yet not ended as one
     next_starts = context.starts_reference(after)
+    if (context.fits_more(previous, content) and LAST_LINE_END.search(previous)
+            and NAME_START.match(content) and not context.fits_more(content, following)
+            and not NUMBER_SET_APART.search(content) and context.starts_reference(index) is not False
+            and next_starts is not True and not NAME_START.match(following)):
+        return False  # the reference before had ended (its line neither filled nor open); this
+        # one begins with names, filled by the wrap before the line that goes on with it
     if (next_starts is False and context.starts_reference(index) and context.fits_more(previous, content)
             and not context.fits_more(content, following) and not NUMBER_SET_APART.search(content)):
         return False  # the reference before had ended, and this line begins the next one,
