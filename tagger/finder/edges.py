@@ -118,6 +118,8 @@ def _numbered_elsewhere(context, index: int, candidates: dict) -> bool:
     labels, contents = context.labels, context.contents
     touching = any(0 <= other < len(labels) and labels[other] == "ref" and contents[other]
                    and other not in candidates for other in (index - 1, index + 1))
+    if not (touching or _between_refs(labels, index)):
+        return False
     value = candidates[index]
     for step in (-1, 1):
         other = index + step
