@@ -1,0 +1,67 @@
+"""Does a short line go on with the reference line before it? The vocabulary the edge rules
+share: how a reference line is left open (on a comma, "and", inside a DOI or a bracket), how a
+reference's last line ends, and the tails a wrap leaves alone on a line ("2019.", "3094364]",
+"109–133", "24568259").
+"""
+
+import re
+
+from tagger.finder.lines import IDENTIFIER, PAGE_NUMBER
+
+# A short line of numbers glued to punctuation: the end of a reference wrapped there
+# ("2019.", "436–444.", "3094364]", "e1002345,", "(2015)."), never a page number.
+GLUED_NUMBER = re.compile(r"^\(?[eA-Z]?\d[\d\s–\-:()]*[.,;:)\]]+$|^\(\d{4}[a-z]?\)")
+# A line end that leaves the reference open: the next line must go on with it.
+OPEN_END = re.compile(r"(?:[,;:(\[/–\-&]|\b(?:and|in|of|the|pp?\.|[Pp]age|[Vv]ol\.|[Nn]o\.|doi:?|In:))$")
+# How a reference's last line ends: a stop, a number, a closing bracket.
+REFERENCE_END = re.compile(r"[.)\]]$|\d$")
+# How a reference's last line may end (a stop, a number, a bracket, a quote, a mark or an
+# identifier): a line the wrap did not fill and that ends otherwise is no reference's.
+LAST_LINE_END = re.compile(r"[.)\]”\"*†]$|\d$|(?:10\.\d{3,9}/|https?://|www\.)\S*$", re.I)
+PAGE_RANGE = re.compile(r"^(?:pp?\.\s*)?[A-Za-z]?\d+\s*[–\-—]\s*[A-Za-z]?\d+[.,;]?$")
+NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
+# A number too long for a page number: an article number, PMID or identifier wrapped alone.
+LONG_NUMBER = re.compile(r"^[eA-Z]?\d{5,}[.,;)\]]*$")
+IDENTIFIER_TAIL = re.compile(r"^[A-Za-z0-9][\w./\-()<>;:]*[\]).,;]*$")
+BRACKETS = ("[]", "()", "<>", "«»", "“”")
+
+
+def open_identifier(previous: str) -> bool:
+    """Does the line end inside a DOI or URL ("10.1109/TPDS.2021.", "doi:10.1016/")?"""
+    words = previous.split()
+    return bool(words) and bool(IDENTIFIER.search(words[-1])) and words[-1][-1] in "./-_=?&#"
+
+
+def unclosed(previous: str) -> bool:
+    """Does the line leave a bracket or a quote open ("[36] S. Buckley, “Quasiresonant")?"""
+    return any(previous.count(a) > previous.count(b) for a, b in BRACKETS)
+
+
+def _open_bracket(previous: str, content: str) -> bool:
+    """An opened bracket the previous line leaves open and this line closes."""
+    return any(previous.count(a) > previous.count(b) and b in content
+               for a, b in BRACKETS)
+
+
+def continues(previous: str, content: str) -> bool:
+    """Is `content` (a short line) surely the rest of the reference line `previous`?"""
+    if not previous:
+        return False
+    if (GLUED_NUMBER.match(content) and not PAGE_NUMBER.match(content) or PAGE_RANGE.match(content)
+            or LONG_NUMBER.match(content)):
+        return True  # "2019.", "3094364]", "24568259"; and a page range alone is no furniture
+    if content.isdigit() and (previous.endswith(("-", "–", "/", ",")) or OPEN_END.search(previous)):
+        return True  # the end of a page range or an identifier wrapped there
+    if NUMBERS.match(content) and not content.isdigit() and OPEN_END.search(previous):
+        return True  # "Rev Med Suisse 2009;5:↵1882-1889"
+    if _open_bracket(previous, content):
+        return True
+    first = content.split()[0]
+    return (open_identifier(previous) and bool(IDENTIFIER_TAIL.match(first))
+            and any(char.isdigit() or char == "." for char in first.rstrip(".,;)]")))
+
+
+def closed_before(previous: str, content: str) -> bool:
+    """A bare number after a reference line that ends on a stop outside any identifier: the
+    reference was finished, the number is not its."""
+    return content.isdigit() and previous.endswith(".") and not open_identifier(previous)

@@ -1,0 +1,67 @@
+"""Lines the line model took for body text amid or right after a reference list: reference
+lines (or furniture, which the edge rules tell apart), since body text does not come in a few
+lines there, nor goes on in lower case after a reference.
+"""
+
+import re
+
+from tagger.finder.continuation import OPEN_END, continues
+from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR
+from tagger.finder.neighbours import between_refs, near
+
+NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
+DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
+DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
+
+
+def _reads_as_references(texts: list) -> bool:
+    if not texts or len(texts) > 8:
+        return False
+    words = [word.lower() for text in texts for word in text.split()]
+    prose = sum(word in PROSE_WORDS for word in words)
+    return prose <= 0.1 * len(words) and any(
+        YEAR.search(t) or NO_DATE.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t)
+        for t in texts)
+
+
+def text_inside_references(labels: list, contents: list) -> None:
+    """Up to four lines taken for body text with references on both sides (or up to six
+    ending the document, right under the last reference or going on with it after a break)
+    are reference lines or furniture,
+    which the rules below tell apart: body text does not come in a few lines there."""
+    for index, content in enumerate(contents):  # a "title" amid references is a head
+        if labels[index] == "title" and not HEADING.match(content) and between_refs(
+                [label if label != "text" else "ref" for label in labels], index):
+            labels[index] = "meta"
+    index = 0
+    while index < len(labels):
+        if labels[index] != "text":
+            index += 1
+            continue
+        end = index
+        while end < len(labels) and labels[end] in ("text", "blank", "meta"):
+            end += 1
+        texts = [i for i in range(index, end) if labels[i] == "text"]
+        before = near(labels, index, -1, skip=("blank", "meta"))
+        inside = end < len(labels) and labels[end] == "ref" and len(texts) <= 4
+        # the end of the last reference, right under it, with nothing after
+        last = end == len(labels) and len(texts) <= 6 and (
+            before == index - 1 or _goes_on(contents[index], contents[before])) and (
+            texts == list(range(index, index + len(texts))))
+        # whole references taken for text: a few lines without prose, with a year or a DOI
+        listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
+            [contents[i] for i in texts])
+        if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
+                before < 0 and end < len(labels) and listed):  # the paste opens with them
+            for i in texts:
+                labels[i] = "ref"
+        index = end
+
+
+def _goes_on(content: str, previous: str) -> bool:
+    """A line only a reference list has after a break: one going on in lower case with the
+    sentence before (body text starts a paragraph in capitals), one after a reference line
+    left open (on "and", a comma) or surely continued (a DOI's tail), or one opening with a ditto mark for the
+    authors of the reference before ("———. Title")."""
+    return (content[:1].islower() or bool(DITTO.match(content)) or bool(OPEN_END.search(previous))
+            or continues(previous, content))

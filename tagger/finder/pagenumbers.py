@@ -1,0 +1,75 @@
+"""Page numbers in a reference list: which lone numbers are the page sequence and which are
+the tail of a reference wrapped there. A page number grows by one from page to page, and a page
+break has one page number (or a foot and a head one apart), so a second number far off from
+it, beside reference text, is the reference's.
+"""
+
+import re
+
+from tagger.finder.neighbours import between_refs
+
+YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
+PAGE_VALUE = re.compile(r"\d+")
+NUMBER_SET_APART = re.compile(r"\S\s{6,}(\d{1,4})$|^(\d{1,4})\s{6,}\S")
+
+
+def page_value(content: str):
+    found = PAGE_VALUE.search(content)
+    return int(found.group()) if found else None
+
+
+def in_sequence(index: int, candidates: dict) -> bool:
+    """Is there another page-number line a page or two away (15 to 120 lines a page) whose
+    number is one or two off, in the same direction?"""
+    value = candidates[index]
+    if value is None:
+        return False
+    partners = sum(other != index and other_value is not None
+                   and 1 <= abs(other_value - value) <= 2 and (other_value > value) == (other > index)
+                   and 15 <= abs(other - index) / abs(other_value - value) <= 120
+                   for other, other_value in candidates.items())
+    # Two years a few lines apart are as likely two references' wrapped years: a sequence of
+    # year-like numbers needs three pages.
+    return partners >= (2 if YEAR_LINE.match(str(value)) else 1)
+
+
+def next_content(contents: list, index: int) -> int:
+    """The next line with text after `index` (blank lines skipped), or -1."""
+    other = index + 1
+    while other < len(contents) and not contents[other]:
+        other += 1
+    return other if other < len(contents) else -1
+
+
+def numbered_elsewhere(context, index: int, candidates: dict) -> bool:
+    """Does the page break this number touches carry a page number of its own, further from
+    the reference text, that this one is not next to? A page break has one page number (or a
+    foot and a head one apart), so a second number beside a reference line is the reference's."""
+    labels, contents = context.labels, context.contents
+    touching = any(0 <= other < len(labels) and labels[other] == "ref" and contents[other]
+                   and other not in candidates for other in (index - 1, index + 1))
+    if not (touching or between_refs(labels, index)):
+        return False
+    value = candidates[index]
+    for step in (-1, 1):
+        other = index + step
+        while 0 <= other < len(labels) and (labels[other] in ("blank", "meta") or other in candidates):
+            number = _page_number_of(context, other, candidates)
+            if number is not False and (touching or other not in candidates) and (
+                    value is None or number is None or abs(number - value) > 1):
+                return True  # (a number set apart in a head is surely the page's)
+            other += step
+    return False
+
+
+def _page_number_of(context, index: int, candidates: dict):
+    """The page number a line deep in a page break shows (None when it is not arabic), or
+    False when it shows none: a number alone (not beside reference text), or set far apart
+    from a running head ("Nucleic Acids Research, 2019          26")."""
+    labels = context.labels
+    if index in candidates:
+        beside = [other for other in (index - 1, index + 1) if 0 <= other < len(labels)
+                  and labels[other] == "ref" and context.contents[other] and other not in candidates]
+        return False if beside else candidates[index]
+    found = NUMBER_SET_APART.search(context.contents[index])
+    return int(found.group(1) or found.group(2)) if found else False
