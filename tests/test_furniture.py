@@ -40,12 +40,13 @@ def test_every_character_is_in_one_reference_or_reported_dropped(seed):
 
 
 def test_generated_lists_come_out_exactly_and_keep_their_text():
-    """The issue asks for 99.5% exact and no reference text ever dropped; measured today
-    (python -m training.furniture_lists -n 1000): 99.48% exact, text dropped in 1.5% of lists."""
+    """The issue asks for 99.5% exact and no reference text ever dropped. On these 100 lists:
+    99.7% exact, nothing dropped. Over 1,000 lists (python -m training.furniture_lists -n 1000,
+    seeds 1/2/3): 99.55/99.54/99.44% exact, reference text dropped in 2/6/6 lists."""
     rng = random.Random(13)
-    figures = score([generate(rng, REFERENCES) for _ in range(60)], find_segments)
-    assert figures["exact_share"] >= 0.99, figures
-    assert figures["lists_with_reference_text_dropped"] <= 4, figures
+    figures = score([generate(rng, REFERENCES) for _ in range(100)], find_segments)
+    assert figures["lists_with_reference_text_dropped"] == 0, figures
+    assert figures["exact_share"] >= 0.995, figures
 
 
 LINES_BEFORE = ("[1] Romero J, Yin JQ, Laanait N, et al. Accelerating collective communication in data\n"
@@ -89,3 +90,49 @@ def test_a_number_in_the_page_sequence_is_a_page_number_even_after_a_comma():
     found = find_segments("".join(pages))
     assert [item.text for item in found.dropped if item.reason == "page number"] == ["12", "13"]
     assert found.segments[12].raw.endswith("Journal of Things,\n2015, 521(7553): 1–9.")
+
+
+def test_a_second_number_far_from_the_page_number_of_the_break_is_the_reference_tail():
+    text = ("Blair, Sara. Cultural Geography and the Place of the Literary. American\n"
+            "Literary History 10 (1998): 544–67.\n\n"
+            "Carilli C.L., Taylor G.B., 2002, ARA&A, 40,\n319\n\nPage 846\n\n"
+            "\fPhysical Review E 101, 042305 (2020)\n\n\n"
+            "Baker, J. W. (2011). Conditional Mean Spectrum: Tool for ground motion\n"
+            "selection. Journal of Structural Engineering, 137(3):322–331.\n")
+    found = find_segments(text)
+    assert [seg.raw for seg in found.segments][1:] == [
+        "Carilli C.L., Taylor G.B., 2002, ARA&A, 40,\n319",
+        "Baker, J. W. (2011). Conditional Mean Spectrum: Tool for ground motion\n"
+        "selection. Journal of Structural Engineering, 137(3):322–331."]
+    assert [(item.text, item.reason) for item in found.dropped] == [
+        ("Page 846", "page number"), ("Physical Review E 101, 042305 (2020)", "running head")]
+
+
+def test_a_doi_tail_after_a_page_break_stays_in_its_reference():
+    for before, tail in (("doi: 10.1029/", "2000JC900098"), ("doi: 10.1046/j.1365-2419.2003.00268.", "x")):
+        text = (LINES_BEFORE + "Distributed Systems, 2021, 105(C10): 23983-23996. " + before + "\n\n"
+                "Nucleic Acids Research, 2019, Vol. 47, No. 3                 524\n\n" + tail + "\n" + NEXT)
+        found = find_segments(text)
+        assert found.segments[0].raw.endswith(before + "\n" + tail), found.segments
+        assert [item.reason for item in found.dropped] == ["running head"]
+
+
+def test_a_line_that_ends_on_a_stop_after_a_page_break_is_no_running_head():
+    text = (LINES_BEFORE + "Distributed Systems. The Discovery of the Past: The Origins of Archaeology.\n"
+            "- 224 -\n\fNucleic Acids Research, 2019, Vol. 47, No. 3\nLondon: British Museum Press.\n\n"
+            + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("Archaeology.\nLondon: British Museum Press.")
+    assert [item.text for item in found.dropped] == ["- 224 -", "Nucleic Acids Research, 2019, Vol. 47, No. 3"]
+
+
+def test_two_wrapped_years_a_page_apart_are_no_page_sequence():
+    body = [f"[{n}] Smith J, Jones K. A title of the paper number {n}. Journal of Things, 2015,\n"
+            f"    521(7553): {n}1–{n}9.\n" for n in range(1, 40)]
+    lists = (body[:10] + ["[11] Rosanvallon P. La Démocratie inachevée. Paris, Gallimard,\n", "2000\n"]
+             + body[11:30] + ["[31] Drouard A. Les Français et la table. Ellipses, Paris,\n", "2002\n"]
+             + body[31:])
+    found = find_segments("".join(lists))
+    assert found.dropped == []
+    assert found.segments[10].raw.endswith("Gallimard,\n2000")
+    assert found.segments[30].raw.endswith("Paris,\n2002")
