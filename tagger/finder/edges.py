@@ -26,6 +26,9 @@ from tagger.finder.pagenumbers import (
     NUMBER_SET_APART, YEAR_LINE, in_sequence, next_content, numbered_elsewhere, page_value,
 )
 
+# A verso head: the authors, a slash, the journal ("J. Smith et al. / Journal of ...").
+AUTHORS_SLASH_JOURNAL = re.compile(
+    r"^(?:[A-Z]\.\s?){1,3}[A-Z][\w'’\-]+(?: et al\.| and (?:[A-Z]\.\s?){1,3}[A-Z][\w'’\-]+)? / [A-Z]")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 
 
@@ -254,6 +257,8 @@ def _is_head(context: Context, labels: list, index: int):
             context.lines[index].indent == context.continuation_indent):
         return False  # a head does not end on a comma, hold a DOI or "pp. 12", nor sit where
         # wrapped lines do
+    if AUTHORS_SLASH_JOURNAL.match(content):
+        return True  # "J. Smith et al. / Journal of Computational Physics 412 (2021) 109–133"
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _looks_like_reference(content) or _ends_like_text(content) or content[:1] in "[(«“\"":
