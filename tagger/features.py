@@ -31,13 +31,20 @@ def word(text):
 
 
 def shape(text):
-    long = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
-                   for c in text[:8])
+    head = text[:8]
+    if head.isascii():  # the same classes as below, by table
+        long = head.translate(_ASCII_SHAPE)
+    else:
+        long = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
+                       for c in head)
     short = _REPEATS.sub(r"\1", long)
     return {"shape": long, "shape_short": short, "len": str(min(len(text), 8))}
 
 
 _REPEATS = re.compile(r"(.)\1+")
+_ASCII_SHAPE = str.maketrans({**dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "X"),
+                              **dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "x"),
+                              **dict.fromkeys("0123456789", "d")})
 
 
 def affixes(text):
