@@ -140,3 +140,18 @@ def test_two_wrapped_years_a_page_apart_are_no_page_sequence():
     assert found.dropped == []
     assert found.segments[10].raw.endswith("Gallimard,\n2000")
     assert found.segments[30].raw.endswith("Paris,\n2002")
+
+
+def test_a_page_range_wrapped_at_its_dash_keeps_the_dash():
+    text = LINES_BEFORE + "Distributed Systems, 38, 43\n-\n102.\n" + NEXT
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("38, 43\n-\n102.") and found.dropped == []
+
+
+def test_a_doi_tail_on_the_last_page_after_its_head_ends_the_list():
+    text = (NEXT + LINES_BEFORE + "Distributed Systems 144 (1–2): 101–124, doi:10.1016/\n\n635\n\n"
+            "\fProceedings of the VLDB Endowment\n\n0304-3975(94)00281-M\n")
+    found = find_segments(text)
+    assert found.segments[-1].raw.endswith("doi:10.1016/\n0304-3975(94)00281-M")
+    assert [(item.text, item.reason) for item in found.dropped] == [
+        ("635", "page number"), ("Proceedings of the VLDB Endowment", "running head")]

@@ -20,7 +20,9 @@ from tagger.finder.continuation import (
     open_identifier, unclosed,
 )
 from tagger.finder.ends import text_inside_references
-from tagger.finder.lines import IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, repeat_key
+from tagger.finder.lines import (
+    HEADING, IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, repeat_key,
+)
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
     NUMBER_SET_APART, YEAR_LINE, in_sequence, next_content, numbered_elsewhere, page_value,
@@ -104,6 +106,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     if not lines:
         return
     text_inside_references(labels, [line.content for line in lines])
+    _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
     _end_of_list(context, labels, reasons)
@@ -152,24 +155,38 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"
 
 
+def _wrapped_dashes(labels: list, contents: list) -> None:
+    """A dash alone between two reference lines that end and begin with a number is a page
+    range wrapped at its dash ("Cognition, 38, 43↵-↵102."), no separator."""
+    for index in range(1, len(labels) - 1):
+        if (labels[index] == "blank" and contents[index] in ("-", "–", "—")
+                and labels[index - 1] == labels[index + 1] == "ref"
+                and contents[index - 1][-1:].isdigit() and contents[index + 1][:1].isdigit()):
+            labels[index] = "ref"
+
+
 def _end_of_list(context: Context, labels: list, reasons: list) -> None:
     """Lines taken for furniture after the last reference line, with nothing but furniture
     after them, that go on with it (in lower case, or after a line left open) or begin a
     reference where the list's numbering or hanging indent says one begins, with names and a
     year: the paste ends inside the list, not in a page foot."""
     refs = [i for i, label in enumerate(labels) if label == "ref"]
-    if not refs or any(label in ("text", "title") for label in labels[refs[-1]:]):
-        return
+    if not refs or any(label == "text" or label == "title" and HEADING.match(content)
+                       for label, content in zip(labels[refs[-1]:], context.contents[refs[-1]:])):
+        return  # body text or a real heading follows: the list has ended
     previous = context.contents[refs[-1]]
     for index in range(refs[-1] + 1, len(labels)):
         content = context.contents[index]
         if not content or reasons[index] or PAGE_NUMBER.match(content):
             continue
-        goes_on = content[:1].islower() or continues(previous, content) or OPEN_END.search(previous)
+        goes_on = content[:1].islower() or continues(previous, content) or (
+            OPEN_END.search(previous) and not open_identifier(previous)  # (only its tail goes on)
+            and not context.lines[index].text.startswith("\f"))
         begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
                   and NAME_START.match(content) and YEAR.search(content))
         if not (goes_on or begins):
             if context.lines[index].text.startswith("\f") or context.repeated(index):
+                labels[index] = "meta"
                 continue  # the head of the last page
             return
         labels[index], previous = "ref", content
