@@ -130,6 +130,9 @@ def best_paths(scores, transition) -> list[np.ndarray]:
                 score[ended] = best[ended]
                 back[t, ended] = stay
             best = score
+        if count == 1:  # a parse() call: walked in Python, a numpy call per token costs more
+            paths[group[0]] = _walk_back(back[:, 0].tolist(), int(best[0].argmax()))
+            continue
         path = np.empty((count, steps), dtype=np.intp)
         path[:, -1] = best.argmax(axis=1)
         rows = np.arange(count)
@@ -138,6 +141,14 @@ def best_paths(scores, transition) -> list[np.ndarray]:
         for row, i in enumerate(group):
             paths[i] = path[row, :lengths[row]]
     return paths
+
+
+def _walk_back(back: list, last: int) -> np.ndarray:
+    """One reference's best path from its back-pointers (per token, per label) and last label."""
+    path = [last]
+    for pointers in reversed(back[1:]):
+        path.append(pointers[path[-1]])
+    return np.array(path[::-1], dtype=np.intp)
 
 
 def marginals(scores, transition) -> list[np.ndarray]:
