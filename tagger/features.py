@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from . import lexicon
 
-FEATURE_VERSION = "2"
+FEATURE_VERSION = "3"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -242,7 +242,67 @@ def numeric_tail(tokens, text):
 
 _TAIL = [f"tail={rank}" for rank in range(5)]
 
-CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail]
+_DASHES = frozenset("-–—‐")
+
+
+def year_like(tokens, text):
+    """Which of the reference's year-shaped numbers (1500–2049) a token is.
+
+    Most references have one year; the other numbers of that shape are pages ("MNRAS, 457,
+    1522", "pp. 1998–2004") or part of a title ("1930년대"), and the word alone cannot tell
+    them apart: one standing in a range, the first, the last or the only one of the rest can.
+    """
+    out = [None] * len(tokens)
+    singles = []
+    for i, token in enumerate(tokens):
+        if not _YEAR.match(token.text):
+            continue
+        before = i > 0 and tokens[i - 1].text in _DASHES and tokens[i - 1].end == token.start
+        after = i + 1 < len(tokens) and tokens[i + 1].text in _DASHES and tokens[i + 1].start == token.end
+        if before or after:
+            out[i] = "yl=range"
+        else:
+            singles.append(i)
+    for rank, i in enumerate(singles):
+        out[i] = ("yl=only" if len(singles) == 1 else "yl=first" if rank == 0
+                  else "yl=last" if rank == len(singles) - 1 else "yl=middle")
+    return out
+
+
+def abbreviation_run(tokens, text):
+    """Whether a token is in a run of abbreviated words ("Phil. Trans. Roy. Soc.", "J. Engrg.
+    Math.", "C. R. Acad. Sci."): capitalized words each followed by a full stop, two of them
+    longer than a letter. Authors' initials are single letters and titles are prose, so such
+    a run right after the authors is the journal; its single letters are marked apart, since
+    they may be the journal's ("C. R.") or an author's last initials ("Anderson, P. W. Phys.")."""
+    out = [None] * len(tokens)
+    run: list[int] = []  # indexes of the run's words
+
+    def close():
+        if sum(len(tokens[i].text) > 1 for i in run) >= 2:
+            first = next(i for i in run if len(tokens[i].text) > 1)
+            for i in run:
+                out[i] = out[i + 1] = ("abbr=letter" if len(tokens[i].text) == 1
+                                       else "abbr=first" if i == first else "abbr=in")
+        run.clear()
+
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        dotted = (i + 1 < len(tokens) and tokens[i + 1].text == "." and token.text.isalpha()
+                  and token.text[0].isupper() and token.end == tokens[i + 1].start)
+        if dotted:
+            run.append(i)
+            i += 2
+            continue
+        close()
+        i += 1
+    close()
+    return out
+
+
+CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
+                    year_like, abbreviation_run]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {

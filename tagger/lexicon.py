@@ -83,6 +83,13 @@ KEYWORDS = {
     "edn": "edition", "edition": "edition", "auflage": "edition", "aufl": "edition",
     "nd": "edition", "rd": "edition", "th": "edition", "st": "edition",
     "forthcoming": "date", "n.d": "date",
+    # Korean, Chinese and Japanese markers, tokens of their own after the tokenizer's cuts
+    # ("제", "32", "집"; "122", "-", "129", "쪽"; "2016", "년"): 제/第 number a volume or issue.
+    "권": "volume", "卷": "volume", "집": "volume", "輯": "volume", "辑": "volume",
+    "호": "issue", "號": "issue", "号": "issue", "期": "issue", "통권": "issue",
+    "쪽": "pages", "면": "pages", "页": "pages", "頁": "pages",
+    "년": "date", "年": "date", "월": "date", "月": "date",
+    "제": "nth", "第": "nth",
 }
 
 # GB/T 7714 document-type codes found inside [brackets] ("[J]", "[C]", "[EB/OL]").
@@ -91,6 +98,11 @@ GBT_MARKERS = frozenset("J C M D R S P N A G Z K EB OL DB CP DS CM".split())
 # Common Han characters in Chinese venue and publisher names.
 HAN_VENUE = frozenset("学报刊志杂研究科技术会议论文集计算机软件工程通信电子自动化中国")
 HAN_PUBLISHER = frozenset("出版社局")
+
+# How Korean journal names end ("사이버커뮤니케이션학보", "보존과학회지", "경제학연구"): a word
+# longer than its ending, since a title's last word is often "연구" (a study) alone.
+HANGUL_VENUE_ENDINGS = ("학회지", "학보", "논총", "논집", "논문집", "연구", "저널", "회지", "학회",
+                        "학술지", "회보", "포럼", "리뷰", "총서", "연구소")
 
 # Frequent given names help split "Romero, Joshua" from "Romero, J.".
 GIVEN_NAMES = _words("""
@@ -146,4 +158,7 @@ def classes(word: str) -> tuple[str, ...]:
     if lower in KEYWORDS:
         found.append("kw-" + KEYWORDS[lower])
     found += [name for name, words in _EXACT_CLASSES if word in words]
+    if "\uac00" <= word[-1] <= "\ud7af" and any(
+            word.endswith(end) and len(word) > len(end) for end in HANGUL_VENUE_ENDINGS):
+        found.append("hangul-venue")
     return tuple(found)

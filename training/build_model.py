@@ -34,7 +34,10 @@ GROBID_FILES = [
 # How many times GROBID's references count, chosen by cross-validation on GROBID's files
 # (training.cross_corpus), never on gold.
 GROBID_WEIGHT = 1
-TRAINING_FILES = ANYSTYLE_FILES + GROBID_FILES
+SOURCE_FILES = ANYSTYLE_FILES + GROBID_FILES
+# Unpunctuated copies of a share of SOURCE_FILES' references (training/augment.py).
+AUGMENTED_FILE = "data/augmented/unpunctuated.jsonl"
+TRAINING_FILES = SOURCE_FILES + [AUGMENTED_FILE]
 WEIGHTS = {name: GROBID_WEIGHT for name in GROBID_FILES}
 PARAMS = {"c1": 0.05, "c2": 0.01, "min_freq": 1, "max_iterations": 200}
 BENCHMARK = "data/gold.jsonl"

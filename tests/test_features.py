@@ -1,0 +1,47 @@
+"""Context features and lexicon classes that tell physics, astronomy and Korean references'
+fields apart where words alone cannot."""
+
+from tagger import lexicon
+from tagger.features import abbreviation_run, featurize, year_like
+from tagger.tokenize import tokenize
+
+
+def marks(feature, text):
+    tokens = tokenize(text)
+    return [(token.text, mark) for token, mark in zip(tokens, feature(tokens, text)) if mark]
+
+
+def test_year_shaped_pages_are_told_from_the_year():
+    text = "Applegate, D. E. 2016, MNRAS, 457, 1522"
+    assert marks(year_like, text) == [("2016", "yl=first"), ("1522", "yl=last")]
+    assert marks(year_like, "Nature 25 (2004) 1998–2004")[-2:] == [("1998", "yl=range"),
+                                                                     ("2004", "yl=range")]
+    assert marks(year_like, "Smith, J. (1999). Title. Journal, 4, 5.") == [("1999", "yl=only")]
+
+
+def test_a_run_of_abbreviations_after_the_authors_is_marked():
+    found = dict(marks(abbreviation_run, "J. J. H. Brouwers, J. Engrg. Math., 44, 277-295 (2002)."))
+    assert found == {"J": "abbr=letter", ".": "abbr=in", "Engrg": "abbr=first", "Math": "abbr=in"}
+    assert [t for t, m in marks(abbreviation_run, "A. Kolmogoroff, C. R. Acad. Sci., 30, 301")
+            if m == "abbr=first" and t != "."] == ["Acad"]
+
+
+def test_initials_and_prose_make_no_abbreviation_run():
+    assert marks(abbreviation_run, "Smith, J. R. The art of war. New York: Penguin, 1990.") == []
+    assert marks(abbreviation_run, "P. W. Anderson, Nature 109, 1492 (1958).") == []
+
+
+def test_korean_and_chinese_markers_and_venue_endings_have_classes():
+    assert lexicon.classes("권") == ("kw-volume",)
+    assert lexicon.classes("호") == ("kw-issue",)
+    assert lexicon.classes("쪽") == ("kw-pages",)
+    assert lexicon.classes("第") == ("kw-nth",)
+    assert "hangul-venue" in lexicon.classes("사이버커뮤니케이션학보")
+    assert "hangul-venue" not in lexicon.classes("연구")  # a title's last word, alone
+
+
+def test_featurize_carries_the_new_marks():
+    text = "Chon, G. 2012, Astron. Astrophys., 538, 1522"
+    features = featurize(tokenize(text), text)
+    assert "yl=last" in features[-1]
+    assert any("abbr=first" in token for token in features)
