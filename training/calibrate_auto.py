@@ -7,7 +7,8 @@ Under `auto`, a reference whose mean CRF confidence is under `below` is decoded 
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py). Both numbers are chosen here, never on gold: every reference of the
 training files is tagged by a CRF trained on the other folds (5-fold, exact duplicates of a
-held-out reference dropped from its training part, so the confidences are honest), and the
+held-out reference dropped from its training part, the unpunctuated copies made inside each
+fold from its training part alone, so the confidences are honest), and the
 pair kept is the lowest `below`, with its best weight, whose held-out core micro-F1 is within
 TOLERANCE of the best pair's: re-decoding costs time, and gains smaller than that are noise.
 
@@ -34,7 +35,8 @@ from tagger.parse import rule_hints
 from tagger.tokenize import tokenize
 from tagger.train import REPO, train
 
-from .build_model import PARAMS, TRAINING_FILES
+from .augment import with_unpunctuated
+from .build_model import PARAMS, SOURCE_FILES
 
 FOLDS = 5
 WEIGHTS = (0.25, 0.5, 0.75, 1.0, 1.5)
@@ -76,8 +78,8 @@ def fold_rows(records, number, held_out) -> list[dict]:
     """Train on every fold but one (no exact copy of a held-out reference), count the other."""
     held_keys = {normalized_key(records[i]["text"]) for i in held_out}
     held = set(held_out)
-    training = [record for i, record in enumerate(records)
-                if i not in held and normalized_key(record["text"]) not in held_keys]
+    training = with_unpunctuated([record for i, record in enumerate(records)
+                                  if i not in held and normalized_key(record["text"]) not in held_keys])
     with tempfile.TemporaryDirectory(prefix="reftag-calibrate-") as tmp:
         model_path = Path(tmp) / f"fold{number}.crfsuite"
         train(training, model_path, params=PARAMS)
@@ -120,8 +122,9 @@ def print_table(rows, chosen):
 def calibrate(jobs: int, output: Path | None):
     from joblib import Parallel, delayed
 
-    records = [record for name in TRAINING_FILES for record in load(REPO / name)]
-    print(f"{FOLDS}-fold over {len(records)} references of {', '.join(TRAINING_FILES)}", flush=True)
+    records = [record for name in SOURCE_FILES for record in load(REPO / name)]
+    print(f"{FOLDS}-fold over {len(records)} references of {', '.join(SOURCE_FILES)}, "
+          "with unpunctuated copies made in each fold", flush=True)
     splits = enumerate(fold_indices(len(records), FOLDS))
     folds = Parallel(n_jobs=jobs)(delayed(fold_rows)(records, number, held_out)
                                   for number, held_out in splits)
