@@ -180,16 +180,19 @@ def main(argv=None) -> int:
     parser.add_argument("--keep", type=Path, default=None,
                         help="keep the models trained on all data in this folder")
     parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
+    parser.add_argument("--c1", type=float, default=PARAMS["c1"], help="L1 penalty")
+    parser.add_argument("--c2", type=float, default=PARAMS["c2"], help="L2 penalty")
     parser.add_argument("--name", default="cross_corpus", help="results file name")
     args = parser.parse_args(argv)
-    params = {**PARAMS, "max_iterations": args.iterations}
+    params = {**PARAMS, "max_iterations": args.iterations, "c1": args.c1, "c2": args.c2}
     rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds,
                args.anystyle_weight, args.keep)
     groups = sorted({group for row in rows for group in row["groups"]})
     folds = f"{args.run_folds} of {args.folds}" if args.run_folds else str(args.folds)
     notes = (f"Core micro-F1 (CRF). GROBID: {folds} folds by file, pooled; gold: the model "
              f"trained on all of the configuration's data. In `both`, GROBID counts "
-             f"{args.weight}×, AnyStyle {args.anystyle_weight}×; {args.iterations} L-BFGS iterations. ECE: expected calibration "
+             f"{args.weight}×, AnyStyle {args.anystyle_weight}×; {args.iterations} L-BFGS iterations, "
+             f"c1 {args.c1}, c2 {args.c2}. ECE: expected calibration "
              f"error of 'all core fields right' against confidence.")
     columns = [("trained on", "config", ""), ("gold", "gold", ".4f"),
                ("gold all core right", "gold_all", ".1%"), ("gold ECE", "gold_ece", ".3f"),
