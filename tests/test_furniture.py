@@ -155,3 +155,15 @@ def test_a_doi_tail_on_the_last_page_after_its_head_ends_the_list():
     assert found.segments[-1].raw.endswith("doi:10.1016/\n0304-3975(94)00281-M")
     assert [(item.text, item.reason) for item in found.dropped] == [
         ("635", "page number"), ("Proceedings of the VLDB Endowment", "running head")]
+
+
+def test_a_head_with_a_bracket_of_its_own_does_not_close_the_one_left_open():
+    text = (LINES_BEFORE + "Distributed Systems, 2, 189-208. Also in (Allen et al.,\nPage 845\n"
+            "\fJournal of Computational Physics 412 (2021) 109–133\n"
+            "1990). Planning for Contingencies: A Decision-based Approach\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("(Allen et al.,\n1990). Planning for Contingencies: "
+                                          "A Decision-based Approach")
+    assert [(item.text, item.reason) for item in found.dropped] == [
+        ("Page 845", "page number"),
+        ("Journal of Computational Physics 412 (2021) 109–133", "running head")]
