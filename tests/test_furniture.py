@@ -167,3 +167,20 @@ def test_a_head_with_a_bracket_of_its_own_does_not_close_the_one_left_open():
     assert [(item.text, item.reason) for item in found.dropped] == [
         ("Page 845", "page number"),
         ("Journal of Computational Physics 412 (2021) 109–133", "running head")]
+
+
+BLANK_LIST = ("Drager, K. (2011). Sociophonetic variation and the lemma. Journal of Phonetics, 39,\n"
+              "694-707.\n\n"
+              "D. M. Chiarulli, S. P. Levitan, and C. Qiao. Locality based control algorithms for\n"
+              "reconfigurable optical interconnection networks. Applied Optics, to appear.\n\n")
+BLANK_NEXT = ("Goffman, Erving. Encounters: Two Studies in the Sociology of Interaction. Indianapolis:\n"
+              "Bobbs-Merrill, 1961.\n")
+
+
+def test_a_one_line_reference_with_names_and_a_year_after_a_page_number_is_no_head():
+    text = BLANK_LIST + "- 637 -\n\nForman W. et al. 2005, ApJ, 635, 894\n\n" + BLANK_NEXT
+    found = find_segments(text)
+    assert [seg.raw for seg in found.segments][2:] == [
+        "Forman W. et al. 2005, ApJ, 635, 894", BLANK_NEXT.strip()]
+    assert [(item.text, item.reason) for item in found.dropped] == [("- 637 -", "page number")]
+

@@ -144,8 +144,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     # Running heads: lines at a page's edge that do not continue the reference around them;
     # and lines taken for furniture that surely do continue it.
     for index, content in enumerate(contents):
-        if labels[index] not in ("ref", "meta") or not content or reasons[index]:
-            continue
+        if labels[index] not in ("ref", "meta") or not content or reasons[index] or index in candidates:
+            continue  # (a lone number is a page number or the reference's: decided above)
         head = _is_head(context, labels, index)
         if head and labels[index] == "ref" and _at_page_edge(lines, labels, reasons, index):
             labels[index], reasons[index] = "meta", "running head"
@@ -344,6 +344,6 @@ def _short_unfinished(content: str) -> bool:
 
 
 def _looks_like_reference(content: str) -> bool:
-    """A whole reference on one line: names first, a year, a final stop."""
-    return bool(NAME_START.match(content) and YEAR.search(content)
-                and content.endswith((".", "”", '"', "’")))
+    """A reference's first line (or a whole one): names first and a year. A head with names
+    has no year ("M. Chen, L. Zhang"), or a slash before its journal, or comes back."""
+    return bool(NAME_START.match(content) and YEAR.search(content))
