@@ -184,3 +184,50 @@ def test_a_one_line_reference_with_names_and_a_year_after_a_page_number_is_no_he
         "Forman W. et al. 2005, ApJ, 635, 894", BLANK_NEXT.strip()]
     assert [(item.text, item.reason) for item in found.dropped] == [("- 637 -", "page number")]
 
+
+
+def test_a_line_with_its_lone_tail_under_it_after_a_page_break_is_reference_text():
+    text = ("[69] Romero J, Yin JQ, Laanait N. Accelerating collective communication. 2021.\n"
+            "[70] Borazjani, I., Sotiropoulos, F., Tytell, E. D. & Lauder, G. V.\n"
+            "Hydrodynamics of the bluegill sunfish c-start escape response:\n"
+            "three-dimensional simulations and comparison with experimental data.\n"
+            "\n- 296 -\n\nJournal of Experimental Biology 215, 671-684\n(2012).\n"
+            "[71] LeCun Y, Bengio Y, Hinton G. Deep learning. Nature, 2015, 521(7553): 436–444.\n")
+    found = find_segments(text)
+    assert found.segments[1].raw.endswith("experimental data.\nJournal of Experimental Biology "
+                                          "215, 671-684\n(2012).")
+    assert [item.text for item in found.dropped] == ["- 296 -"]
+
+
+def test_a_line_after_the_head_of_its_page_break_is_reference_text():
+    text = (LINES_BEFORE + "Distributed Systems. In vivo silencing of TAK1 through targeting of myeloid cells.\n"
+            "67\n\fBioinformatics, 35(14), 2019\nBlood. 116(18): 3505-3516\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("myeloid cells.\nBlood. 116(18): 3505-3516")
+    assert [item.text for item in found.dropped] == ["67", "Bioinformatics, 35(14), 2019"]
+
+
+def test_a_line_going_on_in_lower_case_with_an_unended_reference_is_no_head():
+    text = (LINES_BEFORE + "Distributed Systems. Chang, P., and Stearns, T. (2003). Epsilon-tubulin\n"
+            "\n- 423 -\n\nis required for centriole duplication and microtubule organization. Nat Cell Biol\n"
+            "5, 71–76.\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("Epsilon-tubulin\nis required for centriole duplication "
+                                          "and microtubule organization. Nat Cell Biol\n5, 71–76.")
+    assert [item.text for item in found.dropped] == ["- 423 -"]
+
+
+def test_a_flush_line_with_names_that_its_indented_line_goes_on_with_begins_a_reference():
+    text = ("Vallari, A., Holzmayer, V., Harris, B., Yamaguchi, J., Ngansop, C., 2011. Confirmation of\n"
+            "    Putative HIV-1 Group P in Cameroon. J. Virol. 85, 1403–1407.\n"
+            "Mehellou, Y., De Clercq, E., 2010. Twenty-Six Years of Anti-HIV Drug Discovery: Where Do\n"
+            "    We Stand and Where Do We Go? J. Med. Chem. 53, 521–538.\n"
+            "Blair, Sara. Cultural Geography and the Place of the Literary. American Literary History\n"
+            "    10 (1998): 544–67.\n- 752 -\n\n"
+            'Wandel, Lee Palmer. "Setting the Lutheran Eucharist." Journal of Early Modern History 17\n'
+            "    (1998): 124-55. doi: 10.1163/157006598X00135.\n"
+            "Baker, J. W. (2011). Conditional Mean Spectrum: Tool for ground motion selection.\n"
+            "    Journal of Structural Engineering, 137(3):322–331.\n")
+    found = find_segments(text)
+    assert found.segments[3].raw.startswith("Wandel, Lee Palmer.")
+    assert [item.text for item in found.dropped] == ["- 752 -"]
