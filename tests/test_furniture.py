@@ -231,3 +231,25 @@ def test_a_flush_line_with_names_that_its_indented_line_goes_on_with_begins_a_re
     found = find_segments(text)
     assert found.segments[3].raw.startswith("Wandel, Lee Palmer.")
     assert [item.text for item in found.dropped] == ["- 752 -"]
+
+
+def test_a_first_reference_with_names_and_a_wordy_title_is_no_body_text():
+    text = ("Gattellari M, Voigt KJ, Butow PN, Tattersall MH: When the treatment goal is not cure: are\n"
+            "cancer patients equipped to make informed decisions? Journal of clinical oncology : official\n"
+            "journal of the American Society of Clinical Oncology 20: 503-13,\n2002\n\n" + BLANK_LIST
+            + BLANK_NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.startswith("Gattellari M") and found.segments[0].raw.endswith("503-13,\n2002")
+    assert found.dropped == []
+
+
+def test_the_last_reference_not_ended_goes_on_after_the_last_page_break():
+    text = (LINES_BEFORE.replace("and\n", "and Distributed Systems. Welch, B. L. (1947). The "
+                                 "Generalization of Student’s Problem when Several Different\n")
+            + "- 807 -\n\fJournal of Computational Physics 412 (2021) 109–133\n"
+            "Population Variances are Involved. Biometrika, 34(1/2):28–35.\n")
+    found = find_segments(text)
+    assert found.segments[-1].raw.endswith("Several Different\nPopulation Variances are Involved. "
+                                           "Biometrika, 34(1/2):28–35.")
+    assert [item.text for item in found.dropped] == [
+        "- 807 -", "Journal of Computational Physics 412 (2021) 109–133"]

@@ -125,7 +125,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             after = next_content(contents, index)
             sequenced = in_sequence(index, candidates)
             if (adjacent_previous and IDENTIFIER_TAIL.match(content) and open_identifier(previous)
-                    and not sequenced and not (after > 0 and continues(previous, contents[after]))):
+                    and not sequenced and not _tail_beyond(context, labels, index, previous)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
             elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
                   and not _beside_page_break(lines, labels, index)):
@@ -156,6 +156,21 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> bool:
+    """Does a line further on in the page break, or the first reference line after it, go on
+    with the identifier left open ("doi: 10.1044/↵757↵↵HEAD↵2013_JSLHR-S-12-0345.")? Then
+    that line is its tail and this number the page's."""
+    other = index + 1
+    while other < len(labels):
+        content = context.contents[other]
+        if content and continues(previous, content):
+            return True
+        if labels[other] not in ("blank", "meta"):
+            return False
+        other += 1
+    return False
 
 
 def _wrapped_dashes(labels: list, contents: list) -> None:
