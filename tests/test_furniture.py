@@ -253,3 +253,12 @@ def test_the_last_reference_not_ended_goes_on_after_the_last_page_break():
                                            "Biometrika, 34(1/2):28–35.")
     assert [item.text for item in found.dropped] == [
         "- 807 -", "Journal of Computational Physics 412 (2021) 109–133"]
+
+
+def test_a_line_before_the_page_number_is_no_head_when_the_page_opens_with_its_head():
+    text = (BLANK_LIST + "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007\n\n755\n"
+            "\fPhysical Review E 101, 042305 (2020)\n" + BLANK_NEXT)
+    found = find_segments(text)
+    assert "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007" in [
+        seg.raw for seg in found.segments]
+    assert [item.text for item in found.dropped] == ["755", "Physical Review E 101, 042305 (2020)"]

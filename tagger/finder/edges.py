@@ -388,6 +388,9 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
                     line.text.startswith("\f") or NUMBER_SET_APART.search(line.content)):
                 return True
             other += step
+        if (0 <= other < len(labels) and other != index + step
+                and context.lines[other].text.startswith("\f") and _head_shape(context.contents[other])):
+            return True  # the page's first line, a head's shape, not yet looked at
     return False
 
 
