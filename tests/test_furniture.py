@@ -45,8 +45,8 @@ def test_every_character_is_in_one_reference_or_reported_dropped(seed):
 
 def test_generated_lists_come_out_exactly_and_keep_their_text():
     """The issue asks for 99.5% exact and no reference text ever dropped. On these 100 lists:
-    99.77% exact, nothing dropped. Over 1,000 lists (python -m training.furniture_lists -n 1000,
-    seeds 1/2/3): 99.60/99.62/99.51% exact, reference text dropped in 2/6/6 lists."""
+    99.80% exact, nothing dropped. Over 1,000 lists (python -m training.furniture_lists -n 1000,
+    seeds 1/2/3): 99.63/99.64/99.54% exact, reference text dropped in 0/2/1 lists."""
     rng = random.Random(13)
     figures = score([generate(rng, REFERENCES) for _ in range(100)], find_segments)
     assert figures["lists_with_reference_text_dropped"] == 0, figures
@@ -155,3 +155,110 @@ def test_a_doi_tail_on_the_last_page_after_its_head_ends_the_list():
     assert found.segments[-1].raw.endswith("doi:10.1016/\n0304-3975(94)00281-M")
     assert [(item.text, item.reason) for item in found.dropped] == [
         ("635", "page number"), ("Proceedings of the VLDB Endowment", "running head")]
+
+
+def test_a_head_with_a_bracket_of_its_own_does_not_close_the_one_left_open():
+    text = (LINES_BEFORE + "Distributed Systems, 2, 189-208. Also in (Allen et al.,\nPage 845\n"
+            "\fJournal of Computational Physics 412 (2021) 109–133\n"
+            "1990). Planning for Contingencies: A Decision-based Approach\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("(Allen et al.,\n1990). Planning for Contingencies: "
+                                          "A Decision-based Approach")
+    assert [(item.text, item.reason) for item in found.dropped] == [
+        ("Page 845", "page number"),
+        ("Journal of Computational Physics 412 (2021) 109–133", "running head")]
+
+
+BLANK_LIST = ("Drager, K. (2011). Sociophonetic variation and the lemma. Journal of Phonetics, 39,\n"
+              "694-707.\n\n"
+              "D. M. Chiarulli, S. P. Levitan, and C. Qiao. Locality based control algorithms for\n"
+              "reconfigurable optical interconnection networks. Applied Optics, to appear.\n\n")
+BLANK_NEXT = ("Goffman, Erving. Encounters: Two Studies in the Sociology of Interaction. Indianapolis:\n"
+              "Bobbs-Merrill, 1961.\n")
+
+
+def test_a_one_line_reference_with_names_and_a_year_after_a_page_number_is_no_head():
+    text = BLANK_LIST + "- 637 -\n\nForman W. et al. 2005, ApJ, 635, 894\n\n" + BLANK_NEXT
+    found = find_segments(text)
+    assert [seg.raw for seg in found.segments][2:] == [
+        "Forman W. et al. 2005, ApJ, 635, 894", BLANK_NEXT.strip()]
+    assert [(item.text, item.reason) for item in found.dropped] == [("- 637 -", "page number")]
+
+
+
+def test_a_line_with_its_lone_tail_under_it_after_a_page_break_is_reference_text():
+    text = ("[69] Romero J, Yin JQ, Laanait N. Accelerating collective communication. 2021.\n"
+            "[70] Borazjani, I., Sotiropoulos, F., Tytell, E. D. & Lauder, G. V.\n"
+            "Hydrodynamics of the bluegill sunfish c-start escape response:\n"
+            "three-dimensional simulations and comparison with experimental data.\n"
+            "\n- 296 -\n\nJournal of Experimental Biology 215, 671-684\n(2012).\n"
+            "[71] LeCun Y, Bengio Y, Hinton G. Deep learning. Nature, 2015, 521(7553): 436–444.\n")
+    found = find_segments(text)
+    assert found.segments[1].raw.endswith("experimental data.\nJournal of Experimental Biology "
+                                          "215, 671-684\n(2012).")
+    assert [item.text for item in found.dropped] == ["- 296 -"]
+
+
+def test_a_line_after_the_head_of_its_page_break_is_reference_text():
+    text = (LINES_BEFORE + "Distributed Systems. In vivo silencing of TAK1 through targeting of myeloid cells.\n"
+            "67\n\fBioinformatics, 35(14), 2019\nBlood. 116(18): 3505-3516\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("myeloid cells.\nBlood. 116(18): 3505-3516")
+    assert [item.text for item in found.dropped] == ["67", "Bioinformatics, 35(14), 2019"]
+
+
+def test_a_line_going_on_in_lower_case_with_an_unended_reference_is_no_head():
+    text = (LINES_BEFORE + "Distributed Systems. Chang, P., and Stearns, T. (2003). Epsilon-tubulin\n"
+            "\n- 423 -\n\nis required for centriole duplication and microtubule organization. Nat Cell Biol\n"
+            "5, 71–76.\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith("Epsilon-tubulin\nis required for centriole duplication "
+                                          "and microtubule organization. Nat Cell Biol\n5, 71–76.")
+    assert [item.text for item in found.dropped] == ["- 423 -"]
+
+
+def test_a_flush_line_with_names_that_its_indented_line_goes_on_with_begins_a_reference():
+    text = ("Vallari, A., Holzmayer, V., Harris, B., Yamaguchi, J., Ngansop, C., 2011. Confirmation of\n"
+            "    Putative HIV-1 Group P in Cameroon. J. Virol. 85, 1403–1407.\n"
+            "Mehellou, Y., De Clercq, E., 2010. Twenty-Six Years of Anti-HIV Drug Discovery: Where Do\n"
+            "    We Stand and Where Do We Go? J. Med. Chem. 53, 521–538.\n"
+            "Blair, Sara. Cultural Geography and the Place of the Literary. American Literary History\n"
+            "    10 (1998): 544–67.\n- 752 -\n\n"
+            'Wandel, Lee Palmer. "Setting the Lutheran Eucharist." Journal of Early Modern History 17\n'
+            "    (1998): 124-55. doi: 10.1163/157006598X00135.\n"
+            "Baker, J. W. (2011). Conditional Mean Spectrum: Tool for ground motion selection.\n"
+            "    Journal of Structural Engineering, 137(3):322–331.\n")
+    found = find_segments(text)
+    assert found.segments[3].raw.startswith("Wandel, Lee Palmer.")
+    assert [item.text for item in found.dropped] == ["- 752 -"]
+
+
+def test_a_first_reference_with_names_and_a_wordy_title_is_no_body_text():
+    text = ("Gattellari M, Voigt KJ, Butow PN, Tattersall MH: When the treatment goal is not cure: are\n"
+            "cancer patients equipped to make informed decisions? Journal of clinical oncology : official\n"
+            "journal of the American Society of Clinical Oncology 20: 503-13,\n2002\n\n" + BLANK_LIST
+            + BLANK_NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.startswith("Gattellari M") and found.segments[0].raw.endswith("503-13,\n2002")
+    assert found.dropped == []
+
+
+def test_the_last_reference_not_ended_goes_on_after_the_last_page_break():
+    text = (LINES_BEFORE.replace("and\n", "and Distributed Systems. Welch, B. L. (1947). The "
+                                 "Generalization of Student’s Problem when Several Different\n")
+            + "- 807 -\n\fJournal of Computational Physics 412 (2021) 109–133\n"
+            "Population Variances are Involved. Biometrika, 34(1/2):28–35.\n")
+    found = find_segments(text)
+    assert found.segments[-1].raw.endswith("Several Different\nPopulation Variances are Involved. "
+                                           "Biometrika, 34(1/2):28–35.")
+    assert [item.text for item in found.dropped] == [
+        "- 807 -", "Journal of Computational Physics 412 (2021) 109–133"]
+
+
+def test_a_line_before_the_page_number_is_no_head_when_the_page_opens_with_its_head():
+    text = (BLANK_LIST + "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007\n\n755\n"
+            "\fPhysical Review E 101, 042305 (2020)\n" + BLANK_NEXT)
+    found = find_segments(text)
+    assert "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007" in [
+        seg.raw for seg in found.segments]
+    assert [item.text for item in found.dropped] == ["755", "Physical Review E 101, 042305 (2020)"]

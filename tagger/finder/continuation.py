@@ -38,8 +38,10 @@ def unclosed(previous: str) -> bool:
 
 
 def _open_bracket(previous: str, content: str) -> bool:
-    """An opened bracket the previous line leaves open and this line closes."""
+    """An opened bracket the previous line leaves open and this line closes before it opens
+    one of its own ("(Allen et al.,↵1990). Planning"; not a head's "412 (2021) 109–133")."""
     return any(previous.count(a) > previous.count(b) and b in content
+               and (a == b or a not in content[:content.index(b)])
                for a, b in BRACKETS)
 
 

@@ -31,6 +31,9 @@ from tagger.finder.pagenumbers import (
 # A verso head: the authors, a slash, the journal ("J. Smith et al. / Journal of ...").
 AUTHORS_SLASH_JOURNAL = re.compile(
     r"^(?:[A-Z]\.\s?){1,3}[A-Z][\w'’\-]+(?: et al\.| and (?:[A-Z]\.\s?){1,3}[A-Z][\w'’\-]+)? / [A-Z]")
+# Names and nothing else ("M. Chen, L. Zhang"): a head's shape, not a reference's first line.
+NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
+NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 
 
@@ -122,7 +125,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             after = next_content(contents, index)
             sequenced = in_sequence(index, candidates)
             if (adjacent_previous and IDENTIFIER_TAIL.match(content) and open_identifier(previous)
-                    and not sequenced and not (after > 0 and continues(previous, contents[after]))):
+                    and not sequenced and not _tail_beyond(context, labels, index, previous)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
             elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
                   and not _beside_page_break(lines, labels, index)):
@@ -144,8 +147,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     # Running heads: lines at a page's edge that do not continue the reference around them;
     # and lines taken for furniture that surely do continue it.
     for index, content in enumerate(contents):
-        if labels[index] not in ("ref", "meta") or not content or reasons[index]:
-            continue
+        if labels[index] not in ("ref", "meta") or not content or reasons[index] or index in candidates:
+            continue  # (a lone number is a page number or the reference's: decided above)
         head = _is_head(context, labels, index)
         if head and labels[index] == "ref" and _at_page_edge(lines, labels, reasons, index):
             labels[index], reasons[index] = "meta", "running head"
@@ -153,6 +156,21 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> bool:
+    """Does a line further on in the page break, or the first reference line after it, go on
+    with the identifier left open ("doi: 10.1044/↵757↵↵HEAD↵2013_JSLHR-S-12-0345.")? Then
+    that line is its tail and this number the page's."""
+    other = index + 1
+    while other < len(labels):
+        content = context.contents[other]
+        if content and continues(previous, content):
+            return True
+        if labels[other] not in ("blank", "meta"):
+            return False
+        other += 1
+    return False
 
 
 def _wrapped_dashes(labels: list, contents: list) -> None:
@@ -265,9 +283,10 @@ def _is_head(context: Context, labels: list, index: int):
     before = near(labels, index, -1, skip=("blank", "meta"))
     after = near(labels, index, 1, skip=("blank", "meta"))
     previous = context.contents[before] if before >= 0 and labels[before] == "ref" else ""
-    if continues(previous, content) or (OPEN_END.search(previous) or unclosed(previous)) and (
+    if continues(previous, content) or (
+            OPEN_END.search(previous) or unclosed(previous) or not LAST_LINE_END.search(previous)) and (
             content[:1].islower()):
-        return False
+        return False  # it goes on with a reference left open, or not ended, in lower case
     if before == index - 1 and previous and (content[:1].islower() or not context.fits_more(previous, content)):
         return False  # right under a reference line the wrap filled, or going on in lower case
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
@@ -278,6 +297,9 @@ def _is_head(context: Context, labels: list, index: int):
         return True  # "J. Smith et al. / Journal of Computational Physics 412 (2021) 109–133"
     if context.repeated(index) and _short_unfinished(content):
         return True
+    if _tail_follows(context, labels, index, previous) or _inside_text(context, labels, index) or (
+            _break_has_other_head(context, labels, index)):
+        return False
     if _looks_like_reference(content) or _ends_like_text(content) or content[:1] in "[(«“\"":
         return False  # a head does not end on a stop, nor open with a bracket or a quote
     if context.lines[index].text.startswith("\f") and _head_shape(content):
@@ -301,6 +323,11 @@ def _is_head(context: Context, labels: list, index: int):
             and not context.fits_more(content, following) and not NUMBER_SET_APART.search(content)):
         return False  # the reference before had ended, and this line begins the next one,
         # filled by the wrap before the line that goes on with it
+    if (context.hanging and next_starts is False and context.starts_reference(index)
+            and NAME_START.match(content) and LAST_LINE_END.search(previous)
+            and not NUMBER_SET_APART.search(content) and not NAMES_ONLY.match(content)):
+        return False  # the reference before had ended; this flush line, names first, begins
+        # the next, which the indented line after it goes on with
     if continues(previous, following):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
@@ -324,6 +351,49 @@ def _is_head(context: Context, labels: list, index: int):
     return None
 
 
+def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:
+    """Is the line right after it a lone tail that goes on with it ("Journal of Experimental
+    Biology 215, 671-684↵(2012).") while the reference before the break had ended? The tail
+    then is this line's, not that reference's across a head."""
+    after = index + 1
+    if (after >= len(labels) or labels[after] != "ref" or context.lines[after].text.startswith("\f")
+            or not previous.endswith(".") or OPEN_END.search(previous) or open_identifier(previous)
+            or context.contents[index].isupper() or context.lines[index].text.startswith("\f")
+            or NAMES_ONLY.match(context.contents[index])):
+        return False  # (a head in capitals, of names, or opening the page is one whatever follows)
+    following = context.contents[after]
+    return len(following.split()) <= 2 and continues(context.contents[index], following)
+
+
+def _inside_text(context: Context, labels: list, index: int) -> bool:
+    """Reference lines right above and below it, no blank line, form feed or furniture
+    between: a head sits at a page's edge, this line sits inside the text."""
+    if context.lines[index].text.startswith("\f") or context.contents[index].isupper():
+        return False
+    return all(0 <= other < len(labels) and labels[other] == "ref" and context.contents[other]
+               and not context.lines[other].text.startswith("\f") for other in (index - 1, index + 1))
+
+
+def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
+    """Does the page break the line sits in already have its head, a line that opens the
+    page (after a form feed) or carries the page number set apart? A page break has one
+    head, so this line is reference text the break cut."""
+    if context.lines[index].text.startswith("\f"):
+        return False
+    for step in (-1, 1):
+        other = index + step
+        while 0 <= other < len(labels) and labels[other] in ("blank", "meta"):
+            line = context.lines[other]
+            if line.content and not PAGE_NUMBER.match(line.content) and (
+                    line.text.startswith("\f") or NUMBER_SET_APART.search(line.content)):
+                return True
+            other += step
+        if (0 <= other < len(labels) and other != index + step
+                and context.lines[other].text.startswith("\f") and _head_shape(context.contents[other])):
+            return True  # the page's first line, a head's shape, not yet looked at
+    return False
+
+
 def _ends_like_text(content: str) -> bool:
     """Ends on a stop, as a head does not unless it is names ("Anonymous et al.") or set in
     two parts far apart."""
@@ -344,6 +414,6 @@ def _short_unfinished(content: str) -> bool:
 
 
 def _looks_like_reference(content: str) -> bool:
-    """A whole reference on one line: names first, a year, a final stop."""
-    return bool(NAME_START.match(content) and YEAR.search(content)
-                and content.endswith((".", "”", '"', "’")))
+    """A reference's first line (or a whole one): names first and a year. A head with names
+    has no year ("M. Chen, L. Zhang"), or a slash before its journal, or comes back."""
+    return bool(NAME_START.match(content) and YEAR.search(content))

@@ -5,8 +5,8 @@ lines there, nor goes on in lower case after a reference.
 
 import re
 
-from tagger.finder.continuation import OPEN_END, continues
-from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR
+from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues
+from tagger.finder.lines import HEADING, IDENTIFIER, NAME_START, PROSE_WORDS, YEAR
 from tagger.finder.neighbours import between_refs, near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
@@ -19,7 +19,9 @@ def _reads_as_references(texts: list) -> bool:
         return False
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
-    return prose <= 0.1 * len(words) and any(
+    # Names first say a reference: its title may hold a few more of prose's words.
+    share = 0.15 if NAME_START.match(texts[0]) else 0.1
+    return prose <= share * len(words) and any(
         YEAR.search(t) or NO_DATE.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t)
         for t in texts)
 
@@ -61,7 +63,8 @@ def text_inside_references(labels: list, contents: list) -> None:
 def _goes_on(content: str, previous: str) -> bool:
     """A line only a reference list has after a break: one going on in lower case with the
     sentence before (body text starts a paragraph in capitals), one after a reference line
-    left open (on "and", a comma) or surely continued (a DOI's tail), or one opening with a ditto mark for the
+    left open (on "and", a comma) or not ended (no stop, number or bracket at its end) or
+    surely continued (a DOI's tail), or one opening with a ditto mark for the
     authors of the reference before ("———. Title")."""
     return (content[:1].islower() or bool(DITTO.match(content)) or bool(OPEN_END.search(previous))
-            or continues(previous, content))
+            or not LAST_LINE_END.search(previous) or continues(previous, content))
