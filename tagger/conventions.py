@@ -110,6 +110,7 @@ def arxiv_ids(record) -> dict:
 
 # What opens a field rather than closing the one before it.
 _OPENERS = tuple("([{“‘\"'«《【（")
+_BRACKETS = tuple("([{《【（")
 _LEADING_KEYWORDS = {"in", "pages", "volume", "issue", "doi", "url", "isbn"}
 
 
@@ -133,8 +134,9 @@ def fill_gaps(record) -> dict:
         for k, (start, end) in enumerate(pieces):
             glued_after = end == after[0]
             glued_before = start == before[1]
-            if glued_before and not glued_after:
-                continue
+            if glued_before and not glued_after and not text[start:end].startswith(_BRACKETS):
+                continue  # "Phys. 93,": the comma closes the volume; "93( 2008)": the
+                # bracket opens the year, glued or not
             if glued_after and not glued_before or _opens(text[start:end]):
                 split = k
                 break
