@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from . import lexicon
 
-FEATURE_VERSION = "3"
+FEATURE_VERSION = "4"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -301,8 +301,43 @@ def abbreviation_run(tokens, text):
     return out
 
 
+def next_part(tokens, text):
+    """What the next sentence-like part begins with: an imprint ("Oxford: Blackwell", "New
+    York, NY: Wiley"), "In", or nothing (this is the last part). A book's title is the part
+    before its imprint, and a title-less physics reference has no such part: without this,
+    "Bauman, Z. Postmodern Ethics. Oxford: Blackwell, 1993." reads the title as a journal."""
+    parts, start, last = [], 0, len(text)
+    for i, token in enumerate(tokens):
+        if (token.text in ".?!。" and i > 0 and (token.end == last or text[token.end].isspace())
+                and not (len(tokens[i - 1].text) == 1 and tokens[i - 1].text.isupper())):
+            parts.append((start, i + 1))
+            start = i + 1
+    if start < len(tokens):
+        parts.append((start, len(tokens)))
+    out = [None] * len(tokens)
+    for (begin, end), following in zip(parts, parts[1:] + [None]):
+        value = "next=end" if following is None else _part_opening(tokens, *following)
+        for i in range(begin, end):
+            out[i] = value
+    return out
+
+
+def _part_opening(tokens, begin, end):
+    first = tokens[begin].text
+    if first.lower() in ("in", "dans", "en", "im"):
+        return "next=in"
+    # up to four capitalized words (a comma allowed: "New York, NY"), then a colon
+    for i in range(begin, min(end, begin + 6)):
+        word = tokens[i].text
+        if word == ":":
+            return "next=imprint" if i > begin else None
+        if not (word[:1].isupper() or word == ","):
+            return None
+    return None
+
+
 CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
-                    year_like, abbreviation_run]
+                    year_like, abbreviation_run, next_part]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {
