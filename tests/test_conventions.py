@@ -86,3 +86,15 @@ def test_gaps_between_fields_go_to_fields_as_anystyle_words_do():
                          ("533", "volume"), ("627", "pages")))
     assert spans_of(r) == [("T. Kraan", "author"), (",Nucl .Phys .B", "venue"),
                            ("533", "volume"), (",627", "pages")]
+
+
+def test_an_opening_bracket_glued_to_a_field_opens_the_next_one():
+    from tagger.conventions import fill_gaps
+
+    text = "Phys. Rev. 93( 2008)04112; Nature 12, 1-21 (1995)."
+    r = fill_gaps(record(text, ("Phys. Rev.", "venue"), ("93", "volume"), ("2008", "year"),
+                         ("04112", "pages")))
+    assert spans_of(r)[1:3] == [("93", "volume"), ("( 2008)", "year")]
+    r = fill_gaps(record("Nature 12, 1-21 (1995).", ("Nature", "venue"), ("12", "volume"),
+                         ("1-21", "pages"), ("1995", "year")))
+    assert spans_of(r)[2:] == [("1-21", "pages"), ("(1995).", "year")]

@@ -2,7 +2,7 @@
 fields apart where words alone cannot."""
 
 from tagger import lexicon
-from tagger.features import abbreviation_run, featurize, year_like
+from tagger.features import abbreviation_run, featurize, next_part, year_like
 from tagger.tokenize import tokenize
 
 
@@ -45,3 +45,15 @@ def test_featurize_carries_the_new_marks():
     features = featurize(tokenize(text), text)
     assert "yl=last" in features[-1]
     assert any("abbr=first" in token for token in features)
+
+
+def test_the_part_before_an_imprint_is_marked():
+    found = dict(marks(next_part, "Bauman, Z. Postmodern Ethics. Oxford: Blackwell, 1993."))
+    assert found["Postmodern"] == found["Ethics"] == "next=imprint"
+    assert found["Blackwell"] == "next=end"
+    found = dict(marks(next_part, "Taylor, C. (1987). Overcoming epistemology. In K. Baynes "
+                                  "(Eds.), After philosophy. New York, NY: MIT Press."))
+    assert found["epistemology"] == "next=in" and found["philosophy"] == "next=imprint"
+    # a title-less physics reference has no imprint
+    assert set(dict(marks(next_part, "P. W. Anderson, Phys. Rev. 109, 1492 (1958)")).values()) \
+        == {"next=end"}
