@@ -181,7 +181,16 @@ def _cqdb_strings(data: bytes, start: int) -> list[str]:
     return strings
 
 
-@lru_cache(maxsize=8)
 def load_model(path=None) -> CRFModel:
-    """The model at `path` (default: the shipped one), loaded once per process and shared."""
-    return CRFModel(Path(path) if path else DEFAULT_MODEL)
+    """The model at `path` (default: the shipped one), loaded once per process and shared,
+    however the path is spelled (`load_model()`, `load_model(None)`, a relative path)."""
+    return _load_file(Path(path or DEFAULT_MODEL).resolve())
+
+
+@lru_cache(maxsize=8)
+def _load_file(path: Path) -> CRFModel:
+    return CRFModel(path)
+
+
+load_model.cache_clear = _load_file.cache_clear
+load_model.cache_info = _load_file.cache_info

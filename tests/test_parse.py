@@ -96,5 +96,9 @@ def test_parse_many_keeps_order_and_count_whatever_fails():
 def test_default_model_is_loaded_once_and_shared():
     from tagger.model import load_model
 
+    from tagger.model import DEFAULT_MODEL
+
     assert load_model() is load_model()
+    # however the path is spelled, one load
+    assert load_model(None) is load_model() is load_model(str(DEFAULT_MODEL))
     assert tagger.parse is parse
