@@ -208,19 +208,26 @@ def sentence_shape(tokens, text):
     them lower-case. A title is prose ("Ternary spreading and the OCP in …"); a journal,
     even spelled out, is a few capitalized or abbreviated words ("Nano Letters", "Phys.
     Rev."), so a title-less physics reference and a "Title. Journal" one part here."""
-    out, last, final = [], len(text), len(tokens) - 1
-    size = words = lower = 0  # of the part so far
-    for i, token in enumerate(tokens):
-        size += 1
-        if token.text.isalpha():
-            words += 1
-            lower += token.text.islower() and len(token.text) > 2
-        ends = (token.text in ".?!。" and i > 0 and (token.end == last or text[token.end].isspace())
-                and not (len(tokens[i - 1].text) == 1 and tokens[i - 1].text.isupper()))
-        if ends or i == final:
-            out.extend([_SENTENCE[min(words, 8) // 3][min(lower, 3)]] * size)
-            size = words = lower = 0
+    out = []
+    for begin, end in _sentence_parts(tokens, text):
+        words = [token.text for token in tokens[begin:end] if token.text.isalpha()]
+        lower = sum(word.islower() and len(word) > 2 for word in words)
+        out.extend([_SENTENCE[min(len(words), 8) // 3][min(lower, 3)]] * (end - begin))
     return out
+
+
+def _sentence_parts(tokens, text) -> list[tuple[int, int]]:
+    """(begin, end) token ranges of the sentence-like parts: each ends on a full stop, "?"
+    or "!" before white space (or the end), not after a capital initial."""
+    parts, begin, last = [], 0, len(text)
+    for i, token in enumerate(tokens):
+        if (token.text in ".?!。" and i > 0 and (token.end == last or text[token.end].isspace())
+                and not (len(tokens[i - 1].text) == 1 and tokens[i - 1].text.isupper())):
+            parts.append((begin, i + 1))
+            begin = i + 1
+    if begin < len(tokens):
+        parts.append((begin, len(tokens)))
+    return parts
 
 
 # sent=<words: 0-2, 3-5, 6-8, 9+>|<lower-case words of three letters or more, at most 3>
@@ -306,14 +313,7 @@ def next_part(tokens, text):
     York, NY: Wiley"), "In", or nothing (this is the last part). A book's title is the part
     before its imprint, and a title-less physics reference has no such part: without this,
     "Bauman, Z. Postmodern Ethics. Oxford: Blackwell, 1993." reads the title as a journal."""
-    parts, start, last = [], 0, len(text)
-    for i, token in enumerate(tokens):
-        if (token.text in ".?!。" and i > 0 and (token.end == last or text[token.end].isspace())
-                and not (len(tokens[i - 1].text) == 1 and tokens[i - 1].text.isupper())):
-            parts.append((start, i + 1))
-            start = i + 1
-    if start < len(tokens):
-        parts.append((start, len(tokens)))
+    parts = _sentence_parts(tokens, text)
     out = [None] * len(tokens)
     for (begin, end), following in zip(parts, parts[1:] + [None]):
         value = "next=end" if following is None else _part_opening(tokens, *following)
