@@ -323,8 +323,7 @@ def next_part(tokens, text):
 
 
 def _part_opening(tokens, begin, end):
-    first = tokens[begin].text
-    if first.lower() in ("in", "dans", "en", "im"):
+    if lexicon.KEYWORDS.get(tokens[begin].text.lower()) == "in":
         return "next=in"
     # up to four capitalized words (a comma allowed: "New York, NY"), then a colon
     for i in range(begin, min(end, begin + 6)):
