@@ -2,10 +2,11 @@
 numbers, blank lines and running heads at random places, a DOI broken so that its tail fills
 a line, a lone page range, year or article number on the last line of a reference.
 
-    python -m training.furniture_lists [-n 200] [--seed 1]
+    python -m training.furniture_lists [-n 200] [--seed 1] [--show dropped|kept|inexact]
 
 prints how many lists were tried and the share of references `segment` finds exactly (the
 same lines, nothing added, nothing missing), beside the furniture it dropped or kept.
+`--show` prints, for each failure of that kind, the lines around it (to look at, not to count).
 The references come from data/gold.jsonl (which the finder's line model never trained on),
 their citation numbers taken off and the list's own numbering put on. A page break never
 comes right before a reference line that is a bare number (with a page number beside it,
@@ -159,10 +160,24 @@ def generate(rng: random.Random, references: list, count: int = 30) -> Generated
     return out
 
 
-def score(lists: list, find_segments) -> dict:
-    """How many references come out exactly, and what furniture went where."""
+def _context(text: str, start: int, end: int, lines: int = 3) -> str:
+    """The lines around text[start:end], that span marked with ">>".
+
+    (For reading a failure: the lines the finder saw around it.)"""
+    first = text.rfind("\n", 0, start) + 1
+    last = text.find("\n", end)
+    last = len(text) if last < 0 else last
+    before = text[:first].split("\n")[-lines - 1:-1] if first else []
+    after = text[last + 1:].split("\n")[:lines] if last < len(text) else []
+    marked = [">> " + row for row in text[first:last].split("\n")]
+    return "\n".join(["   " + row for row in before] + marked + ["   " + row for row in after])
+
+
+def score(lists: list, find_segments, show: str = "") -> dict:
+    """How many references come out exactly, and what furniture went where; with `show`,
+    each failure of that kind ("dropped", "kept", "inexact") printed with its lines."""
     total = exact = furniture_kept = reference_dropped = 0
-    for generated in lists:
+    for number, generated in enumerate(lists):
         result = find_segments(generated.text)
         found, dropped = result.segments, result.dropped
         reference_chars = set()
@@ -170,17 +185,29 @@ def score(lists: list, find_segments) -> dict:
             reference_chars.update(range(start, end))
         for start, end in generated.furniture:
             reference_chars.difference_update(range(start, end))
-        reference_dropped += any(i in reference_chars for item in dropped
-                                 for i in range(item.start, item.end))
+        lost = [item for item in dropped
+                if any(i in reference_chars for i in range(item.start, item.end))]
+        reference_dropped += bool(lost)
+        if show == "dropped":
+            for item in lost:
+                print(f"--- list {number}: dropped as {item.reason!r}: {item.text!r}")
+                print(_context(generated.text, item.start, item.end))
         by_start = {seg.start: seg.raw for seg in found}
-        for start, _, raw in generated.references:
+        for start, end, raw in generated.references:
             total += 1
             exact += by_start.get(start) == raw
+            if show == "inexact" and by_start.get(start) != raw:
+                print(f"--- list {number}: found {by_start.get(start)!r}")
+                print(_context(generated.text, start, end))
         kept = [(seg.start, seg.end) for seg in found]
         for start, end in generated.furniture:
             text = generated.text[start:end]
-            furniture_kept += any(s <= start < e and text in raw
-                                  for (s, e), raw in zip(kept, (seg.raw for seg in found)))
+            inside = any(s <= start < e and text in raw
+                         for (s, e), raw in zip(kept, (seg.raw for seg in found)))
+            furniture_kept += inside
+            if show == "kept" and inside:
+                print(f"--- list {number}: furniture kept: {text!r}")
+                print(_context(generated.text, start, end))
     return {"lists": len(lists), "references": total, "exact": exact,
             "exact_share": round(exact / max(total, 1), 4),
             "furniture_lines_kept_in_a_reference": furniture_kept,
@@ -191,13 +218,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=200, help="lists to try (default 200)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", choices=("dropped", "kept", "inexact"), default="",
+                        help="print each failure of that kind with the lines around it")
     args = parser.parse_args()
     from tagger.finder import find_segments
 
     rng = random.Random(args.seed)
     references = pool()
     lists = [generate(rng, references) for _ in range(args.n)]
-    print(json.dumps(score(lists, find_segments), indent=2))
+    print(json.dumps(score(lists, find_segments, args.show), indent=2))
     return 0
 
 
