@@ -262,3 +262,22 @@ def test_a_line_before_the_page_number_is_no_head_when_the_page_opens_with_its_h
     assert "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007" in [
         seg.raw for seg in found.segments]
     assert [item.text for item in found.dropped] == ["755", "Physical Review E 101, 042305 (2020)"]
+
+
+HANGING_LIST = ("Drager, K. (2011). Sociophonetic variation and the lemma. Journal of Phonetics, 39,\n"
+                "    694-707.\n"
+                "H. S. Lee, S. Kiravittaya, S. Kumar, J. D. Plumhof, L. Balet, L. H. Li, M. Fran-\n"
+                "    cardi, A. Gerardino, A. Fiore, A. Rastelli, and O. G. Schmidt, “Local tuning of\n"
+                "    photonic crystal nanocavity modes by laser-assisted oxidation,” Applied Physics\n"
+                "    Letters 95, 191109–3 (2009).\n")
+
+
+@pytest.mark.parametrize("text, last", [
+    (HANGING_LIST + "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007\n",
+     "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris, 2007"),
+    (BLANK_LIST + BLANK_NEXT + "\nFERRIERES (Madeleine), Nourritures canailles, Seuil, Paris,\n2007\n",
+     "FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris,\n2007"),
+])
+def test_a_last_reference_with_the_surname_in_capitals_and_the_given_name_in_brackets(text, last):
+    found = find_segments(text)
+    assert found.segments[-1].raw == last and found.dropped == []

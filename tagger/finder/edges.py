@@ -21,7 +21,7 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NAME_START, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, repeat_key,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, names_first, repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -201,7 +201,7 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
             OPEN_END.search(previous) and not open_identifier(previous)  # (only its tail goes on)
             and not context.lines[index].text.startswith("\f"))
         begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
-                  and NAME_START.match(content) and YEAR.search(content))
+                  and names_first(content) and YEAR.search(content))
         if not (goes_on or begins):
             if context.lines[index].text.startswith("\f") or context.repeated(index):
                 labels[index] = "meta"
@@ -309,14 +309,14 @@ def _is_head(context: Context, labels: list, index: int):
     following = context.contents[after]
     if (context.fits_more(content, following) and not LAST_LINE_END.search(content)
             and not continues(content, following) and _short_unfinished(content)
-            and not (NAME_START.match(content) and YEAR.search(content))):
+            and not (names_first(content) and YEAR.search(content))):
         return True  # not filled by the wrap, so a reference's last line (or a whole one, with
         # names and a year), yet not ended as one
     next_starts = context.starts_reference(after)
     if (context.fits_more(previous, content) and LAST_LINE_END.search(previous)
-            and NAME_START.match(content) and not context.fits_more(content, following)
+            and names_first(content) and not context.fits_more(content, following)
             and not NUMBER_SET_APART.search(content) and context.starts_reference(index) is not False
-            and next_starts is not True and not NAME_START.match(following)):
+            and next_starts is not True and not names_first(following)):
         return False  # the reference before had ended (its line neither filled nor open); this
         # one begins with names, filled by the wrap before the line that goes on with it
     if (next_starts is False and context.starts_reference(index) and context.fits_more(previous, content)
@@ -324,14 +324,14 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # the reference before had ended, and this line begins the next one,
         # filled by the wrap before the line that goes on with it
     if (context.hanging and next_starts is False and context.starts_reference(index)
-            and NAME_START.match(content) and LAST_LINE_END.search(previous)
+            and names_first(content) and LAST_LINE_END.search(previous)
             and not NUMBER_SET_APART.search(content) and not NAMES_ONLY.match(content)):
         return False  # the reference before had ended; this flush line, names first, begins
         # the next, which the indented line after it goes on with
     if continues(previous, following):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
-            and _head_shape(content) and not NAME_START.match(content)):
+            and _head_shape(content) and not names_first(content)):
         return True  # a flush line that begins no reference, the one before going on after it
     if (next_starts and not context.starts_reference(index) and not context.fits_more(previous, content)
             and not REFERENCE_END.search(previous)):
@@ -404,7 +404,7 @@ def _ends_like_text(content: str) -> bool:
 def _head_shape(content: str) -> bool:
     """Short and nothing like a reference of its own: no names first, no final stop (a head
     of names, "M. Chen, L. Zhang", is known by coming back)."""
-    return _short_unfinished(content) and not NAME_START.match(content)
+    return _short_unfinished(content) and not names_first(content)
 
 
 def _short_unfinished(content: str) -> bool:
@@ -416,4 +416,4 @@ def _short_unfinished(content: str) -> bool:
 def _looks_like_reference(content: str) -> bool:
     """A reference's first line (or a whole one): names first and a year. A head with names
     has no year ("M. Chen, L. Zhang"), or a slash before its journal, or comes back."""
-    return bool(NAME_START.match(content) and YEAR.search(content))
+    return bool(names_first(content) and YEAR.search(content))

@@ -6,7 +6,7 @@ lines there, nor goes on in lower case after a reference.
 import re
 
 from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues
-from tagger.finder.lines import HEADING, IDENTIFIER, NAME_START, PROSE_WORDS, YEAR
+from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR, names_first
 from tagger.finder.neighbours import between_refs, near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
@@ -14,13 +14,14 @@ DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
 
 
-def _reads_as_references(texts: list) -> bool:
-    if not texts or len(texts) > 8:
+def _reads_as_references(texts: list, count: int) -> bool:
+    """Do `texts` (`count` lines taken for body text, with their tails) read as references?"""
+    if not texts or count > 8:
         return False
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
     # Names first say a reference: its title may hold a few more of prose's words.
-    share = 0.15 if NAME_START.match(texts[0]) else 0.1
+    share = 0.15 if names_first(texts[0]) else 0.1
     return prose <= share * len(words) and any(
         YEAR.search(t) or NO_DATE.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t)
         for t in texts)
@@ -52,12 +53,21 @@ def text_inside_references(labels: list, contents: list) -> None:
             texts == list(range(index, index + len(texts))))
         # whole references taken for text: a few lines without prose, with a year or a DOI
         listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
-            [contents[i] for i in texts])
+            [contents[i] for i in _with_tails(labels, contents, texts)], len(texts))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
                 before < 0 and end < len(labels) and listed):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
         index = end
+
+
+def _with_tails(labels: list, contents: list, texts: list) -> list:
+    """The lines, and right after each the line taken for furniture that surely goes on
+    with it ("FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris,↵2007"): a wrapped
+    tail is read with its line, its year and all (the edge rules decide the tail's label)."""
+    tails = [i + 1 for i in texts if i + 1 < len(labels) and labels[i + 1] == "meta"
+             and continues(contents[i], contents[i + 1])]
+    return sorted(texts + tails)
 
 
 def _goes_on(content: str, previous: str) -> bool:

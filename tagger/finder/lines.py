@@ -46,6 +46,10 @@ NAME_START = re.compile(
     r"|[\u4e00-\u9fff]{2,4}[,，、\s]"
     r"|[-–—_]{2,})"
 )
+# A surname in capitals with the given name in parentheses after it, as humanities lists
+# write names ("FERRIERES (Madeleine), Nourritures canailles"). Kept out of NAME_START, a
+# feature the line model was trained with; the rules read both through names_first().
+CAPITAL_SURNAME = re.compile(r"^[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+(?:\s[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+)*\s\([A-ZÀ-Þ][^()]{0,40}\)[,.]")
 GENRE_MARK = re.compile(r"\[(?:J|C|M|D|R|P|S|N|Z|EB/OL|OL|DB|CP|A|G)(?:/OL)?\]")
 REF_WORDS = re.compile(
     r"\b(?:pp?\.|vol\.|no\.|in:|proc\.|proceedings|journal|conf\.|conference|trans\.|press|"
@@ -105,6 +109,11 @@ def split_lines(text: str) -> list:
 def repeat_key(content: str) -> str:
     """A line's identity for counting repeats: page numbers and years masked, case folded."""
     return DIGIT.sub("#", " ".join(content.split())).casefold()
+
+
+def names_first(content: str) -> bool:
+    """Does the line begin with names, as a reference does?"""
+    return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content))
 
 
 def numbering_of(content: str):

@@ -10,7 +10,7 @@ reference.
 import re
 from dataclasses import dataclass
 
-from tagger.finder.lines import IDENTIFIER, NAME_START, NUMBERING
+from tagger.finder.lines import IDENTIFIER, NUMBERING, names_first
 
 NUMBER = re.compile(r"\d+")
 ENDS_REFERENCE = re.compile(r"(?:[.)\]。】>”\"]|\d)$")
@@ -81,7 +81,7 @@ def _shape_starts(lines: list) -> list:
     """A line starts a reference when it begins with a name and the line before ended one."""
     starts = [0]
     for index in range(1, len(lines)):
-        if NAME_START.match(lines[index].content) and _ends_reference(lines[index - 1].content):
+        if names_first(lines[index].content) and _ends_reference(lines[index - 1].content):
             starts.append(index)
     return starts
 
@@ -111,7 +111,7 @@ def split_references(lines: list) -> list:
             # A page break where a blank line was may hide one: a line that ended a
             # reference, furniture and blank lines, then a name.
             hidden = {i for i, line in enumerate(lines) if i and line.gap == "page blank"
-                      and _ends_reference(lines[i - 1].content) and NAME_START.match(line.content)}
+                      and _ends_reference(lines[i - 1].content) and names_first(line.content)}
             starts = forced | blank_gaps | hidden
         else:
             starts = set(_shape_starts(lines))
