@@ -281,3 +281,21 @@ HANGING_LIST = ("Drager, K. (2011). Sociophonetic variation and the lemma. Journ
 def test_a_last_reference_with_the_surname_in_capitals_and_the_given_name_in_brackets(text, last):
     found = find_segments(text)
     assert found.segments[-1].raw == last and found.dropped == []
+
+
+def numbered(first: int, last: int) -> str:
+    """References [first] to [last], two lines each."""
+    return "".join(f"[{n}] Smith J, Jones K. A title of the paper number {n}. Journal of Things,\n"
+                   f"    2015, 521(7553): {n}1–{n}9.\n" for n in range(first, last + 1))
+
+
+def test_a_one_letter_doi_tail_after_the_page_number_and_head_is_no_roman_page_number():
+    head = "IEEE TRANSACTIONS ON SOFTWARE ENGINEERING, VOL. 47, NO. 3"
+    text = (numbered(1, 8) + f"848\n\n{head}\n" + numbered(9, 16)
+            + "[17] Trathan, P. N., A. S. Brierley, M. A. Brandon, D. G. Bone, C. Goss, S. A. Grant\n"
+            "    and J. L. Watkins (2003). Oceanographic variability and changes in Antarctic krill\n"
+            "    abundance at South Georgia. Fisheries Oceanography 12(6): 569-583. doi:\n"
+            f"    10.1046/j.1365-2419.2003.00268.\n849\n\n{head}\nx\n\n" + numbered(18, 24))
+    found = find_segments(text)
+    assert found.segments[16].raw.endswith("doi:\n10.1046/j.1365-2419.2003.00268.\nx"), found.segments
+    assert [item.text for item in found.dropped] == ["848", head, "849", head]

@@ -124,8 +124,9 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         if index in candidates:
             after = next_content(contents, index)
             sequenced = in_sequence(index, candidates)
-            if (adjacent_previous and IDENTIFIER_TAIL.match(content) and open_identifier(previous)
-                    and not sequenced and not _tail_beyond(context, labels, index, previous)):
+            if (IDENTIFIER_TAIL.match(content) and open_identifier(previous) and not sequenced
+                    and (adjacent_previous or _page_numbered_before(reasons, before, index))
+                    and not _tail_beyond(context, labels, index, previous)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
             elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
                   and not _beside_page_break(lines, labels, index)):
@@ -156,6 +157,12 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _page_numbered_before(reasons: list, before: int, index: int) -> bool:
+    """Has the page break between reference line `before` and line `index` its page number
+    already ("…00268.↵849↵↵HEAD↵x")? A break has one, so a second is no page's."""
+    return before >= 0 and "page number" in reasons[before + 1:index]
 
 
 def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> bool:
