@@ -283,10 +283,10 @@ def test_a_last_reference_with_the_surname_in_capitals_and_the_given_name_in_bra
     assert found.segments[-1].raw == last and found.dropped == []
 
 
-def numbered(first: int, last: int) -> str:
-    """References [first] to [last], two lines each."""
-    return "".join(f"[{n}] Smith J, Jones K. A title of the paper number {n}. Journal of Things,\n"
-                   f"    2015, 521(7553): {n}1–{n}9.\n" for n in range(first, last + 1))
+def numbered(first: int, last: int, label: str = "[{}]", indent: str = "    ") -> str:
+    """References `first` to `last`, two lines each."""
+    return "".join(f"{label.format(n)} Smith J, Jones K. A title of the paper number {n}. Journal of "
+                   f"Things,\n{indent}2015, 521(7553): {n}1–{n}9.\n" for n in range(first, last + 1))
 
 
 def test_a_one_letter_doi_tail_after_the_page_number_and_head_is_no_roman_page_number():
@@ -299,3 +299,18 @@ def test_a_one_letter_doi_tail_after_the_page_number_and_head_is_no_roman_page_n
     found = find_segments(text)
     assert found.segments[16].raw.endswith("doi:\n10.1046/j.1365-2419.2003.00268.\nx"), found.segments
     assert [item.text for item in found.dropped] == ["848", head, "849", head]
+
+
+def test_a_head_with_its_page_number_set_apart_before_the_last_lines_is_furniture():
+    text = (numbered(1, 33, "{}.", "")
+            + "34. Smolen, M. J., and B. L. Keller. 1987. <italic>Microtus longicaudus.</italic>\n"
+            "Mammalian Species 271: 1—7.\n"
+            "35. Probabilistic surface reconstruction from multiple data sets: An example for the\n"
+            "Australian Moho: Bodin, T., Salmon, M., Kennett, B. L. N., Sambridge, M., 2012. J.\n\n"
+            "Bioinformatics, 35(14), 2019                    191\n\n"
+            "Geophys. Res., 117, No. B10, B10307, doi:10.1029/\n2012JB009547.\n")
+    found = find_segments(text)
+    assert found.segments[-1].raw.endswith("2012. J.\nGeophys. Res., 117, No. B10, B10307, "
+                                           "doi:10.1029/\n2012JB009547."), found.segments[-1]
+    assert [(item.text, item.reason) for item in found.dropped] == [
+        ("Bioinformatics, 35(14), 2019                    191", "running head")]

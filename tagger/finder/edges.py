@@ -34,6 +34,7 @@ AUTHORS_SLASH_JOURNAL = re.compile(
 # Names and nothing else ("M. Chen, L. Zhang"): a head's shape, not a reference's first line.
 NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
 NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
+PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 
 
@@ -267,8 +268,9 @@ def _beside_page_break(lines: list, labels: list, index: int) -> bool:
 
 
 def _at_page_edge(lines, labels, reasons, index) -> bool:
-    """Right after (or before) a page number or a form feed, blank lines between."""
-    if lines[index].text.startswith("\f"):
+    """Right after (or before) a page number or a form feed, blank lines between; or the
+    page number set far apart on the line itself ("Bioinformatics, 35(14), 2019      191")."""
+    if lines[index].text.startswith("\f") or PAGE_SET_APART.search(lines[index].content):
         return True
     for step in (-1, 1):
         other = index + step
