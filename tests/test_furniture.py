@@ -314,3 +314,12 @@ def test_a_head_with_its_page_number_set_apart_before_the_last_lines_is_furnitur
                                            "doi:10.1029/\n2012JB009547."), found.segments[-1]
     assert [(item.text, item.reason) for item in found.dropped] == [
         ("Bioinformatics, 35(14), 2019                    191", "running head")]
+
+
+def test_the_last_reference_not_ended_goes_on_after_a_form_feed_head_with_a_line_no_head():
+    text = (numbered(1, 20) + "[21] TREGOUEL, Stéphane. Pour une éthique de l’engagement infirmier en"
+            " psychiatrie. Soins\n741\n\fBioinformatics, 35(14), 2019\n"
+            "Psychiatrie, septembre 2010, n°270. p. 24-26.\n")
+    found = find_segments(text)
+    assert found.segments[-1].raw.endswith("psychiatrie. Soins\nPsychiatrie, septembre 2010, n°270. p. 24-26.")
+    assert [item.text for item in found.dropped] == ["741", "Bioinformatics, 35(14), 2019"]

@@ -207,7 +207,9 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
             continue
         goes_on = content[:1].islower() or continues(previous, content) or (
             OPEN_END.search(previous) and not open_identifier(previous)  # (only its tail goes on)
-            and not context.lines[index].text.startswith("\f"))
+            and not context.lines[index].text.startswith("\f")) or (
+            not LAST_LINE_END.search(previous) and _is_head(context, labels, index) is False)
+        # (a reference not ended goes on with a line the head rules say is no head)
         begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
                   and names_first(content) and YEAR.search(content))
         if not (goes_on or begins):
