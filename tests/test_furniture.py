@@ -323,3 +323,20 @@ def test_the_last_reference_not_ended_goes_on_after_a_form_feed_head_with_a_line
     found = find_segments(text)
     assert found.segments[-1].raw.endswith("psychiatrie. Soins\nPsychiatrie, septembre 2010, n°270. p. 24-26.")
     assert [item.text for item in found.dropped] == ["741", "Bioinformatics, 35(14), 2019"]
+
+
+def test_a_number_under_a_line_taken_for_furniture_that_is_no_head_stays_in_its_reference():
+    """The edge rules given the line model's labels on a list where it took the line above
+    the number for furniture and the last line for body text."""
+    from tagger.finder.edges import mark_edges
+    from tagger.finder.lines import split_lines
+
+    lines = split_lines(HANGING_LIST + "Pater, Walter, “Conclusion” to Studies in the History of the "
+                        "Renaissance, in M. H. Abrams (ed.),\n    Norton Anthology of English Literature, "
+                        "5th edn. 2 vols. (New York, NY: Norton, 1986), vol. ii,\n    pp. 1565–68.\n"
+                        "Carilli C.L., Taylor G.B., 2002, ARA&A, 40,\n    319\n"
+                        "Zwicky, A. (1970). Auxiliary reduction in English. Linguistic Inquiry, 1 (3), 323-336.")
+    labels = ["ref"] * (len(lines) - 3) + ["meta", "meta", "text"]
+    reasons = [None] * len(lines)
+    mark_edges(lines, labels, reasons)
+    assert labels[-3:] == ["ref", "ref", "ref"] and reasons[-3:] == [None, None, None]

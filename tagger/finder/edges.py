@@ -115,6 +115,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     contents = context.contents
     _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
+    _reference_lines_first(context, labels, reasons, candidates)
     # Numbers and short lines: page furniture or the tail of a wrapped reference?
     for index, content in enumerate(contents):
         if not content or labels[index] not in ("meta", "ref"):
@@ -157,6 +158,16 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         elif head is False and labels[index] == "meta" and between_refs(labels, index):
             labels[index] = "ref"
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
+            labels[index] = "ref"
+
+
+def _reference_lines_first(context: Context, labels: list, reasons: list, candidates: dict) -> None:
+    """Lines taken for furniture between references that are surely no head are reference
+    lines before the numbers are looked at: a number under one ("ARA&A, 40,↵319") is then
+    beside reference text."""
+    for index, content in enumerate(context.contents):
+        if (labels[index] == "meta" and content and not reasons[index] and index not in candidates
+                and between_refs(labels, index) and _is_head(context, labels, index) is False):
             labels[index] = "ref"
 
 
