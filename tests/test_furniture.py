@@ -340,3 +340,12 @@ def test_a_number_under_a_line_taken_for_furniture_that_is_no_head_stays_in_its_
     reasons = [None] * len(lines)
     mark_edges(lines, labels, reasons)
     assert labels[-3:] == ["ref", "ref", "ref"] and reasons[-3:] == [None, None, None]
+
+
+@pytest.mark.parametrize("before, after", [("", "\n\n" + BLANK_LIST + BLANK_NEXT),
+                                           (BLANK_LIST + BLANK_NEXT + "\n", "\n")])
+def test_a_page_range_wrapped_before_its_dash_is_no_page_number(before, after):
+    last = ("Protass, Jason. “Toward a Spatial History of Chan: Lineages, Networks, and the\n"
+            "Lamp Records,” Review of Religion and Chinese Society. Vol. 3, no. 2 (2016), 164\n–188")
+    found = find_segments(before + last + after)
+    assert last in [seg.raw for seg in found.segments] and found.dropped == []

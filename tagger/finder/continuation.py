@@ -19,6 +19,7 @@ REFERENCE_END = re.compile(r"[.)\]]$|\d$")
 # identifier): a line the wrap did not fill and that ends otherwise is no reference's.
 LAST_LINE_END = re.compile(r"[.)\]”\"*†]$|\d$|(?:10\.\d{3,9}/|https?://|www\.)\S*$", re.I)
 PAGE_RANGE = re.compile(r"^(?:pp?\.\s*)?[A-Za-z]?\d+\s*[–\-—]\s*[A-Za-z]?\d+[.,;]?$")
+RANGE_END = re.compile(r"^[–\-—]\d+[.,;]?$")  # "–188", not a foot's "- 188 -"
 NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
 # A number too long for a page number: an article number, PMID or identifier wrapped alone.
 LONG_NUMBER = re.compile(r"^[eA-Z]?\d{5,}[.,;)\]]*$")
@@ -54,6 +55,8 @@ def continues(previous: str, content: str) -> bool:
         return True  # "2019.", "3094364]", "24568259"; and a page range alone is no furniture
     if content.isdigit() and (previous.endswith(("-", "–", "/", ",")) or OPEN_END.search(previous)):
         return True  # the end of a page range or an identifier wrapped there
+    if RANGE_END.match(content) and previous[-1:].isdigit():
+        return True  # "(2016), 164↵–188": a page range wrapped before its dash
     if NUMBERS.match(content) and not content.isdigit() and OPEN_END.search(previous):
         return True  # "Rev Med Suisse 2009;5:↵1882-1889"
     if _open_bracket(previous, content):
