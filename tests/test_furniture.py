@@ -349,3 +349,11 @@ def test_a_page_range_wrapped_before_its_dash_is_no_page_number(before, after):
             "Lamp Records,” Review of Religion and Chinese Society. Vol. 3, no. 2 (2016), 164\n–188")
     found = find_segments(before + last + after)
     assert last in [seg.raw for seg in found.segments] and found.dropped == []
+
+
+def test_a_last_reference_with_names_and_a_year_after_a_form_feed_head_in_a_blank_separated_list():
+    text = (BLANK_LIST + BLANK_NEXT + "\nPage 820\n\fProceedings of the VLDB Endowment\n"
+            "Markevitch M., Vikhlinin A., 2007, PhR, 443, 1\n")
+    found = find_segments(text)
+    assert found.segments[-1].raw == "Markevitch M., Vikhlinin A., 2007, PhR, 443, 1"
+    assert [item.text for item in found.dropped] == ["Page 820", "Proceedings of the VLDB Endowment"]

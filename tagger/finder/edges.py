@@ -224,13 +224,22 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
             not LAST_LINE_END.search(previous) and _is_head(context, labels, index) is False)
         # (a reference not ended goes on with a line the head rules say is no head)
         begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
-                  and names_first(content) and YEAR.search(content))
+                  or _begins_after_blank_lines(context, index, previous)) and (
+            names_first(content) and YEAR.search(content))
         if not (goes_on or begins):
             if context.lines[index].text.startswith("\f") or context.repeated(index):
                 labels[index] = "meta"
                 continue  # the head of the last page
             return
         labels[index], previous = "ref", content
+
+
+def _begins_after_blank_lines(context: Context, index: int, previous: str) -> bool:
+    """In a list whose references blank lines part, after a reference that had ended, a line
+    may begin the next one: unless it has a verso head's slash or a page number set apart."""
+    content = context.contents[index]
+    return (context.blank_separated and bool(LAST_LINE_END.search(previous))
+            and not AUTHORS_SLASH_JOURNAL.match(content) and not PAGE_SET_APART.search(content))
 
 
 def _opens_the_list(context: Context, labels: list, index: int) -> bool:
