@@ -21,6 +21,11 @@ from . import features
 # through featurize() instead, since its own words would evict each other.
 WORDS = 1 << 14
 
+# New words filled in by one numpy gather: each word's rows gather (1 + len(WINDOW)) × its
+# longest attribute list × labels floats, so a batch's thousands of new words at once would
+# cost tens of MB.
+FILL = 256
+
 # Empty positions after each reference in a batch: as many as the widest window reaches.
 PAD = max(abs(offset) for offset in features.WINDOW)
 
@@ -80,8 +85,8 @@ class Encoder:
             new = []  # (slot, word attributes) of the words seen here for the first time
             for word in distinct:
                 distinct[word] = self._slot(word, new)
-            if new:
-                self._fill(new)
+            for start in range(0, len(new), FILL):  # a batch's new words, a bounded few at a time
+                self._fill(new[start:start + FILL])
             lower = self._lower
             for tokens, _ in items:
                 ids = [distinct[token.text] for token in tokens]
