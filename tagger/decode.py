@@ -114,6 +114,9 @@ def best_paths(scores, transition) -> list[np.ndarray]:
     paths = [np.zeros(0, dtype=np.intp)] * len(scores)
     into = np.ascontiguousarray(transition.T)  # [to, from]: each step reduces the last axis
     for group in length_groups([len(s) for s in scores]):
+        if len(group) == 1:  # a parse() call, or a length alone in its batch
+            paths[group[0]] = _best_path_one(scores[group[0]], into)
+            continue
         padded, lengths = _padded(scores, group)
         count, steps, labels = padded.shape
         flat = np.arange(count * labels) * labels  # where each [reference, to] row starts
@@ -130,9 +133,6 @@ def best_paths(scores, transition) -> list[np.ndarray]:
                 score[ended] = best[ended]
                 back[t, ended] = stay
             best = score
-        if count == 1:  # a parse() call: walked in Python, a numpy call per token costs more
-            paths[group[0]] = _walk_back(back[:, 0].tolist(), int(best[0].argmax()))
-            continue
         path = np.empty((count, steps), dtype=np.intp)
         path[:, -1] = best.argmax(axis=1)
         rows = np.arange(count)
@@ -143,10 +143,19 @@ def best_paths(scores, transition) -> list[np.ndarray]:
     return paths
 
 
-def _walk_back(back: list, last: int) -> np.ndarray:
-    """One reference's best path from its back-pointers (per token, per label) and last label."""
-    path = [last]
-    for pointers in reversed(back[1:]):
+def _best_path_one(scores: np.ndarray, into: np.ndarray) -> np.ndarray:
+    """best_paths' Viterbi for one reference, with no padding to handle: half the numpy calls
+    per token, which are what one reference costs. The same sums and the same ties (argmax's
+    first, the lower label), so the same path as in a batch."""
+    stay = np.arange(len(into))
+    best, back = scores[0], []
+    for score in scores[1:]:
+        candidates = best + into  # [to, from]
+        pointers = candidates.argmax(axis=1)
+        best = candidates[stay, pointers] + score
+        back.append(pointers)
+    path = [int(best.argmax())]  # walked back in Python: a numpy call per token costs more
+    for pointers in reversed(np.array(back, dtype=np.intp).tolist()):
         path.append(pointers[path[-1]])
     return np.array(path[::-1], dtype=np.intp)
 
@@ -164,6 +173,9 @@ def marginals(scores, transition) -> list[np.ndarray]:
     # Per step a value grows at most labels × e^max|w| times and shrinks at most e^max|w|.
     every = max(1, int(300 / (np.log(labels) + np.abs(transition).max(initial=0.0) + 1)))
     for group in length_groups([len(s) for s in scores]):
+        if len(group) == 1:
+            out[group[0]] = _marginals_one(scores[group[0]], edges, every)
+            continue
         padded, lengths = _padded(scores, group)
         count, steps, _ = padded.shape
         states = np.exp(padded - padded.max(axis=2, keepdims=True))
@@ -189,6 +201,30 @@ def marginals(scores, transition) -> list[np.ndarray]:
         for row, i in enumerate(group):
             out[i] = joint[row, :lengths[row]]
     return out
+
+
+def _marginals_one(scores: np.ndarray, edges: np.ndarray, every: int) -> np.ndarray:
+    """marginals' forward-backward for one reference: the same operations on (1 × labels)
+    rows, without the padding and the indexing a batch needs, which are what one costs."""
+    states = list(np.exp(scores - scores.max(axis=1, keepdims=True))[:, None, :])
+    value = states[0]
+    forward = [value]
+    for t in range(1, len(states)):
+        value = np.matmul(value, edges)
+        value *= states[t]
+        if t % every == 0:
+            value /= value.sum(axis=1, keepdims=True)
+        forward.append(value)
+    value = np.ones_like(states[0])
+    backward = [value]
+    for t in range(len(states) - 2, -1, -1):
+        value = np.matmul(value * states[t + 1], edges.T)
+        if (len(states) - 1 - t) % every == 0:
+            value /= value.sum(axis=1, keepdims=True)
+        backward.append(value)
+    joint = np.concatenate(forward) * np.concatenate(backward[::-1])
+    joint /= joint.sum(axis=1, keepdims=True)
+    return joint
 
 
 def chosen(marginal: np.ndarray, path: np.ndarray) -> list[float]:

@@ -21,6 +21,14 @@ from . import features
 # through featurize() instead, since its own words would evict each other.
 WORDS = 1 << 14
 
+# New words filled in by one numpy gather: each word's rows gather (1 + len(WINDOW)) × its
+# longest attribute list × labels floats, so a batch's thousands of new words at once would
+# cost tens of MB.
+FILL = 256
+
+# Empty positions after each reference in a batch: as many as the widest window reaches.
+PAD = max(abs(offset) for offset in features.WINDOW)
+
 
 class Encoder:
     """State scores of tokenized references under one model's weights (decode.Weights)."""
@@ -30,7 +38,11 @@ class Encoder:
         self.offsets = tuple(features.WINDOW)
         self.zero = len(weights.state) - 1  # the all-zero row: an attribute the model lacks
         self._row = weights.row.get
-        self._table = np.zeros((words, 1 + len(self.offsets), len(weights.labels)))
+        self.words = words
+        # One row per word and role, and one more, always zero, for the positions between
+        # references (scores_many).
+        self._table = np.zeros((words + 1, 1 + len(self.offsets), len(weights.labels)))
+        self.empty = words
         self._slots: OrderedDict[str, int] = OrderedDict()
         self._lower: dict[int, str] = {}  # slot -> the word's lower-cased form (word pairs)
         self._lock = threading.Lock()  # slots are reused: one reference at a time
@@ -48,27 +60,65 @@ class Encoder:
 
     def scores(self, tokens, text) -> np.ndarray:
         """(tokens × labels) scores: what `weights.scores(featurize(tokens, text))` gives."""
-        words = [token.text for token in tokens]
-        if len(words) > len(self._table) and len(set(words)) > len(self._table):
-            return self.weights.scores(features.featurize(tokens, text))
+        return self.scores_many([(tokens, text)])[0]
+
+    def scores_many(self, items) -> list[np.ndarray]:
+        """`scores` of each (tokens, text), computed for the whole batch at once: numpy's cost
+        per call, not its arithmetic, was most of a reference's. The references' tokens lie
+        end to end with PAD empty positions after each (the zero row: a window never reaches
+        into the next reference), so each role and each context column is one gather for all
+        of them, added in the order one reference alone would add them (the same sums, bit
+        for bit).
+        """
+        distinct = dict.fromkeys(token.text for tokens, _ in items for token in tokens)
+        if len(distinct) > self.words:  # its words would evict each other
+            return [self._scores_alone(tokens, text) for tokens, text in items]
+        names = [[] for _ in features.CONTEXT_FEATURES]  # a context feature's value per position
+        for tokens, text in items:
+            for column, feature in zip(names, features.CONTEXT_FEATURES):
+                column.extend(feature(tokens, text))
+                column.extend([None] * PAD)
+        empty = self.empty
+        slots, firsts, lasts = [empty] * PAD, [], []
+        pairs = ([], [])  # the rows of "w|w+1=a|b" and "w-1|w=a|b" per position
         with self._lock:
             new = []  # (slot, word attributes) of the words seen here for the first time
-            slots = np.array([self._slot(word, new) for word in words])
-            if new:
-                self._fill(new)
-            lowers = [self._lower[slot] for slot in slots.tolist()]
-            rows = self._table[slots]  # [token, role, label]
-        count = len(slots)
-        scores = rows[:, 0]
-        for role, offset in enumerate(self.offsets, 1):
-            if abs(offset) < count:
-                scores[max(0, -offset):count - max(0, offset)] += \
-                    rows[max(0, offset):count + min(0, offset), role]
-        scores += self.weights.state[self._context_rows(tokens, text, lowers)].sum(axis=1)
+            for word in distinct:
+                distinct[word] = self._slot(word, new)
+            for start in range(0, len(new), FILL):  # a batch's new words, a bounded few at a time
+                self._fill(new[start:start + FILL])
+            lower = self._lower
+            for tokens, _ in items:
+                ids = [distinct[token.text] for token in tokens]
+                firsts.append(len(slots))
+                slots.extend(ids)
+                lasts.append(len(slots) - 1)
+                slots.extend([empty] * PAD)
+                self._pair_rows(pairs, [lower[slot] for slot in ids])
+            slots = np.array(slots, dtype=np.intp)
+            table = self._table
+            scores = table[slots, 0]  # [position, label]: each word's own attributes
+            for role, offset in enumerate(self.offsets, 1):  # then what its neighbours lend
+                scores[PAD:-PAD] += table[slots[PAD + offset:len(slots) - PAD + offset], role]
+        row, state = self._context.__getitem__, self.weights.state
+        columns = [np.fromiter(map(row, column), dtype=np.intp, count=len(column))
+                   for column in names]
+        columns.extend(np.array(column, dtype=np.intp) for column in pairs)
+        context = state[columns[0]]
+        for column in columns[1:]:
+            context += state[column]
+        scores[PAD:] += context
         scores += self._bias
-        scores[0] += self._first
-        scores[-1] += self._last
-        return scores
+        scores[firsts] += self._first
+        scores[lasts] += self._last
+        return [scores[first:last + 1] for first, last in zip(firsts, lasts)]
+
+    def _scores_alone(self, tokens, text) -> np.ndarray:
+        """One reference's scores when the table cannot hold the words of a batch: together,
+        or, with more distinct words of its own than the table holds, through featurize()."""
+        if len({token.text for token in tokens}) > self.words:
+            return self.weights.scores(features.featurize(tokens, text))
+        return self.scores_many([(tokens, text)])[0]
 
     def _slot(self, word: str, new: list) -> int:
         """The table slot of a word's score rows (least recent evicted); a word seen for the
@@ -78,7 +128,7 @@ class Encoder:
         if slot is not None:
             slots.move_to_end(word)
             return slot
-        slot = len(slots) if len(slots) < len(self._table) else slots.popitem(last=False)[1]
+        slot = len(slots) if len(slots) < self.words else slots.popitem(last=False)[1]
         slots[word] = slot
         lower, own, lent = features.word_attributes(word)
         self._lower[slot] = lower
@@ -97,17 +147,14 @@ class Encoder:
         sums = self.weights.state[ids].sum(axis=1)
         self._table[[slot for slot, _ in new]] = sums.reshape(len(new), -1, sums.shape[1])
 
-    def _context_rows(self, tokens, text, lowers) -> np.ndarray:
-        """(tokens × k) attribute rows of the context features and word pairs, in featurize's
-        spelling (one the model lacks: the zero row)."""
-        context, zero = self._context.__getitem__, self.zero
-        columns = [list(map(context, feature(tokens, text)))
-                   for feature in features.CONTEXT_FEATURES]
-        pairs, none = self._pairs.get, (zero, zero)
-        found = [pairs(a + "|" + b, none) for a, b in zip(lowers, lowers[1:])]
-        columns.append([first for first, _ in found] + [zero])  # "w|w+1=a|b" on the pair's first
-        columns.append([zero] + [second for _, second in found])  # "w-1|w=a|b" on its second
-        return np.array(columns, dtype=np.intp).T
+    def _pair_rows(self, pairs, lowers) -> None:
+        """Append one reference's word-pair rows (and PAD zero rows after) to `pairs`: "w|w+1=a|b"
+        on the pair's first word, "w-1|w=a|b" on its second; one the model lacks is the zero row."""
+        zero, get, none = self.zero, self._pairs.get, (self.zero, self.zero)
+        found = [get(a + "|" + b, none) for a, b in zip(lowers, lowers[1:])]
+        edge = [zero] if lowers else []  # the last word has no next, the first no previous
+        pairs[0].extend([first for first, _ in found] + edge + [zero] * PAD)
+        pairs[1].extend(edge + [second for _, second in found] + [zero] * PAD)
 
 
 class _Rows(dict):

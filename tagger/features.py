@@ -302,7 +302,8 @@ def abbreviation_run(tokens, text):
             run.append(i)
             i += 2
             continue
-        close()
+        if run:  # (most tokens end no run: not a call each)
+            close()
         i += 1
     close()
     return out

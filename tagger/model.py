@@ -184,7 +184,14 @@ def _cqdb_strings(data: bytes, start: int) -> list[str]:
 def load_model(path=None) -> CRFModel:
     """The model at `path` (default: the shipped one), loaded once per process and shared,
     however the path is spelled (`load_model()`, `load_model(None)`, a relative path)."""
-    return _load_file(Path(path or DEFAULT_MODEL).resolve())
+    return _load_file(Path(path).resolve() if path else _default_path())
+
+
+@lru_cache(maxsize=1)
+def _default_path() -> Path:
+    """The shipped model's path, resolved once: resolving asks the file system for each part
+    of the path, which cost a parse() call more than normalizing its reference."""
+    return DEFAULT_MODEL.resolve()
 
 
 @lru_cache(maxsize=8)

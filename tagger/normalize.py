@@ -18,6 +18,7 @@ from dataclasses import dataclass
 DROPPED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e")
 HYPHENS = frozenset("-\u2010\u2011")
 NUMBER_DASHES = frozenset("-\u2010\u2011\u2012\u2013")
+JOINING_DASHES = HYPHENS | NUMBER_DASHES  # outside an identifier, only these may join words
 LOST_FF = "\u21b5"  # some PDF fonts map the "ff" ligature to this arrow
 DISCRETIONARY_HYPHEN = "\u00ac"  # "sup¬porting": a hyphenation point some PDF text layers keep
 
@@ -90,28 +91,45 @@ def _is_cjk(char: str) -> bool:
 def _split_words(raw: str):
     """Map characters and cut at white space.
 
-    Returns words as (chars, offsets) lists and, for each gap between two words, the raw
-    offset where the white space began and whether it held a line break.
+    Returns words as (text, raw offset of each character) and, for each gap between two
+    words, the raw offset where the white space began and whether it held a line break.
+    A run of non-space characters is found by one regex; only one with a non-ASCII character
+    (rare) is mapped character by character.
     """
     words, gaps = [], []
+    gap_start = 0  # where the white space after the last word began
+    breaks = _LINE_BREAK.search(raw) is not None  # (most references have none)
+    for match in _RUN.finditer(raw):
+        start, end = match.span()
+        run = match.group()
+        if run.isascii():
+            word, offsets = run, range(start, end)
+        else:
+            word, offsets = _mapped(raw, start, end)
+            if not word:  # only dropped characters: part of the white space around it
+                continue
+        if words:
+            newline = breaks and _LINE_BREAK.search(raw, gap_start, start) is not None
+            gaps.append((gap_start, newline))
+        words.append((word, offsets))
+        gap_start = end
+    return words, gaps
+
+
+# What is not white space (nor a control character), and the white space that breaks a line.
+_RUN = re.compile(r"[^\s\x00-\x1f]+")
+_LINE_BREAK = re.compile("[\n\r\x0b\x0c\x85\u2028\u2029]")
+
+
+def _mapped(raw: str, start: int, end: int) -> tuple[str, list]:
+    """raw[start:end], a run without white space, with its characters mapped (dropped, NFKC,
+    the lost "ff", the discretionary hyphen), and the raw offset of each output character."""
     chars, offsets = [], []
-    gap_start, gap_newline = -1, False
     last = len(raw) - 1
-    for i, char in enumerate(raw):
+    for i in range(start, end):
+        char = raw[i]
         if char in DROPPED:
             continue
-        if char.isspace() or (char < " ") or char == "\u3000":
-            if gap_start < 0:
-                gap_start = i
-            if char in "\n\r\x0b\x0c\x85\u2028\u2029":
-                gap_newline = True
-            continue
-        if gap_start >= 0:
-            if chars:
-                words.append((chars, offsets))
-                gaps.append((gap_start, gap_newline))
-                chars, offsets = [], []
-            gap_start, gap_newline = -1, False
         if char < "\x80":
             chars.append(char)
             offsets.append(i)
@@ -126,9 +144,7 @@ def _split_words(raw: str):
         for piece in mapped:
             chars.append(piece)
             offsets.append(i)
-    if chars:
-        words.append((chars, offsets))
-    return words, gaps
+    return "".join(chars), offsets
 
 
 def _looks_like_identifier_tail(word: str, after: str) -> bool:
@@ -184,12 +200,15 @@ def normalize(raw: str) -> Normalized:
     text, to_raw = [], []
     word_start = 0
     in_identifier = False
-    for index, (chars, offsets) in enumerate(words):
-        word = "".join(chars)
+    for index, (word, offsets) in enumerate(words):
         if index:
             gap_offset, newline = gaps[index - 1]
-            tail = "".join(text[max(word_start, len(text) - 16):])
-            action = _join(tail, in_identifier, word, newline)
+            last = text[-1]
+            if in_identifier or last in JOINING_DASHES or newline and _is_cjk(last):
+                tail = "".join(text[max(word_start, len(text) - 16):])
+                action = _join(tail, in_identifier, word, newline)
+            else:  # what _join says after any other character (most gaps: asked for none)
+                action = "space"
             if action == "space":
                 text.append(" ")
                 to_raw.append(gap_offset)
@@ -198,9 +217,9 @@ def normalize(raw: str) -> Normalized:
             elif action == "unhyphenate":
                 text.pop()
                 to_raw.pop()
-        text.extend(chars)
+        text.extend(word)
         to_raw.extend(offsets)
-        if not in_identifier and IDENTIFIER_START.search(word):
+        if not in_identifier and ("." in word or "/" in word) and IDENTIFIER_START.search(word):
             in_identifier = True
     to_raw.append(len(raw))
     return Normalized("".join(text), to_raw)

@@ -146,7 +146,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
 
     model = load_model(model_path)
     weights, encoder = model.weights(), model.encoder()
-    scores = [encoder.scores(tokens, norm.text) for _, norm, tokens in items]
+    scores = encoder.scores_many([(tokens, norm.text) for _, norm, tokens in items])
     paths = best_paths(scores, weights.transition)
     chances = marginals(scores, weights.transition)
     tags = [(weights.path_labels(path), chosen(chance, path), "crf")

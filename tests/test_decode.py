@@ -70,6 +70,18 @@ def test_cached_word_scores_sum_to_featurizes(tiny_model, sample):
             assert np.allclose(encoder.scores(tokens, norm.text), expected, rtol=0, atol=1e-9)
 
 
+def test_a_batch_scores_each_reference_as_it_alone_would(tiny_model, sample):
+    """scores_many lays the references end to end: each one's scores are bit for bit what it
+    gets alone, and a table too small for the batch still gives featurize's sums."""
+    weights = read_weights(tiny_model)
+    items = [(tokens, norm.text) for _, norm, tokens in items_of(sample)]
+    alone = [Encoder(weights).scores(*item) for item in items]
+    for got, expected in zip(Encoder(weights).scores_many(items), alone):
+        assert np.array_equal(got, expected)
+    for got, expected in zip(Encoder(weights, words=7).scores_many(items), alone):
+        assert np.allclose(got, expected, rtol=0, atol=1e-9)
+
+
 def test_padding_never_changes_a_path_or_a_marginal():
     """References of many lengths decoded together give what each gives alone, and the
     marginals are the brute-force sums over every path."""
@@ -119,14 +131,14 @@ def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evid
 
 def test_one_failing_reference_costs_only_its_own_record(tiny_model, monkeypatch):
     encoder = load_model(str(tiny_model)).encoder()
-    scores = encoder.scores
+    scores_many = encoder.scores_many
 
-    def fragile(tokens, text):
-        if "poison" in text:
+    def fragile(items):
+        if any("poison" in text for _, text in items):
             raise RuntimeError("cannot score this one")
-        return scores(tokens, text)
+        return scores_many(items)
 
-    monkeypatch.setattr(encoder, "scores", fragile)
+    monkeypatch.setattr(encoder, "scores_many", fragile)
     texts = ["Smith J. 2001. One. Nature.", "poison 2001", "Lee K. 1999. Two. Cell 3, 4-5."]
     refs = parse_batch(texts, "crf", str(tiny_model))
     assert [ref.raw for ref in refs] == texts

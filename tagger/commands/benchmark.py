@@ -222,7 +222,8 @@ def stage_costs(texts, engine, model, repeat) -> dict:
     weights, encoder = crf.weights(), crf.encoder()
     items = [item for item in map(_admit, texts) if not isinstance(item, Reference)]
     sequences = [featurize(tokens, norm.text) for _, norm, tokens in items]
-    scores = [encoder.scores(tokens, norm.text) for _, norm, tokens in items]
+    pairs = [(tokens, norm.text) for _, norm, tokens in items]
+    scores = encoder.scores_many(pairs)
 
     def decode():
         paths = best_paths(scores, weights.transition)
@@ -233,7 +234,7 @@ def stage_costs(texts, engine, model, repeat) -> dict:
     stages = {
         "normalize + tokenize": (lambda: [_admit(text) for text in texts], None),
         "attributes": (lambda: [featurize(tokens, norm.text) for _, norm, tokens in items],
-                       lambda: [encoder.scores(tokens, norm.text) for _, norm, tokens in items]),
+                       lambda: encoder.scores_many(pairs)),
         "decode + marginals": (lambda: [crf.tag_features(s) for s in sequences], decode),
         "fields, structure, output dict": (
             lambda: [_reference(text, norm, tokens, labels, probs, "crf").to_dict()
