@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from . import lexicon
 
-FEATURE_VERSION = "4"
+FEATURE_VERSION = "5"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -336,8 +336,80 @@ def _part_opening(tokens, begin, end):
     return None
 
 
+def list_part(tokens, text):
+    """What the list item around a token looks like, and the item before it: a name with
+    initials first ("M. S. Borgas") or last ("Anderson, P. W."), initials alone, an
+    abbreviated journal ("Phil. Trans. Roy. Soc."), prose, a CJK word or words. Items end at a
+    comma, semicolon, colon, "and" or a sentence-like break. An author list keeps one name
+    order, so after "M. S. Borgas," an item that does not begin with initials is not another
+    author: without this, "Phil" and "C. R" were read as names and the journal lost them."""
+    runs = abbreviation_run(tokens, text)
+    out = [None] * len(tokens)
+    previous = "start"
+    for begin, end in _list_items(tokens, text):
+        kind = _item_kind(tokens, runs, begin, end)
+        value = f"item={kind}|{previous}"
+        for i in range(begin, end):
+            out[i] = value
+        previous = kind
+    return out
+
+
+def _list_items(tokens, text) -> list[tuple[int, int]]:
+    """(begin, end) token ranges of the list items, each with the separator that ends it."""
+    ends = {end - 1 for _, end in _sentence_parts(tokens, text)}
+    items, begin = [], 0
+    for i, token in enumerate(tokens):
+        if (i in ends or token.text in _ITEM_SEPARATORS
+                or lexicon.KEYWORDS.get(token.text) == "and"):  # "E." is an initial
+            if i == begin and items and not token.text.isalnum():  # ", &": one separator
+                items[-1] = (items[-1][0], i + 1)
+            else:
+                items.append((begin, i + 1))
+            begin = i + 1
+    if begin < len(tokens):
+        items.append((begin, len(tokens)))
+    return items
+
+
+_ITEM_SEPARATORS = frozenset(",;:&，；：、")
+
+
+def _item_kind(tokens, runs, begin, end) -> str:
+    words = []  # (text, abbreviated) of the item's first six words
+    for i in range(begin, end):
+        text = tokens[i].text
+        if text.isalpha() and lexicon.KEYWORDS.get(text) != "and":
+            dotted = i + 1 < len(tokens) and tokens[i + 1].text == "."
+            words.append((text, runs[i] in ("abbr=first", "abbr=in") or dotted and any(
+                name in ("iso4", "venue") for name in lexicon.classes(text))))
+            if len(words) == 6:
+                break
+    if not words:
+        return "number" if any(t.text[:1].isdigit() for t in tokens[begin:end]) else "none"
+    first = words[0][0]
+    if lexicon.KEYWORDS.get(first.lower()) == "etal":
+        return "etal"
+    if first[0] >= "\u1100":  # Hangul, kana, Han: no case, no initials
+        return "cjk" if len(words) == 1 else "cjk-words"
+    if any(w.islower() and len(w) > 2 and w not in lexicon.NAME_PARTICLES for w, _ in words):
+        return "prose"
+    if any(abbreviated and not w.isupper() for w, abbreviated in words):
+        return "abbreviated"
+    shape = "".join("i" if w.isupper() and len(w) <= 2 else "w" for w, _ in words
+                    if w not in lexicon.NAME_PARTICLES)
+    return _ITEM_SHAPES.get(shape) or ("words" if "i" not in shape else "other")
+
+
+# Initials ("i": one or two capitals) and words ("w") in the orders names take.
+_ITEM_SHAPES = {**{"i" * n + "w" * m: "given-first" for n in (1, 2, 3) for m in (1, 2, 3)},
+                **{"w" * m + "i" * n: "family-first" for n in (1, 2, 3) for m in (1, 2, 3)},
+                **{"i" * n: "initials" for n in (1, 2, 3)},
+                "w": "word", "ww": "words-2", "www": "words-3"}
+
+
 CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
-                    year_like, abbreviation_run, next_part]
+                    year_like, abbreviation_run, next_part, list_part]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {

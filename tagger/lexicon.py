@@ -104,6 +104,10 @@ HAN_PUBLISHER = frozenset("出版社局")
 HANGUL_VENUE_ENDINGS = ("학회지", "학보", "논총", "논집", "논문집", "연구", "저널", "회지", "학회",
                         "학술지", "회보", "포럼", "리뷰", "총서", "연구소")
 
+# Lower-case words inside family names ("van der Berg", "de la Macorra").
+NAME_PARTICLES = _words("van von der den de del della dela di da das dos du la le les ten ter "
+                        "vander")
+
 # Frequent given names help split "Romero, Joshua" from "Romero, J.".
 GIVEN_NAMES = _words("""
     john james robert michael william david richard joseph thomas charles christopher daniel

@@ -2,7 +2,7 @@
 fields apart where words alone cannot."""
 
 from tagger import lexicon
-from tagger.features import abbreviation_run, featurize, next_part, year_like
+from tagger.features import abbreviation_run, featurize, list_part, next_part, year_like
 from tagger.tokenize import tokenize
 
 
@@ -57,3 +57,37 @@ def test_the_part_before_an_imprint_is_marked():
     # a title-less physics reference has no imprint
     assert set(dict(marks(next_part, "P. W. Anderson, Phys. Rev. 109, 1492 (1958)")).values()) \
         == {"next=end"}
+
+
+def items(text):
+    """The list items of `text` as (their words, their list_part mark)."""
+    found: list[tuple[list[str], str]] = []
+    for token, mark in marks(list_part, text):
+        if not found or found[-1][1] != mark:
+            found.append(([], mark))
+        found[-1][0].append(token)
+    return [(" ".join(words), mark) for words, mark in found]
+
+
+def test_list_items_tell_a_journal_from_another_author():
+    assert items("M. S. Borgas, Phil. Trans. Roy. Soc. London A, 342, 379-411 (1993).")[:3] == [
+        ("M . S . Borgas ,", "item=given-first|start"),
+        ("Phil .", "item=abbreviated|given-first"),
+        ("Trans . Roy . Soc .", "item=abbreviated|abbreviated")]
+    assert items("E. I. Kalinnikova and V. D. Levchenko, Plasma Phys. Rep. 34,290 (2008).")[:3] == [
+        ("E . I . Kalinnikova and", "item=given-first|start"),  # "and" ends an item; "E." does not
+        ("V . D . Levchenko ,", "item=given-first|given-first"),
+        ("Plasma Phys .", "item=abbreviated|given-first")]
+
+
+def test_list_items_of_names_in_other_orders_prose_and_korean():
+    assert [mark for _, mark in items("Smith, J., & Jones, K. (2001). A study of things.")] == [
+        "item=word|start", "item=initials|word", "item=word|initials",
+        "item=initials|word", "item=prose|initials"]  # ", &" is one separator
+    assert items("Pedersen AH, Schneider P. N-substituted p-phenylenediamines")[1][1] \
+        == "item=prose|family-first"
+    assert [mark for _, mark in items("조은숙, 신체 자각을 토대로 하는, 무용예술학연구 제24집")] == [
+        "item=cjk|start", "item=cjk-words|cjk", "item=cjk-words|cjk-words"]
+    # a book's title ending in a full stop is not an abbreviation
+    assert items("Chomsky, N. (1957). Syntactic Structures. Berlin")[2] == (
+        "Syntactic Structures .", "item=words-2|initials")

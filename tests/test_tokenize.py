@@ -50,6 +50,12 @@ def test_glued_pdf_words_are_cut_where_fields_meet():
     assert texts("제24권 제10호") == ["제", "24", "권", "제", "10", "호"]
 
 
+def test_korean_words_that_begin_with_a_number_stay_whole():
+    # a title's "1930년대" (the 1930s) is not the year 1930; "2016년" and "17권1호" are cut
+    assert texts("1930년대 4대강 21세기사회복지연구") == ["1930년대", "4대강", "21세기사회복지연구"]
+    assert texts("2016년 17권1호") == ["2016", "년", "17", "권", "1", "호"]
+
+
 def test_codes_and_mixed_case_names_stay_whole():
     assert texts("ApJ ApJL CoRR LaTeX iPhone arXiv 3GPP 41st A&A ARA&A") == [
         "ApJ", "ApJL", "CoRR", "LaTeX", "iPhone", "arXiv", "3GPP", "41st", "A&A", "ARA&A"]

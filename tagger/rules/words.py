@@ -48,9 +48,7 @@ COUNTRIES = _words("""
     california massachusetts ontario quebec texas virginia maryland pennsylvania
 """)
 
-# Lower-case words inside family names ("van der Berg", "de la Macorra").
-NAME_PARTICLES = _words("van von der den de del della dela di da das dos du la le les ten ter "
-                        "vander")
+NAME_PARTICLES = lexicon.NAME_PARTICLES
 
 NAME_SUFFIXES = _words("jr sr ii iii iv")
 
