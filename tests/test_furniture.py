@@ -358,3 +358,21 @@ def test_a_last_reference_with_names_and_a_year_after_a_form_feed_head_in_a_blan
     found = find_segments(text)
     assert found.segments[-1].raw == "Markevitch M., Vikhlinin A., 2007, PhR, 443, 1"
     assert [item.text for item in found.dropped] == ["Page 820", "Proceedings of the VLDB Endowment"]
+
+
+@pytest.mark.parametrize("before, first, number, head, rest, after", [
+    (HANGING_LIST, "Alain Bachelot. Gravitational scattering of electromagnetic field by", "607",
+     "\nNeurology 65 September (2 of 2) 2005",
+     "    Schwarzschild black-hole. In Annales de l’IHP Physique theorique, volume 54,\n"
+     "    pages 261–320. Elsevier, 1991.", "\n" + HANGING_LIST),
+    (BLANK_LIST, "O'Rourke, J. G. et al. C9orf72 BAC Transgenic Mice Display Typical", "832",
+     "\fM. Chen, L. Zhang", "Pathologic Features of ALS/FTD. Neuron 88, 892-901, doi:10.1016/j.\n"
+     "neuron.2015.10.027 (2015).", "\n\n" + BLANK_NEXT),
+], ids=["hanging", "blank-separated"])
+def test_a_reference_s_first_line_above_the_page_number_with_the_head_below_is_no_head(
+        before, first, number, head, rest, after):
+    text = before + f"{first}\n{number}\n{head}\n{rest}{after}"
+    found = find_segments(text)
+    assert "\n".join(line.strip() for line in f"{first}\n{rest}".split("\n")) in [
+        seg.raw for seg in found.segments]
+    assert [item.text for item in found.dropped] == [number, head.strip()]

@@ -331,7 +331,8 @@ def _is_head(context: Context, labels: list, index: int):
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _tail_follows(context, labels, index, previous) or _inside_text(context, labels, index) or (
-            _break_has_other_head(context, labels, index)):
+            _break_has_other_head(context, labels, index)) or (
+            _begins_above_page_foot(context, labels, index, previous)):
         return False
     if _looks_like_reference(content) or _ends_like_text(content) or content[:1] in "[(«“\"":
         return False  # a head does not end on a stop, nor open with a bracket or a quote
@@ -425,6 +426,32 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
                 and context.lines[other].text.startswith("\f") and _head_shape(context.contents[other])):
             return True  # the page's first line, a head's shape, not yet looked at
     return False
+
+
+def _begins_above_page_foot(context: Context, labels: list, index: int, previous: str) -> bool:
+    """A line that begins a reference (where the list's indent or blank lines say one
+    begins, or names first; the one before ended) right above a page number, with a head's
+    shape after the number and a line that goes on (no reference begins there) after that:
+    a page break has one head, so this line is the reference's first, the break cut under
+    it ("O'Rourke, J. G. et al. C9orf72 BAC …↵832↵M. Chen, L. Zhang↵Pathologic Features …")."""
+    content = context.contents[index]
+    begins = context.starts_reference(index)
+    if (not previous or not LAST_LINE_END.search(previous) or begins is False
+            or not (begins or names_first(content)) or NAMES_ONLY.match(content)
+            or AUTHORS_SLASH_JOURNAL.match(content)
+            or PAGE_SET_APART.search(content) or context.lines[index].text.startswith("\f")):
+        return False
+    other = index + 1
+    if other >= len(labels) or not PAGE_NUMBER.match(context.contents[other]):
+        return False
+    other = next_content(context.contents, other)
+    if other < 0 or PAGE_NUMBER.match(context.contents[other]):
+        return False
+    head = context.contents[other]
+    after = next_content(context.contents, other)
+    return (after >= 0 and labels[after] == "ref" and context.starts_reference(after) is not True
+            and (_head_shape(head) or bool(NAMES_ONLY.match(head)) or bool(AUTHORS_SLASH_JOURNAL.match(head))
+                 or context.repeated(other)))
 
 
 def _ends_like_text(content: str) -> bool:
