@@ -376,3 +376,11 @@ def test_a_reference_s_first_line_above_the_page_number_with_the_head_below_is_n
     assert "\n".join(line.strip() for line in f"{first}\n{rest}".split("\n")) in [
         seg.raw for seg in found.segments]
     assert [item.text for item in found.dropped] == [number, head.strip()]
+
+
+def test_a_line_after_a_break_with_its_own_tail_continues_a_reference_stopped_on_of_the():
+    last = ("[9] M. P. D. Micheli, “χ(2) effects in waveguides,” Quantum and Semiclassical Optics: "
+            "Journal of the\nPage 759\n\nEuropean Optical Society Part B 9, 155\n(1997).\n")
+    found = find_segments(numbered(1, 8) + last + numbered(10, 16))
+    assert found.segments[8].raw.endswith("Journal of the\nEuropean Optical Society Part B 9, 155\n(1997).")
+    assert [item.text for item in found.dropped] == ["Page 759"]

@@ -35,6 +35,8 @@ AUTHORS_SLASH_JOURNAL = re.compile(
 NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
 NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
+# Words a title or a journal's name never stops on: more words follow, never a number.
+FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et)$|&$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 
 
@@ -387,16 +389,25 @@ def _is_head(context: Context, labels: list, index: int):
 
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:
     """Is the line right after it a lone tail that goes on with it ("Journal of Experimental
-    Biology 215, 671-684↵(2012).") while the reference before the break had ended? The tail
-    then is this line's, not that reference's across a head."""
+    Biology 215, 671-684↵(2012).") while the reference before the break had ended, or
+    stopped on a word no lone number goes on with? The tail then is this line's, not that
+    reference's across a head."""
     after = index + 1
+    ended = previous.endswith(".") and not OPEN_END.search(previous) and not open_identifier(previous)
     if (after >= len(labels) or labels[after] != "ref" or context.lines[after].text.startswith("\f")
-            or not previous.endswith(".") or OPEN_END.search(previous) or open_identifier(previous)
-            or context.contents[index].isupper() or context.lines[index].text.startswith("\f")
+            or not (ended or _left_on_a_word(previous)) or context.contents[index].isupper()
+            or context.lines[index].text.startswith("\f")
             or NAMES_ONLY.match(context.contents[index])):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
     following = context.contents[after]
     return len(following.split()) <= 2 and continues(context.contents[index], following)
+
+
+def _left_on_a_word(previous: str) -> bool:
+    """Does the reference line stop on a word that needs more words ("… Journal of the",
+    "… Smith and")? No lone number goes on with it ("(1997).", "24(2): 235-48."); a journal's
+    name may ("Current Biology↵17,"), so a line stopped on any other word says nothing."""
+    return bool(FUNCTION_WORD_END.search(previous))
 
 
 def _inside_text(context: Context, labels: list, index: int) -> bool:
