@@ -384,3 +384,13 @@ def test_a_line_after_a_break_with_its_own_tail_continues_a_reference_stopped_on
     found = find_segments(numbered(1, 8) + last + numbered(10, 16))
     assert found.segments[8].raw.endswith("Journal of the\nEuropean Optical Society Part B 9, 155\n(1997).")
     assert [item.text for item in found.dropped] == ["Page 759"]
+
+
+def test_a_paste_that_opens_with_a_reference_s_lines_before_a_page_break_keeps_them():
+    first = ("Gattellari M, Voigt KJ, Butow PN, Tattersall MH: When the treatment goal\n"
+             "is not cure: are cancer patients equipped to make informed decisions?\n"
+             "Journal of clinical oncology : official journal of the American Society")
+    text = f"{first}\n\nPage 395\n\n\fM. Chen, L. Zhang\n\nof Clinical Oncology 20: 503-13, 2002\n\n" + BLANK_LIST
+    found = find_segments(text)
+    assert found.segments[0].raw == first + "\nof Clinical Oncology 20: 503-13, 2002"
+    assert [item.text for item in found.dropped] == ["Page 395", "M. Chen, L. Zhang"]

@@ -55,10 +55,24 @@ def text_inside_references(labels: list, contents: list) -> None:
         listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
-                before < 0 and end < len(labels) and listed):  # the paste opens with them
+                before < 0 and end < len(labels) and (listed or _opens_with_a_reference(
+                    [contents[i] for i in texts], texts, labels[end]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
         index = end
+
+
+def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:
+    """The paste's first lines, a reference's length (up to four, one after another), names
+    first and without prose, then reference lines: a paste that begins inside a list begins
+    with a reference, whose year or pages the cut may have left for after a page break
+    ("Gattellari M, Voigt KJ, … When the treatment goal↵is not cure: …↵Journal of clinical
+    oncology : official journal of the American Society↵↵Page 395")."""
+    if next_label != "ref" or not 1 <= len(texts) <= 4 or not names_first(texts[0]) or (
+            indices != list(range(indices[0], indices[0] + len(texts)))):
+        return False
+    words = [word.lower() for text in texts for word in text.split()]
+    return sum(word in PROSE_WORDS for word in words) <= 0.15 * len(words)
 
 
 def _with_tails(labels: list, contents: list, texts: list) -> list:
