@@ -394,3 +394,19 @@ def test_a_paste_that_opens_with_a_reference_s_lines_before_a_page_break_keeps_t
     found = find_segments(text)
     assert found.segments[0].raw == first + "\nof Clinical Oncology 20: 503-13, 2002"
     assert [item.text for item in found.dropped] == ["Page 395", "M. Chen, L. Zhang"]
+
+
+def test_a_doi_tail_taken_for_a_heading_after_the_page_head_is_the_reference_s():
+    """The edge rules given the line model's labels, which took the head and the DOI's
+    tail after it for headings."""
+    from tagger.finder.edges import mark_edges
+    from tagger.finder.lines import split_lines
+
+    lines = split_lines(numbered(1, 15) + "[16] Flajolet, P.; Sedgewick, R. (1995), Theoretical Computer "
+                        "Science 144 (1–2): 101–124, doi:10.1016/\n433\n\n\fPATTERN RECOGNITION LETTERS\n\n"
+                        "0304-3975(94)00281-M\n"
+                        "[17] Gibson, William. Burning Chrome. New York: HarperCollins, 2003.")
+    labels = ["ref"] * 31 + ["meta", "blank", "title", "blank", "title", "ref"]
+    reasons = [None] * len(lines)
+    mark_edges(lines, labels, reasons)
+    assert labels[31:36] == ["meta", "blank", "meta", "blank", "ref"]

@@ -229,9 +229,10 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
                   or _begins_after_blank_lines(context, index, previous)) and (
             names_first(content) and YEAR.search(content))
         if not (goes_on or begins):
-            if context.lines[index].text.startswith("\f") or context.repeated(index):
+            if (context.lines[index].text.startswith("\f") or context.repeated(index)
+                    or _tail_beyond(context, labels, index, previous)):
                 labels[index] = "meta"
-                continue  # the head of the last page
+                continue  # the head of the last page (the reference's tail may come after it)
             return
         labels[index], previous = "ref", content
 
