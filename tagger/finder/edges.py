@@ -35,6 +35,8 @@ AUTHORS_SLASH_JOURNAL = re.compile(
 NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
 NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
+# Words a title or a journal's name never stops on: more words follow, never a number.
+FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et)$|&$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 
 
@@ -227,9 +229,10 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
                   or _begins_after_blank_lines(context, index, previous)) and (
             names_first(content) and YEAR.search(content))
         if not (goes_on or begins):
-            if context.lines[index].text.startswith("\f") or context.repeated(index):
+            if (context.lines[index].text.startswith("\f") or context.repeated(index)
+                    or _tail_beyond(context, labels, index, previous)):
                 labels[index] = "meta"
-                continue  # the head of the last page
+                continue  # the head of the last page (the reference's tail may come after it)
             return
         labels[index], previous = "ref", content
 
@@ -331,7 +334,8 @@ def _is_head(context: Context, labels: list, index: int):
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _tail_follows(context, labels, index, previous) or _inside_text(context, labels, index) or (
-            _break_has_other_head(context, labels, index)):
+            _break_has_other_head(context, labels, index)) or (
+            _begins_above_page_foot(context, labels, index, previous)):
         return False
     if _looks_like_reference(content) or _ends_like_text(content) or content[:1] in "[(«“\"":
         return False  # a head does not end on a stop, nor open with a bracket or a quote
@@ -386,16 +390,25 @@ def _is_head(context: Context, labels: list, index: int):
 
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:
     """Is the line right after it a lone tail that goes on with it ("Journal of Experimental
-    Biology 215, 671-684↵(2012).") while the reference before the break had ended? The tail
-    then is this line's, not that reference's across a head."""
+    Biology 215, 671-684↵(2012).") while the reference before the break had ended, or
+    stopped on a word no lone number goes on with? The tail then is this line's, not that
+    reference's across a head."""
     after = index + 1
+    ended = previous.endswith(".") and not OPEN_END.search(previous) and not open_identifier(previous)
     if (after >= len(labels) or labels[after] != "ref" or context.lines[after].text.startswith("\f")
-            or not previous.endswith(".") or OPEN_END.search(previous) or open_identifier(previous)
-            or context.contents[index].isupper() or context.lines[index].text.startswith("\f")
+            or not (ended or _left_on_a_word(previous)) or context.contents[index].isupper()
+            or context.lines[index].text.startswith("\f")
             or NAMES_ONLY.match(context.contents[index])):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
     following = context.contents[after]
     return len(following.split()) <= 2 and continues(context.contents[index], following)
+
+
+def _left_on_a_word(previous: str) -> bool:
+    """Does the reference line stop on a word that needs more words ("… Journal of the",
+    "… Smith and")? No lone number goes on with it ("(1997).", "24(2): 235-48."); a journal's
+    name may ("Current Biology↵17,"), so a line stopped on any other word says nothing."""
+    return bool(FUNCTION_WORD_END.search(previous))
 
 
 def _inside_text(context: Context, labels: list, index: int) -> bool:
@@ -425,6 +438,32 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
                 and context.lines[other].text.startswith("\f") and _head_shape(context.contents[other])):
             return True  # the page's first line, a head's shape, not yet looked at
     return False
+
+
+def _begins_above_page_foot(context: Context, labels: list, index: int, previous: str) -> bool:
+    """A line that begins a reference (where the list's indent or blank lines say one
+    begins, or names first; the one before ended) right above a page number, with a head's
+    shape after the number and a line that goes on (no reference begins there) after that:
+    a page break has one head, so this line is the reference's first, the break cut under
+    it ("O'Rourke, J. G. et al. C9orf72 BAC …↵832↵M. Chen, L. Zhang↵Pathologic Features …")."""
+    content = context.contents[index]
+    begins = context.starts_reference(index)
+    if (not previous or not LAST_LINE_END.search(previous) or begins is False
+            or not (begins or names_first(content)) or NAMES_ONLY.match(content)
+            or AUTHORS_SLASH_JOURNAL.match(content)
+            or PAGE_SET_APART.search(content) or context.lines[index].text.startswith("\f")):
+        return False
+    other = index + 1
+    if other >= len(labels) or not PAGE_NUMBER.match(context.contents[other]):
+        return False
+    other = next_content(context.contents, other)
+    if other < 0 or PAGE_NUMBER.match(context.contents[other]):
+        return False
+    head = context.contents[other]
+    after = next_content(context.contents, other)
+    return (after >= 0 and labels[after] == "ref" and context.starts_reference(after) is not True
+            and (_head_shape(head) or bool(NAMES_ONLY.match(head)) or bool(AUTHORS_SLASH_JOURNAL.match(head))
+                 or context.repeated(other)))
 
 
 def _ends_like_text(content: str) -> bool:

@@ -5,13 +5,25 @@ lines there, nor goes on in lower case after a reference.
 
 import re
 
-from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues
+from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues, open_identifier
 from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR, names_first
 from tagger.finder.neighbours import between_refs, near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
+
+
+def _open_identifier_before(labels: list, contents: list, index: int) -> int:
+    """The reference line whose DOI, left open across a page break, a line taken for a
+    heading goes on with ("doi:10.1016/↵433↵↵HEAD↵0304-3975(94)00281-M"), or -1. That line is
+    the DOI's tail, no heading, and a heading between them the page's head."""
+    if labels[index] != "title" or HEADING.match(contents[index]):
+        return -1
+    before = near(labels, index, -1, skip=("blank", "meta", "title"))
+    found = (before >= 0 and labels[before] == "ref" and open_identifier(contents[before])
+             and continues(contents[before], contents[index]))
+    return before if found else -1
 
 
 def _reads_as_references(texts: list, count: int) -> bool:
@@ -36,6 +48,11 @@ def text_inside_references(labels: list, contents: list) -> None:
         if labels[index] == "title" and not HEADING.match(content) and between_refs(
                 [label if label != "text" else "ref" for label in labels], index):
             labels[index] = "meta"
+    for index, content in enumerate(contents):
+        before = _open_identifier_before(labels, contents, index)
+        if before >= 0:  # it, and any heading between, is the page's head or the tail
+            for other in range(before + 1, index + 1):
+                labels[other] = "meta" if labels[other] == "title" else labels[other]
     index = 0
     while index < len(labels):
         if labels[index] != "text":
@@ -55,10 +72,24 @@ def text_inside_references(labels: list, contents: list) -> None:
         listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
-                before < 0 and end < len(labels) and listed):  # the paste opens with them
+                before < 0 and end < len(labels) and (listed or _opens_with_a_reference(
+                    [contents[i] for i in texts], texts, labels[end]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
         index = end
+
+
+def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:
+    """The paste's first lines, a reference's length (up to four, one after another), names
+    first and without prose, then reference lines: a paste that begins inside a list begins
+    with a reference, whose year or pages the cut may have left for after a page break
+    ("Gattellari M, Voigt KJ, … When the treatment goal↵is not cure: …↵Journal of clinical
+    oncology : official journal of the American Society↵↵Page 395")."""
+    if next_label != "ref" or not 1 <= len(texts) <= 4 or not names_first(texts[0]) or (
+            indices != list(range(indices[0], indices[0] + len(texts)))):
+        return False
+    words = [word.lower() for text in texts for word in text.split()]
+    return sum(word in PROSE_WORDS for word in words) <= 0.15 * len(words)
 
 
 def _with_tails(labels: list, contents: list, texts: list) -> list:
