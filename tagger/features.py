@@ -10,6 +10,7 @@ Changing any feature changes what a model means: bump FEATURE_VERSION, and retra
 
 import re
 from functools import lru_cache
+from typing import NamedTuple
 
 from . import lexicon
 
@@ -376,29 +377,62 @@ _ITEM_SEPARATORS = frozenset(",;:&，；：、")
 
 
 def _item_kind(tokens, runs, begin, end) -> str:
-    words = []  # (text, abbreviated) of the item's first six words
+    """The kind of the item tokens[begin:end], read off its first six words."""
+    first, count, prose, abbreviated, shape = None, 0, False, False, ""
     for i in range(begin, end):
-        text = tokens[i].text
-        if text.isalpha() and lexicon.KEYWORDS.get(text) != "and":
-            dotted = i + 1 < len(tokens) and tokens[i + 1].text == "."
-            words.append((text, runs[i] in ("abbr=first", "abbr=in") or dotted and any(
-                name in ("iso4", "venue") for name in lexicon.classes(text))))
-            if len(words) == 6:
-                break
-    if not words:
+        word = _item_word(tokens[i].text)
+        if word is None:
+            continue
+        first = first or word
+        count += 1
+        if word.prose:  # nothing after it changes the kind
+            prose = True
+            break
+        abbreviated = abbreviated or not word.upper and (runs[i] in _IN_RUN or word.venue_word
+                                                         and i + 1 < len(tokens)
+                                                         and tokens[i + 1].text == ".")
+        shape += word.shape
+        if count == 6:
+            break
+    if first is None:
         return "number" if any(t.text[:1].isdigit() for t in tokens[begin:end]) else "none"
-    first = words[0][0]
-    if lexicon.KEYWORDS.get(first.lower()) == "etal":
+    if first.etal:
         return "etal"
-    if first[0] >= "\u1100":  # Hangul, kana, Han: no case, no initials
-        return "cjk" if len(words) == 1 else "cjk-words"
-    if any(w.islower() and len(w) > 2 and w not in lexicon.NAME_PARTICLES for w, _ in words):
+    if first.cjk:
+        return "cjk" if count == 1 else "cjk-words"
+    if prose:
         return "prose"
-    if any(abbreviated and not w.isupper() for w, abbreviated in words):
+    if abbreviated:
         return "abbreviated"
-    shape = "".join("i" if w.isupper() and len(w) <= 2 else "w" for w, _ in words
-                    if w not in lexicon.NAME_PARTICLES)
     return _ITEM_SHAPES.get(shape) or ("words" if "i" not in shape else "other")
+
+
+_IN_RUN = frozenset({"abbr=first", "abbr=in"})
+
+
+class _ItemWord(NamedTuple):
+    etal: bool  # "et" of "et al."
+    cjk: bool  # Hangul, kana, Han: no case, no initials
+    prose: bool  # a lower-case word of three letters or more, not a name particle
+    upper: bool
+    venue_word: bool  # an ISO 4 or venue word, abbreviated when a full stop follows
+    shape: str  # "i" an initial (one or two capitals), "w" a word, "" a name particle
+
+
+@lru_cache(maxsize=65536)
+def _item_word(text: str) -> _ItemWord | None:
+    """What `_item_kind` needs of a word, once per distinct word; None for what is not a word
+    of the item (numbers, punctuation, "and")."""
+    if not text.isalpha() or lexicon.KEYWORDS.get(text) == "and":
+        return None
+    particle = text in lexicon.NAME_PARTICLES
+    return _ItemWord(
+        etal=lexicon.KEYWORDS.get(text.lower()) == "etal",
+        cjk=text[0] >= "\u1100",
+        prose=text.islower() and len(text) > 2 and not particle,
+        upper=text.isupper(),
+        venue_word=any(name in ("iso4", "venue") for name in lexicon.classes(text)),
+        shape="" if particle else "i" if text.isupper() and len(text) <= 2 else "w")
 
 
 # Initials ("i": one or two capitals) and words ("w") in the orders names take.
