@@ -410,3 +410,15 @@ def test_a_doi_tail_taken_for_a_heading_after_the_page_head_is_the_reference_s()
     reasons = [None] * len(lines)
     mark_edges(lines, labels, reasons)
     assert labels[31:36] == ["meta", "blank", "meta", "blank", "ref"]
+
+
+def test_a_number_under_a_line_left_open_before_a_line_left_open_is_the_reference_s():
+    """In a blank-separated list a line after blank lines that ends on a comma is no head, so
+    the number above it does not stand at a page's top: it is the reference's ("ApJ, 564,↵683")."""
+    last = ("Marshall H.L., Miller B.P., Davis D.S., Perlman E.S., Wise M., Canizares C.R. & Harris\n"
+            "D.E., 2002, ApJ, 564,\n683\n\n"
+            "COLLECTIF. Réforme de l’hospitalisation sous contrainte (dossier). Soins Psychiatrie,\n"
+            "juillet 2012, n°281. p. 11-40.\n\n")
+    found = find_segments(BLANK_LIST + last + BLANK_NEXT)
+    assert found.segments[2].raw.endswith("ApJ, 564,\n683")
+    assert [item.text for item in found.dropped] == []

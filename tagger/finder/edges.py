@@ -271,7 +271,9 @@ def _at_edge(lines: list, labels: list, index: int, blank_separated: bool = Fals
 
 
 def _page_top_after(context: Context, index: int) -> bool:
-    """Blank lines after the line, then what begins a page: a head's shape, no reference."""
+    """Blank lines after the line, then what begins a page: a head's shape, no reference. In
+    a list whose references blank lines part, a line left open (on a comma) after the blank
+    is no head but the next reference's first line: a head does not end on a comma."""
     other = index + 1
     while other < len(context.lines) and not context.contents[other]:
         other += 1
@@ -279,7 +281,7 @@ def _page_top_after(context: Context, index: int) -> bool:
         return False
     content = context.contents[other]
     return ((_head_shape(content) or context.repeated(other) and _short_unfinished(content))
-            and not context.numbering_starts(other))
+            and not context.numbering_starts(other) and not (context.blank_separated and OPEN_END.search(content)))
 
 
 def _beside_page_break(lines: list, labels: list, index: int) -> bool:
