@@ -422,3 +422,21 @@ def test_a_number_under_a_line_left_open_before_a_line_left_open_is_the_referenc
     found = find_segments(BLANK_LIST + last + BLANK_NEXT)
     assert found.segments[2].raw.endswith("ApJ, 564,\n683")
     assert [item.text for item in found.dropped] == []
+
+
+def test_last_lines_after_a_page_head_the_line_model_took_for_a_reference_go_on_with_it():
+    """The edge rules given the line model's labels: the page's head after the form feed
+    taken for a reference line, the paste's last lines after it for body text. They go on
+    with the reference line before the page break, left open on a comma ("…107-123,↵- 396
+    -↵\\fPhysical Review E 101, 042305 (2020)↵May↵1990.")."""
+    from tagger.finder.edges import mark_edges
+    from tagger.finder.lines import split_lines
+
+    lines = split_lines(numbered(1, 15) + "[16] C. Ghezzi, D. Mandriolli, and A. Morzenti. Trio: A logic "
+                        "language for executable\nspecifications of real-time systems. Journal of Systems "
+                        "and Software, 12(2), 107-123,\n\n- 396 -\n\n\fPhysical Review E 101, 042305 (2020)"
+                        "\n\nMay\n1990.")
+    labels = ["ref"] * 32 + ["blank", "meta", "blank", "ref", "blank", "text", "text"]
+    reasons = [None] * len(lines)
+    mark_edges(lines, labels, reasons)
+    assert labels[32:] == ["blank", "meta", "blank", "meta", "blank", "ref", "ref"]

@@ -111,7 +111,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     """Correct `labels` (and their `reasons`) in place at page edges."""
     if not lines:
         return
-    text_inside_references(labels, [line.content for line in lines])
+    text_inside_references(labels, [line.content for line in lines],
+                           [line.text.startswith("\f") for line in lines])
     _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
