@@ -440,3 +440,20 @@ def test_last_lines_after_a_page_head_the_line_model_took_for_a_reference_go_on_
     reasons = [None] * len(lines)
     mark_edges(lines, labels, reasons)
     assert labels[32:] == ["blank", "meta", "blank", "meta", "blank", "ref", "ref"]
+
+
+def test_a_head_with_its_page_number_set_apart_under_a_reference_left_open_is_the_page_s():
+    """The edge rules given the line model's labels, which took the head and the lines after
+    it for body text: a head's words and the page number set far apart make a page's head
+    even when the reference before is left open (on a colon), which goes on after it."""
+    from tagger.finder.edges import mark_edges
+    from tagger.finder.lines import split_lines
+
+    lines = split_lines(numbered(1, 15) + '[16] Fritsch, F. N.; Carlson, R. E. (1980). "Monotone Piecewise '
+                        'Cubic\nInterpolation". SIAM Journal on Numerical Analysis (SIAM) 17 (2):\n\n'
+                        "Neurology 65 September (2 of 2) 2005" + " " * 60 + "431\n\n238–246. doi:10.1137/"
+                        "\n0717021")
+    labels = ["ref"] * 32 + ["blank", "text", "blank", "text", "text"]
+    reasons = [None] * len(lines)
+    mark_edges(lines, labels, reasons)
+    assert labels[32:] == ["blank", "meta", "blank", "ref", "ref"]

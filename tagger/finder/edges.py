@@ -238,6 +238,14 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
         labels[index], previous = "ref", content
 
 
+def _head_with_its_number(content: str) -> bool:
+    """A head's words (a short line, no stop, no identifier) then the page number set far
+    apart ("Neurology 65 September (2 of 2) 2005                 431"): a page's head
+    whatever the reference before it left open, for no reference line sets a number so."""
+    found = PAGE_SET_APART.search(content)
+    return bool(found) and _short_unfinished(content[:found.start() + 1])
+
+
 def _begins_after_blank_lines(context: Context, index: int, previous: str) -> bool:
     """In a list whose references blank lines part, after a reference that had ended, a line
     may begin the next one: unless it has a verso head's slash or a page number set apart."""
@@ -334,6 +342,8 @@ def _is_head(context: Context, labels: list, index: int):
         # wrapped lines do
     if AUTHORS_SLASH_JOURNAL.match(content):
         return True  # "J. Smith et al. / Journal of Computational Physics 412 (2021) 109–133"
+    if _head_with_its_number(content):
+        return True  # "Neurology 65 September (2 of 2) 2005                 431"
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _tail_follows(context, labels, index, previous) or _inside_text(context, labels, index) or (
