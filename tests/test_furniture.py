@@ -457,3 +457,35 @@ def test_a_head_with_its_page_number_set_apart_under_a_reference_left_open_is_th
     reasons = [None] * len(lines)
     mark_edges(lines, labels, reasons)
     assert labels[32:] == ["blank", "meta", "blank", "ref", "ref"]
+
+
+BLANK_MORE = ("Stokke, Andreas. “Lying and Asserting.” Journal of Philosophy 110.1 (2013):\n"
+              "33-60.\n\n"
+              "Biehl, Janet. “‘Ecology’ and the Modernization of Fascism in the German\n"
+              "Ultra-Right.” Society and Nature 1 (1993): 130–70.\n\n"
+              "S. Karaman and E. Frazzoli, “Sampling-based algorithms for optimal motion\n"
+              "planning,” The International Journal of Robotics Research, vol. 30, no.\n"
+              "7, pp. 846–894, 2011.\n\n")
+
+
+def test_a_line_with_names_after_a_blank_under_a_reference_that_ended_begins_the_next():
+    """The edge rules given the line model's labels, which took the line for furniture: in a
+    blank-separated list, a line with names first after the blank under a reference that had
+    ended, the next reference line right under it, begins a reference: no head."""
+    from tagger.finder.edges import mark_edges
+    from tagger.finder.lines import split_lines
+
+    text = (BLANK_MORE + "Greenspan, J. M. GPS Receiver Autonomous Integrity Monitoring,\n"
+            "in Proceedings of the 1999 National Technical Meeting of The Institute of\n- 892 -\n\n"
+            "IEEE TRANSACTIONS ON SOFTWARE ENGINEERING, VOL. 47, NO. 3\n"
+            "Navigation (ION NTM 1999), San Diego, CA, January 1999, pp. 621–626.\n\n"
+            "Eagle, Alan R. Analytic Approaches in Planning. Stanford Research Institute\n"
+            "Long-Range Planning Report No. 238. Menlo Park, California: Stanford Research\n"
+            "Institute,\n1965.\n\n" + BLANK_NEXT)
+    lines = split_lines(text)
+    labels = ["ref" if line.content else "blank" for line in lines]
+    eagle = next(i for i, line in enumerate(lines) if line.content.startswith("Eagle"))
+    labels[eagle - 5] = labels[eagle] = "meta"  # "- 892 -" and the line
+    reasons = [None] * len(lines)
+    mark_edges(lines, labels, reasons)
+    assert labels[eagle - 5:eagle + 4] == ["meta", "blank", "meta", "ref", "blank", "ref", "ref", "ref", "ref"]

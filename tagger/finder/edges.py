@@ -378,6 +378,9 @@ def _is_head(context: Context, labels: list, index: int):
             and not NUMBER_SET_APART.search(content) and not NAMES_ONLY.match(content)):
         return False  # the reference before had ended; this flush line, names first, begins
         # the next, which the indented line after it goes on with
+    if _begins_after_blank(context, index, after, previous):
+        return False  # the reference before had ended and a blank line parts it from this
+        # line, names first, which the line right under it goes on with: the next reference
     if continues(previous, following):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
@@ -399,6 +402,19 @@ def _is_head(context: Context, labels: list, index: int):
         # this line belongs to neither.
         return True
     return None
+
+
+def _begins_after_blank(context: Context, index: int, after: int, previous: str) -> bool:
+    """In a list whose references blank lines part, a line where one begins (a blank line
+    under a reference line), names first, under a reference that had ended, with the next
+    reference line right under it: the next reference's first line, no head (a head of
+    names is names alone, "M. Chen, L. Zhang"; one with its page number sets it apart)
+    ("…pp. 621–626.↵↵Eagle, Alan R. Analytic Approaches in Planning. Stanford Research
+    Institute↵Long-Range Planning Report No. 238. …")."""
+    content = context.contents[index]
+    return (context.blank_separated and after == index + 1 and context.starts_reference(index) is True
+            and names_first(content) and bool(LAST_LINE_END.search(previous))
+            and not NAMES_ONLY.match(content) and not NUMBER_SET_APART.search(content))
 
 
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:
