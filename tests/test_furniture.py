@@ -489,3 +489,27 @@ def test_a_line_with_names_after_a_blank_under_a_reference_that_ended_begins_the
     reasons = [None] * len(lines)
     mark_edges(lines, labels, reasons)
     assert labels[eagle - 5:eagle + 4] == ["meta", "blank", "meta", "ref", "blank", "ref", "ref", "ref", "ref"]
+
+
+def test_a_reference_the_list_holds_twice_is_no_running_head_for_coming_back():
+    """The edge rules given the line model's labels: a head comes back over other text; a
+    line that comes back with the same line under it each time is a passage printed twice,
+    here a reference listed twice, one copy the first after a page break ("Page 703↵↵↵R.
+    Gupta, …")."""
+    from tagger.finder.edges import mark_edges
+    from tagger.finder.lines import split_lines
+
+    twice = ('R. Gupta, "Optimizing Array Bound Checks using Flow Analysis," ACM\n'
+             "Letters on Programming Languages and Systems, Vol. 2, Nos. 1-4, pages\n"
+             "135-150, March - December 1994.\n\n")
+    lines = split_lines("Page 702\n\n" + BLANK_LIST + BLANK_MORE + "Hancock, J., Bommer, J. J., and Stafford, P. J. (2008). Numbers of scaled\n"
+                        "and matched accelerograms required for inelastic dynamic analyses.\n"
+                        "Earthquake Engi-neering & Structural Dynamics, 37(14):1585–1607.\nPage 703\n\n\n"
+                        + twice + BLANK_MORE + twice + BLANK_NEXT)
+    labels = ["ref" if line.content else "blank" for line in lines]
+    gupta = next(i for i, line in enumerate(lines) if line.content.startswith("R. Gupta"))
+    labels[0] = labels[gupta - 3] = "meta"
+    reasons = [None] * len(lines)
+    mark_edges(lines, labels, reasons)
+    assert reasons[gupta - 3] == "page number"
+    assert labels[gupta:gupta + 3] == ["ref", "ref", "ref"] and reasons[gupta] is None

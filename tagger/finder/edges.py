@@ -66,6 +66,11 @@ class Context:
             if content:
                 key = repeat_key(content)
                 self.repeats[key] = self.repeats.get(key, 0) + 1
+        self.pairs = {}  # (line, line right under it) -> how often the two come together
+        for upper, lower in zip(self.contents, self.contents[1:]):
+            if upper and lower:
+                pair = (repeat_key(upper), repeat_key(lower))
+                self.pairs[pair] = self.pairs.get(pair, 0) + 1
 
     def starts_reference(self, index: int):
         """True / False when the list's numbering or hanging indent tells, else None."""
@@ -94,7 +99,20 @@ class Context:
         "2012." or "pp.", says nothing by coming back)?"""
         content = self.contents[index]
         return (sum(map(str.isalpha, content)) >= 6
-                and self.repeats.get(repeat_key(content), 0) >= 2)
+                and self.repeats.get(repeat_key(content), 0) >= 2
+                and not self._repeated_with_next(index))
+
+    def _repeated_with_next(self, index: int) -> bool:
+        """Does the line right under it come back too, and as often, with this one right above
+        it each time? A head comes back over other text on every page; lines that come back
+        together are a passage printed twice (a reference the list holds twice)."""
+        if index + 1 >= len(self.contents) or not self.contents[index + 1]:
+            return False
+        pair = (repeat_key(self.contents[index]), repeat_key(self.contents[index + 1]))
+        if sum(map(str.isalpha, self.contents[index + 1])) < 6:
+            return False
+        together = self.pairs.get(pair, 0)
+        return together >= 2 and together == self.repeats.get(pair[0], 0)
 
 
 def _numbering(contents: list):
