@@ -66,6 +66,11 @@ class Context:
             if content:
                 key = repeat_key(content)
                 self.repeats[key] = self.repeats.get(key, 0) + 1
+        self.pairs = {}  # (line, line right under it) -> how often the two come together
+        for upper, lower in zip(self.contents, self.contents[1:]):
+            if upper and lower:
+                pair = (repeat_key(upper), repeat_key(lower))
+                self.pairs[pair] = self.pairs.get(pair, 0) + 1
 
     def starts_reference(self, index: int):
         """True / False when the list's numbering or hanging indent tells, else None."""
@@ -94,7 +99,20 @@ class Context:
         "2012." or "pp.", says nothing by coming back)?"""
         content = self.contents[index]
         return (sum(map(str.isalpha, content)) >= 6
-                and self.repeats.get(repeat_key(content), 0) >= 2)
+                and self.repeats.get(repeat_key(content), 0) >= 2
+                and not self._repeated_with_next(index))
+
+    def _repeated_with_next(self, index: int) -> bool:
+        """Does the line right under it come back too, and as often, with this one right above
+        it each time? A head comes back over other text on every page; lines that come back
+        together are a passage printed twice (a reference the list holds twice)."""
+        if index + 1 >= len(self.contents) or not self.contents[index + 1]:
+            return False
+        pair = (repeat_key(self.contents[index]), repeat_key(self.contents[index + 1]))
+        if sum(map(str.isalpha, self.contents[index + 1])) < 6:
+            return False
+        together = self.pairs.get(pair, 0)
+        return together >= 2 and together == self.repeats.get(pair[0], 0)
 
 
 def _numbering(contents: list):
@@ -111,7 +129,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     """Correct `labels` (and their `reasons`) in place at page edges."""
     if not lines:
         return
-    text_inside_references(labels, [line.content for line in lines])
+    text_inside_references(labels, [line.content for line in lines],
+                           [line.text.startswith("\f") for line in lines])
     _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
@@ -237,6 +256,14 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
         labels[index], previous = "ref", content
 
 
+def _head_with_its_number(content: str) -> bool:
+    """A head's words (a short line, no stop, no identifier) then the page number set far
+    apart ("Neurology 65 September (2 of 2) 2005                 431"): a page's head
+    whatever the reference before it left open, for no reference line sets a number so."""
+    found = PAGE_SET_APART.search(content)
+    return bool(found) and _short_unfinished(content[:found.start() + 1])
+
+
 def _begins_after_blank_lines(context: Context, index: int, previous: str) -> bool:
     """In a list whose references blank lines part, after a reference that had ended, a line
     may begin the next one: unless it has a verso head's slash or a page number set apart."""
@@ -271,7 +298,9 @@ def _at_edge(lines: list, labels: list, index: int, blank_separated: bool = Fals
 
 
 def _page_top_after(context: Context, index: int) -> bool:
-    """Blank lines after the line, then what begins a page: a head's shape, no reference."""
+    """Blank lines after the line, then what begins a page: a head's shape, no reference. In
+    a list whose references blank lines part, a line left open (on a comma) after the blank
+    is no head but the next reference's first line: a head does not end on a comma."""
     other = index + 1
     while other < len(context.lines) and not context.contents[other]:
         other += 1
@@ -279,7 +308,7 @@ def _page_top_after(context: Context, index: int) -> bool:
         return False
     content = context.contents[other]
     return ((_head_shape(content) or context.repeated(other) and _short_unfinished(content))
-            and not context.numbering_starts(other))
+            and not context.numbering_starts(other) and not (context.blank_separated and OPEN_END.search(content)))
 
 
 def _beside_page_break(lines: list, labels: list, index: int) -> bool:
@@ -331,6 +360,8 @@ def _is_head(context: Context, labels: list, index: int):
         # wrapped lines do
     if AUTHORS_SLASH_JOURNAL.match(content):
         return True  # "J. Smith et al. / Journal of Computational Physics 412 (2021) 109–133"
+    if _head_with_its_number(content):
+        return True  # "Neurology 65 September (2 of 2) 2005                 431"
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _tail_follows(context, labels, index, previous) or _inside_text(context, labels, index) or (
@@ -365,6 +396,9 @@ def _is_head(context: Context, labels: list, index: int):
             and not NUMBER_SET_APART.search(content) and not NAMES_ONLY.match(content)):
         return False  # the reference before had ended; this flush line, names first, begins
         # the next, which the indented line after it goes on with
+    if _begins_after_blank(context, index, after, previous):
+        return False  # the reference before had ended and a blank line parts it from this
+        # line, names first, which the line right under it goes on with: the next reference
     if continues(previous, following):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
@@ -386,6 +420,19 @@ def _is_head(context: Context, labels: list, index: int):
         # this line belongs to neither.
         return True
     return None
+
+
+def _begins_after_blank(context: Context, index: int, after: int, previous: str) -> bool:
+    """In a list whose references blank lines part, a line where one begins (a blank line
+    under a reference line), names first, under a reference that had ended, with the next
+    reference line right under it: the next reference's first line, no head (a head of
+    names is names alone, "M. Chen, L. Zhang"; one with its page number sets it apart)
+    ("…pp. 621–626.↵↵Eagle, Alan R. Analytic Approaches in Planning. Stanford Research
+    Institute↵Long-Range Planning Report No. 238. …")."""
+    content = context.contents[index]
+    return (context.blank_separated and after == index + 1 and context.starts_reference(index) is True
+            and names_first(content) and bool(LAST_LINE_END.search(previous))
+            and not NAMES_ONLY.match(content) and not NUMBER_SET_APART.search(content))
 
 
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:

@@ -26,9 +26,11 @@ def _open_identifier_before(labels: list, contents: list, index: int) -> int:
     return before if found else -1
 
 
-def _reads_as_references(texts: list, count: int) -> bool:
-    """Do `texts` (`count` lines taken for body text, with their tails) read as references?"""
-    if not texts or count > 8:
+def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
+    """Do `texts` (`count` lines taken for body text, with their tails) read as references?
+    Up to eight lines; or two references' worth (up to six lines each) that blank lines
+    part, as in a list whose references they part: a paragraph of text has no blank inside."""
+    if not texts or count > 8 and not (blocks == 2 and count <= 12):
         return False
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
@@ -39,7 +41,18 @@ def _reads_as_references(texts: list, count: int) -> bool:
         for t in texts)
 
 
-def text_inside_references(labels: list, contents: list) -> None:
+def _reference_before_page(labels: list, opens_page: list, before: int) -> int:
+    """When reference line `before` opens a page (after a form feed), the line model may
+    have taken the page's head for reference text: the reference line before that page
+    break, which lines after the head may go on with ("…107-123,↵- 396 -↵\fHEAD↵May↵1990."),
+    or -1."""
+    if before < 0 or not opens_page or not opens_page[before]:
+        return -1
+    earlier = near(labels, before, -1, skip=("blank", "meta"))
+    return earlier if earlier >= 0 and labels[earlier] == "ref" else -1
+
+
+def text_inside_references(labels: list, contents: list, opens_page: list = None) -> None:
     """Up to four lines taken for body text with references on both sides (or up to six
     ending the document, right under the last reference or going on with it after a break)
     are reference lines or furniture,
@@ -65,12 +78,15 @@ def text_inside_references(labels: list, contents: list) -> None:
         before = near(labels, index, -1, skip=("blank", "meta"))
         inside = end < len(labels) and labels[end] == "ref" and len(texts) <= 4
         # the end of the last reference, right under it, with nothing after
+        earlier = _reference_before_page(labels, opens_page, before)
         last = end == len(labels) and len(texts) <= 6 and (
-            before == index - 1 or _goes_on(contents[index], contents[before])) and (
+            before == index - 1 or _goes_on(contents[index], contents[before])
+            or earlier >= 0 and _goes_on(contents[index], contents[earlier])) and (
             texts == list(range(index, index + len(texts))))
         # whole references taken for text: a few lines without prose, with a year or a DOI
+        blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
         listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
-            [contents[i] for i in _with_tails(labels, contents, texts)], len(texts))
+            [contents[i] for i in _with_tails(labels, contents, texts)], len(texts), blocks)
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
                 before < 0 and end < len(labels) and (listed or _opens_with_a_reference(
                     [contents[i] for i in texts], texts, labels[end]))):  # the paste opens with them
