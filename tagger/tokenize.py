@@ -52,13 +52,15 @@ _TOKEN = re.compile("|".join([*_IDENTIFIERS, _AMPERSAND_CODE, _CJK_CHAR, _WORD, 
 
 # Inside a word, PDF text glues fields together: "Phys.Rev.D53", "JHEP03", "Nucl.Phys.B855",
 # "PhysRevLett", "UsingParticles", "andG". A word is cut where a letter meets a digit, where a
-# digit meets a Korean marker ("24권", "2016년": not "1930년대", "4대강", "21세기"), and where a lower-case letter meets a capital that
-# begins a word of its own ("Phys|Rev", "and|G") after a word of its own ("Phys", "and"): not
-# inside "ApJ", "arXiv", "CoRR" or "LaTeX". A digit followed by Latin letters stays ("1991a",
-# "41st", "3GPP"), and so does an article number of one small letter ("e1234").
-_LETTER_DIGIT = re.compile(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[\uac00-\ud7af])")
-_HANGUL_RUN = re.compile(r"[\uac00-\ud7af]+")
-_HANGUL_MARKERS = frozenset(word for word in lexicon.KEYWORDS if "\uac00" <= word[0] <= "\ud7af")
+# digit meets a Korean marker that ends the Hangul run ("24권", "2016년"; not "1930년대",
+# "4대강", "21세기"), and where a lower-case letter meets a capital that begins a word of its
+# own ("Phys|Rev", "and|G") after a word of its own ("Phys", "and"): not inside "ApJ",
+# "arXiv", "CoRR" or "LaTeX". A digit followed by Latin letters stays ("1991a", "41st",
+# "3GPP"), and so does an article number of one small letter ("e1234").
+_HANGUL_MARKERS = "|".join(sorted((re.escape(word) for word in lexicon.KEYWORDS
+                                   if "\uac00" <= word[0] <= "\ud7af"), key=len, reverse=True))
+_LETTER_DIGIT = re.compile(
+    rf"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=(?:{_HANGUL_MARKERS})(?![\uac00-\ud7af]))")
 _CASE_CHANGE = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ])")
 _WORD_START = re.compile(r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{2,}")
 _LONE_CAPITAL = re.compile(r"[A-ZÀ-ÖØ-Þ](?![^\W\d_])")
@@ -71,7 +73,7 @@ def _cuts(word: str) -> list[int]:
     """Where a glued word is cut into tokens (offsets inside it)."""
     if _ARTICLE_NUMBER.fullmatch(word):
         return []
-    cuts = [m.start() for m in _LETTER_DIGIT.finditer(word) if _cut_allowed(word, m.start())]
+    cuts = [m.start() for m in _LETTER_DIGIT.finditer(word)]
     for match in _CASE_CHANGE.finditer(word):
         at = match.start()
         left = word[max([cut for cut in cuts if cut < at] + [0]):at]
@@ -79,12 +81,6 @@ def _cuts(word: str) -> list[int]:
                 or _LONE_CAPITAL.match(word, at) and len(left) >= 3 and left.islower()):
             cuts.append(at)
     return sorted(cuts)
-
-
-def _cut_allowed(word: str, at: int) -> bool:
-    """False where digits meet Hangul that is not a marker ("1930|년대"), True elsewhere."""
-    hangul = _HANGUL_RUN.match(word, at)
-    return hangul is None or hangul.group() in _HANGUL_MARKERS
 
 
 @lru_cache(maxsize=1 << 15)
