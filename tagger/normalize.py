@@ -160,9 +160,13 @@ def _looks_like_identifier_tail(word: str, after: str) -> bool:
     return any(char.isdigit() for char in word) and any(char in "./" for char in word)
 
 
-def _join(tail: str, in_identifier: bool, word: str, newline: bool) -> str:
-    """Decide what a gap between two words becomes: "space", "join" or "unhyphenate"."""
-    last = tail[-1]
+def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: bool) -> str:
+    """Decide what the gap between the text so far (its last word from `word_start`) and
+    `word` becomes: "space", "join" or "unhyphenate"."""
+    last = text[-1]
+    if not (in_identifier or last in JOINING_DASHES or newline and _is_cjk(last)):
+        return "space"  # no rule below applies (most gaps): the tail need not be built
+    tail = "".join(text[max(word_start, len(text) - 16):])
     first = word[0]
     if in_identifier:
         if last in "./-_" and _looks_like_identifier_tail(word, last):
@@ -203,12 +207,7 @@ def normalize(raw: str) -> Normalized:
     for index, (word, offsets) in enumerate(words):
         if index:
             gap_offset, newline = gaps[index - 1]
-            last = text[-1]
-            if in_identifier or last in JOINING_DASHES or newline and _is_cjk(last):
-                tail = "".join(text[max(word_start, len(text) - 16):])
-                action = _join(tail, in_identifier, word, newline)
-            else:  # what _join says after any other character (most gaps: asked for none)
-                action = "space"
+            action = _join(text, word_start, in_identifier, word, newline)
             if action == "space":
                 text.append(" ")
                 to_raw.append(gap_offset)
@@ -219,6 +218,7 @@ def normalize(raw: str) -> Normalized:
                 to_raw.pop()
         text.extend(word)
         to_raw.extend(offsets)
+        # (every IDENTIFIER_START holds a "." or a "/": most words need no search)
         if not in_identifier and ("." in word or "/" in word) and IDENTIFIER_START.search(word):
             in_identifier = True
     to_raw.append(len(raw))
