@@ -46,6 +46,11 @@ def _open_bracket(previous: str, content: str) -> bool:
                for a, b in BRACKETS)
 
 
+def range_wrapped_before_dash(previous: str, content: str) -> bool:
+    """A page range wrapped before its dash ("(2016), 164↵–188"), not a foot's "- 188 -"."""
+    return bool(RANGE_END.match(content)) and previous[-1:].isdigit()
+
+
 def continues(previous: str, content: str) -> bool:
     """Is `content` (a short line) surely the rest of the reference line `previous`?"""
     if not previous:
@@ -55,8 +60,8 @@ def continues(previous: str, content: str) -> bool:
         return True  # "2019.", "3094364]", "24568259"; and a page range alone is no furniture
     if content.isdigit() and (previous.endswith(("-", "–", "/", ",")) or OPEN_END.search(previous)):
         return True  # the end of a page range or an identifier wrapped there
-    if RANGE_END.match(content) and previous[-1:].isdigit():
-        return True  # "(2016), 164↵–188": a page range wrapped before its dash
+    if range_wrapped_before_dash(previous, content):
+        return True
     if NUMBERS.match(content) and not content.isdigit() and OPEN_END.search(previous):
         return True  # "Rev Med Suisse 2009;5:↵1882-1889"
     if _open_bracket(previous, content):

@@ -16,8 +16,8 @@ tagger.finder.pagenumbers, lines taken for body text amid the list in tagger.fin
 import re
 
 from tagger.finder.continuation import (
-    IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, RANGE_END, REFERENCE_END, closed_before, continues,
-    open_identifier, unclosed,
+    IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, closed_before, continues,
+    open_identifier, range_wrapped_before_dash, unclosed,
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
@@ -151,8 +151,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                     and (adjacent_previous or _page_numbered_before(reasons, before, index))
                     and not _tail_beyond(context, labels, index, previous)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
-            elif adjacent_previous and RANGE_END.match(content) and previous[-1:].isdigit():
-                labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188": a range's end
+            elif adjacent_previous and range_wrapped_before_dash(previous, content):
+                labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
             elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
                   and not _beside_page_break(lines, labels, index)):
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year

@@ -65,7 +65,8 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         before = _open_identifier_before(labels, contents, index)
         if before >= 0:  # it, and any heading between, is the page's head or the tail
             for other in range(before + 1, index + 1):
-                labels[other] = "meta" if labels[other] == "title" else labels[other]
+                if labels[other] == "title":
+                    labels[other] = "meta"
     index = 0
     while index < len(labels):
         if labels[index] != "text":
