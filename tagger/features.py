@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import lexicon
 
-FEATURE_VERSION = "5"
+FEATURE_VERSION = "6"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -272,9 +272,16 @@ def year_like(tokens, text):
         else:
             singles.append(i)
     for rank, i in enumerate(singles):
-        out[i] = ("yl=only" if len(singles) == 1 else "yl=first" if rank == 0
-                  else "yl=last" if rank == len(singles) - 1 else "yl=middle")
+        value = ("yl=only" if len(singles) == 1 else "yl=first" if rank == 0
+                 else "yl=last" if rank == len(singles) - 1 else "yl=middle")
+        out[i] = value + "|enclosed" if _enclosed(tokens, i) else value
     return out
+
+
+def _enclosed(tokens, i) -> bool:
+    """Whether tokens[i] stands alone in brackets: "(1975)", "[1947]", "( 2011)". Of two
+    year-shaped numbers, that one is the year ("58( 2011)1845", "16 (1975), 2029")."""
+    return (0 < i < len(tokens) - 1 and tokens[i - 1].text in "([" and tokens[i + 1].text in ")]")
 
 
 def abbreviation_run(tokens, text):
@@ -298,7 +305,7 @@ def abbreviation_run(tokens, text):
     while i < len(tokens):
         token = tokens[i]
         dotted = (i + 1 < len(tokens) and tokens[i + 1].text == "." and token.text.isalpha()
-                  and token.text[0].isupper() and token.end == tokens[i + 1].start)
+                  and token.text[0].isupper() and _glued_stop(tokens, i + 1))
         if dotted:
             run.append(i)
             i += 2
@@ -308,6 +315,13 @@ def abbreviation_run(tokens, text):
         i += 1
     close()
     return out
+
+
+def _glued_stop(tokens, i) -> bool:
+    """Whether the full stop tokens[i] touches the word before it ("Phys. Rev.") or, as PDF
+    text often sets it, the word after it ("Braz .J .Phys .46")."""
+    return (tokens[i - 1].end == tokens[i].start
+            or i + 1 < len(tokens) and tokens[i].end == tokens[i + 1].start)
 
 
 def next_part(tokens, text):
@@ -340,7 +354,8 @@ def _part_opening(tokens, begin, end):
 def list_part(tokens, text):
     """What the list item around a token looks like, and the item before it: a name with
     initials first ("M. S. Borgas") or last ("Anderson, P. W."), initials alone, an
-    abbreviated journal ("Phil. Trans. Roy. Soc."), prose, a CJK word or words. Items end at a
+    abbreviated journal ("Phil. Trans. Roy. Soc."), a journal spelled out ("Physical Review
+    B", which has a name's shape), prose, a CJK word or words. Items end at a
     comma, semicolon, colon, "and" or a sentence-like break. An author list keeps one name
     order, so after "M. S. Borgas," an item that does not begin with initials is not another
     author: without this, "Phil" and "C. R" were read as names and the journal lost them."""
@@ -378,7 +393,7 @@ _ITEM_SEPARATORS = frozenset(",;:&，；：、")
 
 def _item_kind(tokens, runs, begin, end) -> str:
     """The kind of the item tokens[begin:end], read off its first six words."""
-    first, count, prose, abbreviated, shape = None, 0, False, False, ""
+    first, count, prose, abbreviated, venue, shape = None, 0, False, False, False, ""
     for i in range(begin, end):
         word = _item_word(tokens[i].text)
         if word is None:
@@ -391,6 +406,7 @@ def _item_kind(tokens, runs, begin, end) -> str:
         abbreviated = abbreviated or not word.upper and (runs[i] in _IN_RUN or word.venue_word
                                                          and i + 1 < len(tokens)
                                                          and tokens[i + 1].text == ".")
+        venue = venue or word.journal_word
         shape += word.shape
         if count == 6:
             break
@@ -404,6 +420,8 @@ def _item_kind(tokens, runs, begin, end) -> str:
         return "prose"
     if abbreviated:
         return "abbreviated"
+    if venue:
+        return "venue"
     return _ITEM_SHAPES.get(shape) or ("words" if "i" not in shape else "other")
 
 
@@ -416,6 +434,7 @@ class _ItemWord(NamedTuple):
     prose: bool  # a lower-case word of three letters or more, not a name particle
     upper: bool
     venue_word: bool  # an ISO 4 or venue word, abbreviated when a full stop follows
+    journal_word: bool  # a word spelled out that names journals ("Review", "Letters")
     shape: str  # "i" an initial (one or two capitals), "w" a word, "" a name particle
 
 
@@ -432,6 +451,7 @@ def _item_word(text: str) -> _ItemWord | None:
         prose=text.islower() and len(text) > 2 and not particle,
         upper=text.isupper(),
         venue_word=any(name in ("iso4", "venue") for name in lexicon.classes(text)),
+        journal_word=text.lower() in lexicon.JOURNAL_WORDS,
         shape="" if particle else "i" if text.isupper() and len(text) <= 2 else "w")
 
 

@@ -37,6 +37,17 @@ VENUE_WORDS = _words("""
     american am european eur british br proc. ieee acm siam ifac lncs lecture notes
 """)
 
+# The venue words that are whole words, not abbreviations, and no one's name ("Bull", "Ann"):
+# capitalized words among them make a list item a journal's name ("Physical Review B",
+# "Nuovo Cimento B"), not a person's.
+JOURNAL_WORDS = _words("""
+    journal revue review reviews rivista zeitschrift tijdschrift proceedings conference
+    congress symposium workshop colloquium transactions letters bulletin annals annales
+    quarterly magazine newsletter gazette acta archives nature communications advances
+    reports physics chemistry medicine engineering computing systems society association
+    ieee acm siam lncs cimento
+""")
+
 PUBLISHER_WORDS = _words("""
     press publisher publishers publishing publications pub publ verlag editions éditions edition
     books book inc ltd llc co corp corporation company gmbh ag sa srl plc
@@ -59,6 +70,16 @@ PLACES = _words("""
     abingdon basingstoke chichester edinburgh glasgow dublin manchester bristol lyon toulouse
     göttingen tübingen köln cologne bonn dresden hannover mainz freiburg stockholm oslo copenhagen
     helsinki warsaw prague budapest athens istanbul delhi mumbai calcutta kolkata seoul taipei
+    wiesbaden darmstadt erlangen würzburg jena marburg münster weinheim lanham ithaca columbus
+    pittsburgh haven bloomington urbana minneapolis pasadena aldershot farnham cheltenham harlow
+    leeds sheffield exeter cork bari napoli naples padova padua pisa venezia venice messina
+    palermo urbino pavia genova turin praha moskva leningrad petersburg warszawa kraków krakow
+    uppsala göteborg gothenburg aarhus københavn reykjavik salamanca sevilla seville coimbra
+    granada groningen nijmegen tilburg maastricht delft eindhoven louvain leuven gent ghent
+    antwerpen antwerp liège namur marseille bordeaux strasbourg lausanne luzern fribourg
+    neuchâtel innsbruck graz salzburg linz bucharest beograd belgrade zagreb ljubljana
+    thessaloniki ankara tehran cairo jerusalem québec quebec vancouver canberra auckland kyoto
+    osaka nanjing wuhan hangzhou guangzhou bombay madras chennai kiev kyiv
     ny ma ca nj uk usa germany france italy spain netherlands switzerland china japan canada
 """)
 
@@ -101,8 +122,11 @@ HAN_PUBLISHER = frozenset("出版社局")
 
 # How Korean journal names end ("사이버커뮤니케이션학보", "보존과학회지", "경제학연구"): a word
 # longer than its ending, since a title's last word is often "연구" (a study) alone.
-HANGUL_VENUE_ENDINGS = ("학회지", "학보", "논총", "논집", "논문집", "연구", "저널", "회지", "학회",
-                        "학술지", "회보", "포럼", "리뷰", "총서", "연구소")
+HANGUL_VENUE_ENDINGS = ("학회지", "학보", "논총", "논집", "논문집", "연구", "저널", "회지",
+                        "학술지", "회보", "포럼", "리뷰", "총서")
+# How the names of the societies, institutes and universities that publish them end
+# ("해양환경안전학회", "국립문화재연구소"): in "Society, Journal" the journal is the venue.
+HANGUL_ORGANIZATION_ENDINGS = ("학회", "협회", "연구소", "연구원", "학교", "재단", "위원회")
 
 # Lower-case words inside family names ("van der Berg", "de la Macorra").
 NAME_PARTICLES = _words("van von der den de del della dela di da das dos du la le les ten ter "
@@ -139,18 +163,27 @@ GIVEN_NAMES = _words("""
 ISO4 = frozenset(resources.files("tagger").joinpath("lexicons/iso4.txt")
                  .read_text(encoding="utf-8").split())
 
-# Journals that physics, astronomy and chemistry cite by a code, not an abbreviation
-# (tokens as the tokenizer makes them: "A&A" stays whole).
+# Journals cited by a code, not an abbreviation (tokens as the tokenizer makes them: "A&A"
+# stays whole): physics, astronomy and chemistry, with the bibstems of the astrophysics data
+# system ("PhRvA", "HEDP", "SSRv"); medicine; computer-science venues; classics
+# (L'Année philologique: "TAPhA", "AJPh").
 VENUE_CODES = _words("""
     a&a a&as a&ar ara&a aj apj apjl apjs mnras pasp pasj pasa baas aas icarus aipc
     prl pra prb prc prd pre prx prl jhep jcap epjc epja epjb plb npb npa cqg jpa jpb jpg rmp
     jcp jacs jpc jpcb jpcl pnas nar aap aapr jgr grl ptep ptp jetp jetpl
+    phrva phrvb phrvc phrvd phrve phrvl phrvx phrvr prapplied rvmp phr phlb nupha nuphb natur
+    ssrv p&ss soph icar hedp phpl phfl jphcs jinst nimpa nimpb jqsrt cqgra pthph lrr
+    aspc iaus raa rmxaa newa newar mmsai epsl georl jgra jgre aipcp epl
+    jama bmj nejm mmwr plos lncs pos cvpr iccv eccv pami ijcv nips neurips icml iclr aaai
+    ijcai emnlp naacl kdd sigir sigmod vldb icde tapha ajph cph grbs hscph jrs jhs zpe
 """)
 
 # Classes looked up by the lower-cased word without a final stop, and by the word as written.
 _LOWER_CASE_CLASSES = (("month", MONTHS), ("venue", VENUE_WORDS),
                        ("publisher", PUBLISHER_WORDS), ("place", PLACES), ("given", GIVEN_NAMES),
                        ("iso4", ISO4), ("venue-code", VENUE_CODES))
+_HANGUL_ENDINGS = (("hangul-venue", HANGUL_VENUE_ENDINGS),
+                   ("hangul-organization", HANGUL_ORGANIZATION_ENDINGS))
 _EXACT_CLASSES = (("gbt", GBT_MARKERS), ("han-venue", HAN_VENUE), ("han-publisher", HAN_PUBLISHER))
 
 
@@ -162,7 +195,7 @@ def classes(word: str) -> tuple[str, ...]:
     if lower in KEYWORDS:
         found.append("kw-" + KEYWORDS[lower])
     found += [name for name, words in _EXACT_CLASSES if word in words]
-    if "\uac00" <= word[-1] <= "\ud7af" and any(
-            word.endswith(end) and len(word) > len(end) for end in HANGUL_VENUE_ENDINGS):
-        found.append("hangul-venue")
+    if "\uac00" <= word[-1] <= "\ud7af":
+        found += [name for name, endings in _HANGUL_ENDINGS
+                  if any(word.endswith(end) and len(word) > len(end) for end in endings)]
     return tuple(found)

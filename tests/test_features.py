@@ -16,7 +16,21 @@ def test_year_shaped_pages_are_told_from_the_year():
     assert marks(year_like, text) == [("2016", "yl=first"), ("1522", "yl=last")]
     assert marks(year_like, "Nature 25 (2004) 1998–2004")[-2:] == [("1998", "yl=range"),
                                                                      ("2004", "yl=range")]
-    assert marks(year_like, "Smith, J. (1999). Title. Journal, 4, 5.") == [("1999", "yl=only")]
+    assert marks(year_like, "Smith, J. (1999). Title. Journal, 4, 5.") == [("1999", "yl=only|enclosed")]
+
+
+def test_of_two_year_shaped_numbers_the_bracketed_one_is_marked():
+    assert marks(year_like, "S. Gorbunov, IEEE Trans. Nucl. Sci. 58( 2011)1845 .") == [
+        ("2011", "yl=first|enclosed"), ("1845", "yl=last")]
+    assert marks(year_like, "Y. M. Cho, J. Math. Phys. 16 (1975), 2029.") == [
+        ("1975", "yl=first|enclosed"), ("2029", "yl=last")]
+
+
+def test_stops_set_before_the_next_word_still_make_an_abbreviation_run():
+    # PDF text: "superheavy isotopesBraz .J .Phys .46 355"
+    found = dict(marks(abbreviation_run, "superheavy isotopesBraz .J .Phys .46 355 -60"))
+    assert found == {"Braz": "abbr=first", ".": "abbr=in", "J": "abbr=letter", "Phys": "abbr=in"}
+    assert marks(abbreviation_run, "the art of war . New York") == []
 
 
 def test_a_run_of_abbreviations_after_the_authors_is_marked():
@@ -38,6 +52,16 @@ def test_korean_and_chinese_markers_and_venue_endings_have_classes():
     assert lexicon.classes("第") == ("kw-nth",)
     assert "hangul-venue" in lexicon.classes("사이버커뮤니케이션학보")
     assert "hangul-venue" not in lexicon.classes("연구")  # a title's last word, alone
+    # a society publishes the journal: "해양환경안전학회, 해양환경안전학회지"
+    assert lexicon.classes("해양환경안전학회") == ("hangul-organization",)
+    assert lexicon.classes("해양환경안전학회지") == ("hangul-venue",)
+
+
+def test_astronomy_codes_and_places_of_publication_have_classes():
+    for code in ("PhRvA", "HEDP", "PhPl", "SSRv", "P&SS", "NIMPA", "JINST"):
+        assert "venue-code" in lexicon.classes(code), code
+    for place in ("Wiesbaden", "Ithaca", "Göteborg", "Leuven"):
+        assert "place" in lexicon.classes(place), place
 
 
 def test_featurize_carries_the_new_marks():
@@ -91,3 +115,12 @@ def test_list_items_of_names_in_other_orders_prose_and_korean():
     # a book's title ending in a full stop is not an abbreviation
     assert items("Chomsky, N. (1957). Syntactic Structures. Berlin")[2] == (
         "Syntactic Structures .", "item=words-2|initials")
+
+
+def test_a_journal_spelled_out_is_not_a_name_in_family_first_order():
+    # "Nuovo Cimento B" and "Physical Review B" have the shape of "Strnad J"
+    assert items("Pahor S. and Strnad J., Nuovo Cimento B, 20 (1974) 105.")[2] == (
+        "Nuovo Cimento B ,", "item=venue|family-first")
+    assert items("D. Vodolazov, Current dependence, Physical Review B 90, 054515 (2014).")[2] == (
+        "Physical Review B 90 ,", "item=venue|prose")
+    assert items("Bull, J. R., Nature 12")[0] == ("Bull ,", "item=word|start")  # a name
