@@ -37,9 +37,9 @@ VENUE_WORDS = _words("""
     american am european eur british br proc. ieee acm siam ifac lncs lecture notes
 """)
 
-# The venue words that are whole words, not abbreviations, and no one's name ("Bull", "Ann"):
-# capitalized words among them make a list item a journal's name ("Physical Review B",
-# "Nuovo Cimento B"), not a person's.
+# The venue words above that are whole words, not abbreviations, and no one's name ("Bull",
+# "Ann"), and "cimento": capitalized words among them make a list item a journal's name
+# ("Physical Review B", "Nuovo Cimento B"), not a person's.
 JOURNAL_WORDS = _words("""
     journal revue review reviews rivista zeitschrift tijdschrift proceedings conference
     congress symposium workshop colloquium transactions letters bulletin annals annales
