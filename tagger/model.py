@@ -183,8 +183,15 @@ def _cqdb_strings(data: bytes, start: int) -> list[str]:
 
 def load_model(path=None) -> CRFModel:
     """The model at `path` (default: the shipped one), loaded once per process and shared,
-    however the path is spelled (`load_model()`, `load_model(None)`, a relative path)."""
-    return _load_file(Path(path).resolve() if path else _default_path())
+    however the path is spelled (`load_model()`, `load_model(None)`, a relative path).
+
+    A model that cannot load raises ModelError, and that answer is kept too: `auto` asks at
+    every parse() call, and checking a damaged file again means reading and hashing it again.
+    """
+    loaded = _load_file(Path(path).resolve() if path else _default_path())
+    if isinstance(loaded, ModelError):
+        raise ModelError(*loaded.args)  # a new one each time: raising grows its traceback
+    return loaded
 
 
 @lru_cache(maxsize=1)
@@ -195,8 +202,11 @@ def _default_path() -> Path:
 
 
 @lru_cache(maxsize=8)
-def _load_file(path: Path) -> CRFModel:
-    return CRFModel(path)
+def _load_file(path: Path) -> CRFModel | ModelError:
+    try:
+        return CRFModel(path)
+    except ModelError as error:
+        return error
 
 
 load_model.cache_clear = _load_file.cache_clear

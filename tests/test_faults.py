@@ -10,6 +10,8 @@ import warnings
 
 import pytest
 
+import tagger.model
+
 from tagger import parse, parse_many
 from tagger.model import ModelError, file_sha256, load_model, manifest_path
 from tagger.parse import ModelWarning
@@ -144,6 +146,27 @@ def test_auto_engine_falls_back_to_rules_with_one_warning(broken):
     assert [ref.engine for ref in refs] == ["rules"] * 4 + ["none", "rules"]
     assert refs[0].fields["year"] == "2009"
     assert len([w for w in caught if issubclass(w.category, ModelWarning)]) == 1
+
+
+@pytest.mark.parametrize("broken", ["hash mismatch", "missing"], indirect=True)
+def test_a_model_that_cannot_load_is_examined_once_per_process(broken, monkeypatch):
+    model, message = broken
+    examined = []
+    real = tagger.model._read_manifest
+    monkeypatch.setattr(tagger.model, "_read_manifest",
+                        lambda path: examined.append(path) or real(path))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for _ in range(3):
+            assert parse(TEXT, engine="auto", model=str(model)).engine == "rules"
+    for _ in range(2):
+        with pytest.raises(ModelError, match=message):
+            parse(TEXT, engine="crf", model=str(model))
+    assert len(examined) == 1
+    load_model.cache_clear()  # ... until the cache is cleared: then it is examined again
+    with pytest.raises(ModelError, match=message):
+        load_model(model)
+    assert len(examined) == 2
 
 
 def test_the_good_model_loads_and_tags(good_model):
