@@ -6,7 +6,7 @@ lines there, nor goes on in lower case after a reference.
 import re
 
 from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues, open_identifier
-from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR, names_first
+from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR, names_after_numbering
 from tagger.finder.neighbours import between_refs, near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
@@ -35,7 +35,7 @@ def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
     # Names first say a reference: its title may hold a few more of prose's words.
-    share = 0.15 if names_first(texts[0]) else 0.1
+    share = 0.15 if names_after_numbering(texts[0]) else 0.1
     return prose <= share * len(words) and any(
         YEAR.search(t) or NO_DATE.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t)
         for t in texts)
@@ -101,8 +101,10 @@ def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool
     first and without prose, then reference lines: a paste that begins inside a list begins
     with a reference, whose year or pages the cut may have left for after a page break
     ("Gattellari M, Voigt KJ, … When the treatment goal↵is not cure: …↵Journal of clinical
-    oncology : official journal of the American Society↵↵Page 395")."""
-    if next_label != "ref" or not 1 <= len(texts) <= 4 or not names_first(texts[0]) or (
+    oncology : official journal of the American Society↵↵Page 395"), its number first or not
+    ("46. Ross Girshick, … Rich↵…↵segmentation. In Proceedings of the IEEE Conference↵↵HEAD↵↵
+    and Pattern Recognition (CVPR), 2014.")."""
+    if next_label != "ref" or not 1 <= len(texts) <= 4 or not names_after_numbering(texts[0]) or (
             indices != list(range(indices[0], indices[0] + len(texts)))):
         return False
     words = [word.lower() for text in texts for word in text.split()]

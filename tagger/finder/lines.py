@@ -116,6 +116,16 @@ def names_first(content: str) -> bool:
     return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content))
 
 
+def names_after_numbering(content: str) -> bool:
+    """Does the line begin with names once its numbering is taken off ("46. Ross Girshick,
+    Jeff Donahue, …")? A numbered list's references do, where names_first sees the number."""
+    for _, pattern in NUMBERING:
+        found = pattern.match(content)
+        if found:
+            return names_first(content[found.end():].lstrip(" .):]"))
+    return names_first(content)
+
+
 def numbering_of(content: str):
     """The numbering style a line starts with ("bracket", "paren", ...) or None."""
     for style, pattern in NUMBERING:
