@@ -12,7 +12,7 @@ from pathlib import Path
 from .features import FEATURE_VERSION, featurize
 from .fields import labelled_tokens
 from .labels import LABELS
-from .model import DEFAULT_MODEL, file_sha256, manifest_path
+from .model import DEFAULT_MODEL, file_sha256, load_model, manifest_path
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -62,8 +62,11 @@ def train(records, model_path, params=None, sources=None, verbose=False) -> dict
 
 
 def write_manifest(model_path, manifest: dict) -> None:
+    """Write the manifest beside the model, and forget what this process loaded (or failed to
+    load) before: a model trained or re-calibrated where one was asked for is read afresh."""
     manifest_path(model_path).write_text(
         json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    load_model.cache_clear()
 
 
 def shipped_training_records() -> list[dict]:

@@ -169,6 +169,17 @@ def test_a_model_that_cannot_load_is_examined_once_per_process(broken, monkeypat
     assert len(examined) == 2
 
 
+def test_a_model_trained_where_one_failed_to_load_is_read_afresh(tmp_path):
+    from tagger.corpus import load
+    from tagger.train import train
+
+    path = tmp_path / "new.crfsuite"
+    with pytest.raises(ModelError, match="not found"):
+        load_model(path)
+    train(load(os.path.join(REPO, "data", "core.jsonl"))[:20], path, params={"max_iterations": 5})
+    assert parse(TEXT, engine="crf", model=str(path)).engine == "crf"
+
+
 def test_the_good_model_loads_and_tags(good_model):
     ref = parse(TEXT, engine="crf", model=str(good_model))
     assert ref.engine == "crf" and ref.error is None and ref.tokens
