@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tagger.corpus import load
 from tagger.evaluate import cross_validate, evaluate
-from tagger.model import file_sha256, load_model, manifest_path
+from tagger.model import file_sha256, manifest_path
 from tagger.train import REPO, train, write_manifest
 
 ANYSTYLE_FILES = [
@@ -101,8 +101,7 @@ def score_gold(output: Path, manifest: dict | None = None) -> dict:
     into a finished model without training it again (`--rescore`)."""
     manifest = manifest or json.loads(manifest_path(output).read_text(encoding="utf-8"))
     manifest["rules_evidence"] = RULES_EVIDENCE
-    write_manifest(output, manifest)  # `auto` reads rules_evidence from it
-    load_model.cache_clear()
+    write_manifest(output, manifest)  # `auto` reads rules_evidence from it (read afresh)
     result, auto = (evaluate(REPO / BENCHMARK, model=output, engine=engine)
                     for engine in ("crf", "auto"))
     manifest["scores"] = {BENCHMARK: {
