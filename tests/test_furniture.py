@@ -413,6 +413,25 @@ def test_a_paste_that_opens_with_a_numbered_reference_before_a_page_break_keeps_
         "PATTERN RECOGNITION LETTERS                         164"]
 
 
+def test_a_paste_numbered_without_stops_keeps_its_first_reference_too():
+    """"46 Ross Girshick": the number's pattern once took the name's first letter with it,
+    so the names-first check read "oss Girshick" and dropped the reference's lines."""
+    first = ("46 Ross Girshick, Jeff Donahue, Trevor Darrell, and Jitendra Malik. Rich\n"
+             "feature hierarchies for accurate object detection and semantic\n"
+             "segmentation. In Pro-ceedings of the IEEE Conference on Computer Vision")
+    rest = ("47 R. Gupta, \"Optimizing Array Bound Checks using Flow Analysis,\" ACM\n"
+            "Letters on Programming Languages and Systems, Vol. 2, Nos. 1-4, pages\n"
+            "135-150, March - December 1994.\n"
+            "48 Ferrara, K., & Bell, R. A history of the brain. Oxford, 2001.\n")
+    text = (f"{first}\n\nPATTERN RECOGNITION LETTERS                         164\n\n"
+            f"and Pattern Recognition (CVPR), 2014.\n{rest}")
+    found = find_segments(text)
+    assert found.segments[0].raw == first + "\nand Pattern Recognition (CVPR), 2014."
+    assert len(found.segments) == 3
+    assert [item.text for item in found.dropped] == [
+        "PATTERN RECOGNITION LETTERS                         164"]
+
+
 def test_a_doi_tail_taken_for_a_heading_after_the_page_head_is_the_reference_s():
     """The edge rules given the line model's labels, which took the head and the DOI's
     tail after it for headings."""

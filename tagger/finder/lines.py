@@ -36,7 +36,7 @@ NUMBERING = (
     ("key", re.compile(r"^\[[A-Za-z][^\]\s]*(?:\s[^\]\s]+){0,3}\]")),
     ("paren", re.compile(r"^[(（]\d{1,3}[)）]")),
     ("dot", re.compile(r"^\d{1,3}(?:\.\s|．)")),
-    ("plain", re.compile(r"^\d{1,3}\s+\D")),
+    ("plain", re.compile(r"^\d{1,3}\s+(?=\D)")),
 )
 NAME_START = re.compile(
     r"^(?:[A-ZÀ-Þ][\w'’\-]+(?:\s(?:[a-z]{1,3}\s)?[A-Z][\w'’\-]+)?,\s*(?:[A-ZÀ-Þ]|[a-z]{2,3}\s)"
@@ -119,19 +119,22 @@ def names_first(content: str) -> bool:
 def names_after_numbering(content: str) -> bool:
     """Does the line begin with names once its numbering is taken off ("46. Ross Girshick,
     Jeff Donahue, …")? A numbered list's references do, where names_first sees the number."""
-    for _, pattern in NUMBERING:
-        found = pattern.match(content)
-        if found:
-            return names_first(content[found.end():].lstrip(" .):]"))
-    return names_first(content)
+    _, label = _numbering(content)
+    return names_first(content[label.end():].lstrip(" .):]") if label else content)
 
 
 def numbering_of(content: str):
     """The numbering style a line starts with ("bracket", "paren", ...) or None."""
+    return _numbering(content)[0]
+
+
+def _numbering(content: str):
+    """The numbering style a line starts with and its label's match, or (None, None)."""
     for style, pattern in NUMBERING:
-        if pattern.match(content):
-            return style
-    return None
+        label = pattern.match(content)
+        if label:
+            return style, label
+    return None, None
 
 
 def _bucket(value: float, bounds) -> int:
