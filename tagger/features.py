@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import lexicon
 
-FEATURE_VERSION = "6"
+FEATURE_VERSION = "7"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -462,8 +462,31 @@ _ITEM_SHAPES = {**{"i" * n + "w" * m: "given-first" for n in (1, 2, 3) for m in 
                 "w": "word", "ww": "words-2", "www": "words-3"}
 
 
+def markers_before(tokens, text):
+    """Which part markers came earlier in the reference: an "In" opening a part (after
+    punctuation, not "Studies in Homer") and an editor's role word ("(ed.)", "eds.",
+    "edited by"). Editors are one label whether or not "In" came before them, so without
+    this a first-order CRF forgets it: "Foley (ed.), Oral Tradition in Literature, Columbia
+    1986" is a book's title, "Kiparsky, 'Oral Poetry', in Stolz (ed.), Oral Literature" its
+    container."""
+    out = [None] * len(tokens)
+    seen_in = seen_editor = False
+    for i, token in enumerate(tokens):
+        if seen_in or seen_editor:
+            out[i] = _BEFORE[seen_in][seen_editor]
+        kind = lexicon.KEYWORDS.get(token.text.lower())
+        if kind == "in" and token.text[:1] in "IiDd" and (i == 0 or not tokens[i - 1].text.isalnum()):
+            seen_in = True
+        elif kind == "editor" or token.text.lower() == "edd":
+            seen_editor = True
+    return out
+
+
+_BEFORE = [[None, "before=ed"], ["before=in", "before=in+ed"]]
+
+
 CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
-                    year_like, abbreviation_run, next_part, list_part]
+                    year_like, abbreviation_run, next_part, list_part, markers_before]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {
