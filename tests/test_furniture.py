@@ -571,3 +571,30 @@ def test_two_references_taken_for_body_text_that_a_blank_line_parts_are_referenc
     labels[first:first + 10] = ["text" if content else "blank" for content in contents[first:first + 10]]
     text_inside_references(labels, contents)
     assert "text" not in labels
+
+
+def test_a_one_letter_doi_tail_after_a_head_seen_once_goes_on_with_the_doi():
+    """A page break with its page number and a head that comes only this once (so still taken
+    for a reference line when the numbers are looked at): the "x" under it is the DOI's
+    tail, not a roman page number, since the break has its number already."""
+    trathan = ("Trathan, P. N., A. S. Brierley, M. A. Brandon, D. G. Bone, C. Goss, S. A. Grant, E. J.\n"
+               "Murphy and J. L. Watkins (2003). Oceanographic variability and changes in Antarctic\n"
+               "krill abundance at South Georgia. Fisheries Oceanography 12(6): 569-583. doi:\n"
+               "10.1046/j.1365-2419.2003.00268.\n\nPage 435\n\nPhysical Review E 101, 042305 (2020)\n\nx\n\n")
+    found = find_segments(BLANK_LIST + BLANK_MORE + trathan + BLANK_NEXT)
+    assert [item.text for item in found.dropped] == ["Page 435", "Physical Review E 101, 042305 (2020)"]
+    assert any(seg.raw.endswith("doi:\n10.1046/j.1365-2419.2003.00268.\nx") for seg in found.segments)
+
+
+def test_a_lone_number_under_a_reference_left_open_before_one_with_given_names_is_its_page():
+    """In a blank-separated list, "683" under "…ApJ, 564," and a blank line is the page the
+    reference ends on: the line after the blank begins the next reference with a given name
+    spelled out ("Karen Yagdjian."), no page's head."""
+    text = (BLANK_LIST + "Marshall H.L., Miller B.P., Davis D.S., Perlman E.S., Wise M., Canizares\n"
+            "C.R. & Harris D.E., 2002, ApJ, 564,\n683\n\n"
+            "Karen Yagdjian. Global existence of the scalar field in de Sitter\n"
+            "spacetime. J. Math. Anal. Appl., 396(1):323–344, 2012.\n\n" + BLANK_NEXT)
+    found = find_segments(text)
+    assert found.dropped == []
+    assert [seg.raw.split("\n")[-1] for seg in found.segments][2:4] == [
+        "683", "spacetime. J. Math. Anal. Appl., 396(1):323–344, 2012."]

@@ -147,9 +147,11 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         if index in candidates:
             after = next_content(contents, index)
             sequenced = in_sequence(index, candidates)
-            if (IDENTIFIER_TAIL.match(content) and open_identifier(previous) and not sequenced
-                    and (adjacent_previous or _page_numbered_before(reasons, before, index))
-                    and not _tail_beyond(context, labels, index, previous)):
+            across = _before_numbered_break(labels, reasons, contents, index)
+            opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
+            if (IDENTIFIER_TAIL.match(content) and open_identifier(opened) and not sequenced
+                    and (adjacent_previous or across >= 0 or _page_numbered_before(reasons, before, index))
+                    and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
                 labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
@@ -198,6 +200,24 @@ def _page_numbered_before(reasons: list, before: int, index: int) -> bool:
     """Has the page break between reference line `before` and line `index` its page number
     already ("…00268.↵849↵↵HEAD↵x")? A break has one, so a second is no page's."""
     return before >= 0 and "page number" in reasons[before + 1:index]
+
+
+def _before_numbered_break(labels: list, reasons: list, contents: list, index: int) -> int:
+    """The reference line before the page break that line `index` ends, when the break has
+    its page number already and at most one line not yet judged (its head) after it
+    ("…00268.↵Page 435↵↵Physical Review E 101↵↵x"), or -1. A break has one page number, so
+    a lone "x" there goes on with the identifier left open above it."""
+    numbered, unjudged = False, 0
+    for other in range(index - 1, -1, -1):
+        if reasons[other] == "page number":
+            numbered = True
+        elif labels[other] == "ref" and contents[other]:
+            if numbered:
+                return other
+            unjudged += 1
+            if unjudged > 1:
+                return -1
+    return -1
 
 
 def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> bool:

@@ -9,6 +9,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from tagger.lexicon import GIVEN_NAMES
+
 HEADING = re.compile(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
     r"works cited|literature cited|literature|sources|附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
@@ -49,6 +51,7 @@ NAME_START = re.compile(
 # A surname in capitals with the given name in parentheses after it, as humanities lists
 # write names ("FERRIERES (Madeleine), Nourritures canailles"). Kept out of NAME_START, a
 # feature the line model was trained with; the rules read both through names_first().
+GIVEN_NAME_FIRST = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+[,.]")
 CAPITAL_SURNAME = re.compile(r"^[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+(?:\s[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+)*\s\([A-ZÀ-Þ][^()]{0,40}\)[,.]")
 GENRE_MARK = re.compile(r"\[(?:J|C|M|D|R|P|S|N|Z|EB/OL|OL|DB|CP|A|G)(?:/OL)?\]")
 REF_WORDS = re.compile(
@@ -113,7 +116,15 @@ def repeat_key(content: str) -> str:
 
 def names_first(content: str) -> bool:
     """Does the line begin with names, as a reference does?"""
-    return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content))
+    return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content)
+                or _given_name_first(content))
+
+
+def _given_name_first(content: str) -> bool:
+    """A known given name spelled out, then a surname and a stop or comma ("Karen Yagdjian.
+    Global existence …", "Ross Girshick, Jeff Donahue"): no head begins so."""
+    found = GIVEN_NAME_FIRST.match(content)
+    return bool(found) and found.group(1).lower() in GIVEN_NAMES
 
 
 def names_after_numbering(content: str) -> bool:
