@@ -469,20 +469,25 @@ def markers_before(tokens, text):
     this a first-order CRF forgets it: "Foley (ed.), Oral Tradition in Literature, Columbia
     1986" is a book's title, "Kiparsky, 'Oral Poetry', in Stolz (ed.), Oral Literature" its
     container."""
-    out = [None] * len(tokens)
-    seen_in = seen_editor = False
+    first_in = first_editor = len(tokens)
     for i, token in enumerate(tokens):
-        if seen_in or seen_editor:
-            out[i] = _BEFORE[seen_in][seen_editor]
-        kind = lexicon.KEYWORDS.get(token.text.lower())
-        if kind == "in" and token.text[:1] in "IiDd" and (i == 0 or not tokens[i - 1].text.isalnum()):
-            seen_in = True
-        elif kind == "editor" or token.text.lower() == "edd":
-            seen_editor = True
+        word = token.text
+        if len(word) > _LONGEST_MARKER or word.lower() not in _MARKERS:
+            continue
+        if word.lower() in _EDITOR_WORDS:
+            first_editor = min(first_editor, i)
+        elif i == 0 or not tokens[i - 1].text.isalnum():
+            first_in = min(first_in, i)
+    out = [None] * len(tokens)
+    for i in range(min(first_in, first_editor) + 1, len(tokens)):
+        out[i] = _BEFORE[i > first_in][i > first_editor]
     return out
 
 
 _BEFORE = [[None, "before=ed"], ["before=in", "before=in+ed"]]
+_EDITOR_WORDS = frozenset(w for w, kind in lexicon.KEYWORDS.items() if kind == "editor") | {"edd"}
+_MARKERS = _EDITOR_WORDS | {w for w, kind in lexicon.KEYWORDS.items() if kind == "in" and w[0] in "id"}
+_LONGEST_MARKER = max(map(len, _MARKERS))
 
 
 CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
