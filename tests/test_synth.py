@@ -227,3 +227,33 @@ def test_command_writes_jsonl(tmp_path, capsys):
     assert synth_command.run(Namespace(style="no-such-style", n=5, output=None, seed=1,
                                        noise=0.0)) == 2
     assert "reftag: unknown CSL style: no-such-style" in capsys.readouterr().err
+
+
+def test_journals_abbreviated_and_titles_dropped_as_physics_cites_them():
+    pytest.importorskip("pyiso4")
+    from training.synth.journals import as_cited_in_physics, iso4
+
+    assert iso4("Physical Review Letters") == "Phys. Rev. Lett."
+    assert iso4("Monthly Notices of the Royal Astronomical Society") == "Mon. Not. R. Astron. Soc."
+    assert iso4("Nature") is None  # nothing to abbreviate
+    article = {"id": "a", "type": "article-journal", "title": "Absence of diffusion",
+               "container-title": "Physical Review", "author": [{"family": "Anderson", "given": "P. W."}],
+               "volume": "109", "page": "1492-1505", "issued": {"date-parts": [[1958]]}}
+    cited = as_cited_in_physics(article, random.Random(1), 1.0, 1.0)
+    text, spans = render("american-physics-society", cited, number=3)
+    assert text == "[3] P. W. Anderson, Phys. Rev. 109, 1492 (1958)."
+    assert [text[a:b] for a, b, label in spans if label == "venue"] == ["Phys. Rev"]  # its stop is the separator
+    assert "title" not in {label for _, _, label in spans} and "title" in article  # a copy
+    book = {"id": "b", "type": "book", "title": "Optimization", "container-title": "X"}
+    assert as_cited_in_physics(book, random.Random(1), 1.0, 1.0) is book
+
+
+def test_shares_of_zero_leave_the_seeds_output_as_it_was():
+    """Existing synthetic files must rebuild byte for byte: no random number is drawn for a
+    share of 0."""
+    assert generate("ieee", 15, seed=3, noise=0.3) == generate("ieee", 15, seed=3, noise=0.3,
+                                                              short_journals=0.0, untitled=0.0)
+    pytest.importorskip("pyiso4")
+    physics = generate("american-physics-society", 40, seed=3, short_journals=1.0, untitled=1.0)
+    assert physics != generate("american-physics-society", 40, seed=3)
+    assert all(spans for spans in (ref["spans"] for ref in physics))

