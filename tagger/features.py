@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import lexicon
 
-FEATURE_VERSION = "7"
+FEATURE_VERSION = "6"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -462,36 +462,8 @@ _ITEM_SHAPES = {**{"i" * n + "w" * m: "given-first" for n in (1, 2, 3) for m in 
                 "w": "word", "ww": "words-2", "www": "words-3"}
 
 
-def markers_before(tokens, text):
-    """Which part markers came earlier in the reference: an "In" opening a part (after
-    punctuation, not "Studies in Homer") and an editor's role word ("(ed.)", "eds.",
-    "edited by"). Editors are one label whether or not "In" came before them, so without
-    this a first-order CRF forgets it: "Foley (ed.), Oral Tradition in Literature, Columbia
-    1986" is a book's title, "Kiparsky, 'Oral Poetry', in Stolz (ed.), Oral Literature" its
-    container."""
-    first_in = first_editor = len(tokens)
-    for i, token in enumerate(tokens):
-        word = token.text
-        if len(word) > _LONGEST_MARKER or word.lower() not in _MARKERS:
-            continue
-        if word.lower() in _EDITOR_WORDS:
-            first_editor = min(first_editor, i)
-        elif i == 0 or not tokens[i - 1].text.isalnum():
-            first_in = min(first_in, i)
-    out = [None] * len(tokens)
-    for i in range(min(first_in, first_editor) + 1, len(tokens)):
-        out[i] = _BEFORE[i > first_in][i > first_editor]
-    return out
-
-
-_BEFORE = [[None, "before=ed"], ["before=in", "before=in+ed"]]
-_EDITOR_WORDS = frozenset(w for w, kind in lexicon.KEYWORDS.items() if kind == "editor") | {"edd"}
-_MARKERS = _EDITOR_WORDS | {w for w, kind in lexicon.KEYWORDS.items() if kind == "in" and w[0] in "id"}
-_LONGEST_MARKER = max(map(len, _MARKERS))
-
-
 CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
-                    year_like, abbreviation_run, next_part, list_part, markers_before]
+                    year_like, abbreviation_run, next_part, list_part]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {

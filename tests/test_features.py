@@ -2,8 +2,7 @@
 fields apart where words alone cannot."""
 
 from tagger import lexicon
-from tagger.features import (abbreviation_run, featurize, list_part, markers_before, next_part,
-                             year_like)
+from tagger.features import abbreviation_run, featurize, list_part, next_part, year_like
 from tagger.tokenize import tokenize
 
 
@@ -125,14 +124,3 @@ def test_a_journal_spelled_out_is_not_a_name_in_family_first_order():
     assert items("D. Vodolazov, Current dependence, Physical Review B 90, 054515 (2014).")[2] == (
         "Physical Review B 90 ,", "item=venue|prose")
     assert items("Bull, J. R., Nature 12")[0] == ("Bull ,", "item=word|start")  # a name
-
-
-def test_words_after_an_in_or_an_editor_role_word_know_it():
-    # a book's editor, then its title: no "In" before the title
-    edited = dict(marks(markers_before, "Foley, J. M. (ed.), Oral Tradition in Literature, Columbia 1986"))
-    assert edited["Oral"] == edited["Columbia"] == "before=ed" and "Foley" not in edited
-    # a chapter: the book's editors come after "in", the book's title after both
-    chapter = marks(markers_before, "Kiparsky, P., 'Oral Poetry', in Stolz, B. (ed.), Oral Literature")
-    assert dict(chapter)["Stolz"] == "before=in" and chapter[-1] == ("Literature", "before=in+ed")
-    # "in" inside a title opens no part
-    assert marks(markers_before, "Smith, J. Studies in Homer. Oxford 1990") == []
