@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import lexicon
 
-FEATURE_VERSION = "6"
+FEATURE_VERSION = "7"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
@@ -371,6 +371,23 @@ def list_part(tokens, text):
     return out
 
 
+def item_start(tokens, text):
+    """The first word of each list item, marked with its kind and the kind before it: where a
+    journal's name begins after the authors ("M. Oliver, Proc. Roy. Soc.", "A. Kolmogoroff,
+    C. R. Acad. Sci."), its first word alone looking like a name's. `list_part` gives every
+    word of the item the same mark; a boundary needs its own."""
+    runs = abbreviation_run(tokens, text)
+    out = [None] * len(tokens)
+    previous = "start"
+    for begin, end in _list_items(tokens, text):
+        kind = _item_kind(tokens, runs, begin, end)
+        first = next((i for i in range(begin, end) if tokens[i].text[:1].isalnum()), None)
+        if first is not None:
+            out[first] = f"istart={kind}|{previous}"
+        previous = kind
+    return out
+
+
 def _list_items(tokens, text) -> list[tuple[int, int]]:
     """(begin, end) token ranges of the list items, each with the separator that ends it."""
     ends = {end - 1 for _, end in _sentence_parts(tokens, text)}
@@ -463,7 +480,7 @@ _ITEM_SHAPES = {**{"i" * n + "w" * m: "given-first" for n in (1, 2, 3) for m in 
 
 
 CONTEXT_FEATURES = [whitespace, position, brackets, sections, sentence_shape, numeric_tail,
-                    year_like, abbreviation_run, next_part, list_part]
+                    year_like, abbreviation_run, next_part, list_part, item_start]
 
 # Neighbour features copied with an offset prefix ("-1:w=in", "+2:shape_short=d").
 WINDOW = {

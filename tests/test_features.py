@@ -2,7 +2,7 @@
 fields apart where words alone cannot."""
 
 from tagger import lexicon
-from tagger.features import abbreviation_run, featurize, list_part, next_part, year_like
+from tagger.features import abbreviation_run, featurize, item_start, list_part, next_part, year_like
 from tagger.tokenize import tokenize
 
 
@@ -124,3 +124,10 @@ def test_a_journal_spelled_out_is_not_a_name_in_family_first_order():
     assert items("D. Vodolazov, Current dependence, Physical Review B 90, 054515 (2014).")[2] == (
         "Physical Review B 90 ,", "item=venue|prose")
     assert items("Bull, J. R., Nature 12")[0] == ("Bull ,", "item=word|start")  # a name
+
+
+def test_the_first_word_of_each_list_item_is_marked_where_a_journal_begins():
+    assert marks(item_start, "A. Kolmogoroff, C. R. Acad. Sci., 30, 301-305 (1941).")[:2] == [
+        ("A", "istart=given-first|start"), ("C", "istart=abbreviated|given-first")]
+    starts = dict(marks(item_start, "E. I. Kalinnikova and V. D. Levchenko, Plasma Phys. Rep. 34,290 (2008)."))
+    assert starts["Plasma"] == "istart=abbreviated|given-first" and "Phys" not in starts
