@@ -359,15 +359,11 @@ def list_part(tokens, text):
     comma, semicolon, colon, "and" or a sentence-like break. An author list keeps one name
     order, so after "M. S. Borgas," an item that does not begin with initials is not another
     author: without this, "Phil" and "C. R" were read as names and the journal lost them."""
-    runs = abbreviation_run(tokens, text)
     out = [None] * len(tokens)
-    previous = "start"
-    for begin, end in _list_items(tokens, text):
-        kind = _item_kind(tokens, runs, begin, end)
+    for begin, end, kind, previous in _items_with_kinds(tokens, text):
         value = f"item={kind}|{previous}"
         for i in range(begin, end):
             out[i] = value
-        previous = kind
     return out
 
 
@@ -376,16 +372,33 @@ def item_start(tokens, text):
     journal's name begins after the authors ("M. Oliver, Proc. Roy. Soc.", "A. Kolmogoroff,
     C. R. Acad. Sci."), its first word alone looking like a name's. `list_part` gives every
     word of the item the same mark; a boundary needs its own."""
-    runs = abbreviation_run(tokens, text)
     out = [None] * len(tokens)
-    previous = "start"
-    for begin, end in _list_items(tokens, text):
-        kind = _item_kind(tokens, runs, begin, end)
+    for begin, end, kind, previous in _items_with_kinds(tokens, text):
         first = next((i for i in range(begin, end) if tokens[i].text[:1].isalnum()), None)
         if first is not None:
             out[first] = f"istart={kind}|{previous}"
-        previous = kind
     return out
+
+
+_last_items: tuple = (None, None, None)  # (tokens, text, their items): list_part and item_start share them
+
+
+def _items_with_kinds(tokens, text) -> list[tuple[int, int, str, str]]:
+    """(begin, end, kind, kind of the item before) of each list item, worked out once for the
+    two features that read them. The last tokens and text asked for are remembered: held
+    here, they cannot be freed, so no new list can take their identity."""
+    global _last_items
+    seen, seen_text, items = _last_items
+    if seen is tokens and seen_text is text:
+        return items
+    runs = abbreviation_run(tokens, text)
+    items, previous = [], "start"
+    for begin, end in _list_items(tokens, text):
+        kind = _item_kind(tokens, runs, begin, end)
+        items.append((begin, end, kind, previous))
+        previous = kind
+    _last_items = (tokens, text, items)
+    return items
 
 
 def _list_items(tokens, text) -> list[tuple[int, int]]:
