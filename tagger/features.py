@@ -9,7 +9,7 @@ Changing any feature changes what a model means: bump FEATURE_VERSION, and retra
 """
 
 import re
-from functools import lru_cache
+from functools import lru_cache, wraps
 from typing import NamedTuple
 
 from . import lexicon
@@ -284,6 +284,26 @@ def _enclosed(tokens, i) -> bool:
     return (0 < i < len(tokens) - 1 and tokens[i - 1].text in "([" and tokens[i + 1].text in ")]")
 
 
+def _remember_last(feature):
+    """For a context feature that other features read too: the last tokens and text it was
+    asked about and its answer are kept, so one reference's featurization works it out once.
+    Held here, they cannot be freed, so no new list can take their identity; the three are
+    swapped as one tuple, so a thread never sees one reference's answer for another's."""
+    last = (None, None, None)
+
+    @wraps(feature)
+    def remembered(tokens, text):
+        nonlocal last
+        seen, seen_text, answer = last
+        if seen is tokens and seen_text is text:
+            return answer
+        answer = feature(tokens, text)
+        last = (tokens, text, answer)
+        return answer
+    return remembered
+
+
+@_remember_last
 def abbreviation_run(tokens, text):
     """Whether a token is in a run of abbreviated words ("Phil. Trans. Roy. Soc.", "J. Engrg.
     Math.", "C. R. Acad. Sci."): capitalized words each followed by a full stop, two of them
@@ -380,24 +400,16 @@ def item_start(tokens, text):
     return out
 
 
-_last_items: tuple = (None, None, None)  # (tokens, text, their items): list_part and item_start share them
-
-
+@_remember_last
 def _items_with_kinds(tokens, text) -> list[tuple[int, int, str, str]]:
-    """(begin, end, kind, kind of the item before) of each list item, worked out once for the
-    two features that read them. The last tokens and text asked for are remembered: held
-    here, they cannot be freed, so no new list can take their identity."""
-    global _last_items
-    seen, seen_text, items = _last_items
-    if seen is tokens and seen_text is text:
-        return items
+    """(begin, end, kind, kind of the item before) of each list item, read once for the two
+    features that use them."""
     runs = abbreviation_run(tokens, text)
     items, previous = [], "start"
     for begin, end in _list_items(tokens, text):
         kind = _item_kind(tokens, runs, begin, end)
         items.append((begin, end, kind, previous))
         previous = kind
-    _last_items = (tokens, text, items)
     return items
 
 
