@@ -131,3 +131,12 @@ def test_the_first_word_of_each_list_item_is_marked_where_a_journal_begins():
         ("A", "istart=given-first|start"), ("C", "istart=abbreviated|given-first")]
     starts = dict(marks(item_start, "E. I. Kalinnikova and V. D. Levchenko, Plasma Phys. Rep. 34,290 (2008)."))
     assert starts["Plasma"] == "istart=abbreviated|given-first" and "Phys" not in starts
+
+
+def test_features_that_remember_the_last_reference_answer_for_the_one_asked():
+    first, second = "M. Oliver, Proc. Roy. Soc. A, 462, 2575", "Smith, J. (1999). A study. Journal, 4, 5."
+    alone = {text: (list_part(tokenize(text), text), abbreviation_run(tokenize(text), text))
+             for text in (first, second)}
+    tokens = {text: tokenize(text) for text in (first, second)}
+    for text in (first, second, first, first, second):
+        assert (list_part(tokens[text], text), abbreviation_run(tokens[text], text)) == alone[text]
