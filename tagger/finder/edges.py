@@ -150,7 +150,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             across = _before_numbered_break(labels, reasons, contents, index)
             opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
             if (IDENTIFIER_TAIL.match(content) and open_identifier(opened) and not sequenced
-                    and (adjacent_previous or across >= 0 or _page_numbered_before(reasons, before, index))
+                    and (adjacent_previous or across >= 0)
                     and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
@@ -194,12 +194,6 @@ def _reference_lines_first(context: Context, labels: list, reasons: list, candid
         if (labels[index] == "meta" and content and not reasons[index] and index not in candidates
                 and between_refs(labels, index) and _is_head(context, labels, index) is False):
             labels[index] = "ref"
-
-
-def _page_numbered_before(reasons: list, before: int, index: int) -> bool:
-    """Has the page break between reference line `before` and line `index` its page number
-    already ("…00268.↵849↵↵HEAD↵x")? A break has one, so a second is no page's."""
-    return before >= 0 and "page number" in reasons[before + 1:index]
 
 
 def _before_numbered_break(labels: list, reasons: list, contents: list, index: int) -> int:
