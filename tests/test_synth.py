@@ -257,3 +257,17 @@ def test_shares_of_zero_leave_the_seeds_output_as_it_was():
     physics = generate("american-physics-society", 40, seed=3, short_journals=1.0, untitled=1.0)
     assert physics != generate("american-physics-society", 40, seed=3)
     assert all(spans for spans in (ref["spans"] for ref in physics))
+
+
+def test_short_journals_without_pyiso4_is_a_clear_error(monkeypatch, capsys):
+    from training.synth import journals
+
+    def missing():
+        raise ImportError("No module named 'pyiso4'")
+    monkeypatch.setattr(journals, "_abbreviator", missing)
+    journals.iso4.cache_clear()
+    args = Namespace(style="american-physics-society", n=5, output=None, seed=1, noise=0.0,
+                     short_journals=1.0, untitled=0.0)
+    assert synth_command.run(args) == 2
+    assert "--short-journals needs pyiso4" in capsys.readouterr().err
+    journals.iso4.cache_clear()

@@ -53,6 +53,8 @@ def run(args) -> int:
                 out.write(lines)
         else:
             sys.stdout.write(lines)
+    except ImportError as error:  # pyiso4, asked for only by --short-journals
+        return _fail(f"--short-journals needs pyiso4 (the 'synth' extra): {error}")
     except (OSError, ValueError) as error:
         return _fail(str(error))
     return 0

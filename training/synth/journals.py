@@ -27,8 +27,9 @@ def as_cited_in_physics(item: dict, rng, short_share: float, untitled_share: flo
 def iso4(title: str) -> str | None:
     """The ISO 4 abbreviation of a journal's title (pyiso4, the LTWA), or None where it
     abbreviates nothing."""
+    abbreviate = _abbreviator()  # no pyiso4: an ImportError, not a silent full title
     try:
-        short = _abbreviator()(title, remove_part=True)
+        short = abbreviate(title, remove_part=True)
     except Exception:  # pyiso4 fails on some titles (odd scripts, lone symbols): keep the title
         return None
     return short if short and short.strip() != title.strip() else None
