@@ -598,3 +598,17 @@ def test_a_lone_number_under_a_reference_left_open_before_one_with_given_names_i
     assert found.dropped == []
     assert [seg.raw.split("\n")[-1] for seg in found.segments][2:4] == [
         "683", "spacetime. J. Math. Anal. Appl., 396(1):323–344, 2012."]
+
+
+def test_a_season_cut_off_by_a_page_break_stays_with_its_year():
+    """"Fall" alone after a page number and a blank line looks like a one-word head, but a
+    month or season is a date's first part: with "1961." under it, it goes on with the
+    reference left open on a comma (a generated list of seed 11 dropped it)."""
+    text = ("[54] Brown M, Smith K. Management of technical change. Research Policy, 1960, 4(2): 1–9.\n"
+            "[55] Haire M, Ghiselli E, Porter L. Cultural patterns in the role of the manager: "
+            "Some Speculations on their Significance,\" Industrial Management Review,\n"
+            "- 409 -\n\nFall\n1961.\n"
+            "[56] Carroll J. Against Literary Darwinism. Critical Inquiry 37.2 (2011):\n315-347.\n")
+    found = find_segments(text)
+    assert [item.text for item in found.dropped] == ["- 409 -"]
+    assert found.segments[1].raw.endswith("Industrial Management Review,\nFall\n1961.")

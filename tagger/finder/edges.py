@@ -21,7 +21,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, names_first, repeat_key,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, months_only, names_first,
+    repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -368,6 +369,8 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # it goes on with a reference left open, or not ended, in lower case
     if before == index - 1 and previous and (content[:1].islower() or not context.fits_more(previous, content)):
         return False  # right under a reference line the wrap filled, or going on in lower case
+    if months_only(content):
+        return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
             context.lines[index].indent == context.continuation_indent):
         return False  # a head does not end on a comma, hold a DOI or "pp. 12", nor sit where

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from tagger.lexicon import GIVEN_NAMES
+from tagger.lexicon import GIVEN_NAMES, MONTHS
 
 HEADING = re.compile(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
@@ -125,6 +125,13 @@ def _given_name_first(content: str) -> bool:
     Global existence …", "Ross Girshick, Jeff Donahue"): no head begins so."""
     found = GIVEN_NAME_FIRST.match(content)
     return bool(found) and found.group(1).lower() in GIVEN_NAMES
+
+
+def months_only(content: str) -> bool:
+    """Month or season names alone ("Fall", "January–March", "Spring/Summer,"): a date the
+    wrap or a page break cut off from its year, never a page's head."""
+    words = re.split(r"[\s/–—-]+", content.rstrip(".,;"))
+    return 0 < len(words) <= 3 and all(word.lower().rstrip(".") in MONTHS for word in words)
 
 
 def names_after_numbering(content: str) -> bool:
