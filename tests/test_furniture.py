@@ -612,3 +612,21 @@ def test_a_season_cut_off_by_a_page_break_stays_with_its_year():
     found = find_segments(text)
     assert [item.text for item in found.dropped] == ["- 409 -"]
     assert found.segments[1].raw.endswith("Industrial Management Review,\nFall\n1961.")
+
+
+def test_a_title_end_and_journal_cut_off_by_a_page_break_are_no_head():
+    """After a page number and a blank line, "Sclerosis. IEEE Transactions on …" would be a
+    head if only its place counted; a sentence ending inside it, after a whole word, is a
+    title's end, and the journal begins after it (a generated list of seed 13 dropped it)."""
+    before = "".join(f"[{n}] Author{n} A, Writer B ({2000 + n}) A study of things number {n} in the wide "
+                     f"world of\nscience and its many parts. Journal of Studies {n}(2): {n}1–{n}9.\n"
+                     for n in range(74, 82))
+    cut = ("[83] Sampson P, Buchanan S, Coote S (2015) Using functional electrical stimulation mediated by\n"
+           "iterative learning control and robotics to improve arm movement for people with Multiple\n"
+           "40\n\nSclerosis. IEEE Transactions on Neural Systems and Rehabilitation Engineering\n"
+           "24(2): 235-48.\n")
+    text = (before + "[82] Brown M, Smith K (2014) Management of technical change. Research Policy 4(2): 1–9.\n"
+            + cut + "[84] Fenner M (2013) What can article-level metrics do for you? PLoS Biology 11(10): e1001687.\n")
+    found = find_segments(text)
+    assert [item.text for item in found.dropped] == ["40"]
+    assert found.segments[-2].raw == cut.replace("40\n\n", "").strip()

@@ -39,6 +39,9 @@ PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # Words a title or a journal's name never stops on: more words follow, never a number.
 FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et)$|&$")
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
+# A sentence that ends inside the line, after a whole word, and the next one begun
+# ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
+SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
 
 
 class Context:
@@ -371,6 +374,8 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # right under a reference line the wrap filled, or going on in lower case
     if months_only(content):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
+    if SENTENCE_INSIDE.search(content) and not content.endswith("."):
+        return False  # "…people with Multiple↵40↵↵Sclerosis. IEEE Transactions on …↵24(2)"
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
             context.lines[index].indent == context.continuation_indent):
         return False  # a head does not end on a comma, hold a DOI or "pp. 12", nor sit where
