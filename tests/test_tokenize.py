@@ -77,3 +77,19 @@ def test_cjk_characters_are_tokens_and_full_width_punctuation_is_punctuation():
 def test_empty_and_white_space_give_no_tokens():
     assert tokenize("") == []
     assert tokenize(" \n\t ") == []
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="abchtpswXx0123456789978-./:@&AJ vRΩ張", max_size=60))
+def test_text_without_an_identifier_is_cut_as_the_full_pattern_cuts_it(text):
+    """Texts that cannot hold an identifier skip the identifier patterns (speed): the tokens
+    must be those the full pattern gives, identifier or not."""
+    from tagger import tokenize as module
+
+    full = []
+    for match in module._TOKEN.finditer(text):
+        pieces = module._pieces(match.group())
+        start = match.start()
+        full.extend([module.Token(match.group(), start, match.end())] if pieces is None else
+                    [module.Token(piece, start + a, start + b) for piece, a, b in pieces])
+    assert tokenize(text) == full
