@@ -630,3 +630,19 @@ def test_a_title_end_and_journal_cut_off_by_a_page_break_are_no_head():
     found = find_segments(text)
     assert [item.text for item in found.dropped] == ["40"]
     assert found.segments[-2].raw == cut.replace("40\n\n", "").strip()
+
+
+def test_a_year_in_brackets_closes_the_numbers_of_the_line_above_it_not_a_word_across_a_break():
+    """"Letters 30, 1725–1727" after a page number and a blank line sits where a head does;
+    the "(2005)." under it closes its volume and pages, where the reference above the break
+    stopped on a word ("Optics"): the line is that reference's (seed 3 of the generated lists
+    dropped it)."""
+    before = "".join(f"[{n}] Author{n} A, Writer B. A study of things number {n} in the wide world of\n"
+                     f"science and its many parts, J. Stud. {n}, {n}1–{n}9 ({1990 + n}).\n"
+                     for n in range(66, 75))
+    cut = ("[75] Park K. Efficient upconversion in reverse-proton-exchanged periodically poled LiNbO3 "
+           "waveguides,” Optics\nPage 867\n\nLetters 30, 1725–1727\n(2005).\n")
+    text = before + cut + "[76] Gilbert D. Effects of quitting smoking on EEG activation, Psychol. Sci. 15, 1–9 (2004).\n"
+    found = find_segments(text)
+    assert [item.text for item in found.dropped] == ["Page 867"]
+    assert found.segments[-2].raw == cut.replace("Page 867\n\n", "").strip()

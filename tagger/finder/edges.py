@@ -42,6 +42,9 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
+# A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
+# ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
+PAREN_YEAR_TAIL = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)[.;]?$")
 
 
 class Context:
@@ -460,12 +463,16 @@ def _begins_after_blank(context: Context, index: int, after: int, previous: str)
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:
     """Is the line right after it a lone tail that goes on with it ("Journal of Experimental
     Biology 215, 671-684↵(2012).") while the reference before the break had ended, or
-    stopped on a word no lone number goes on with? The tail then is this line's, not that
-    reference's across a head."""
+    stopped on a word no lone number goes on with, or a year in brackets closes this line's
+    numbers where that reference stopped on a word ("Optics↵Page 867↵↵Letters 30,
+    1725–1727↵(2005).")? The tail then is this line's, not that reference's across a head."""
     after = index + 1
     ended = previous.endswith(".") and not OPEN_END.search(previous) and not open_identifier(previous)
+    year_closes_numbers = (after < len(labels) and bool(PAREN_YEAR_TAIL.match(context.contents[after]))
+                           and context.contents[index][-1:].isdigit() and previous[-1:].isalpha())
     if (after >= len(labels) or labels[after] != "ref" or context.lines[after].text.startswith("\f")
-            or not (ended or _left_on_a_word(previous)) or context.contents[index].isupper()
+            or not (ended or _left_on_a_word(previous) or year_closes_numbers)
+            or context.contents[index].isupper()
             or context.lines[index].text.startswith("\f")
             or NAMES_ONLY.match(context.contents[index])):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
