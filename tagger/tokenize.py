@@ -103,8 +103,12 @@ def _pieces(word: str) -> tuple[tuple[str, int, int], ...] | None:
 
 def tokenize(text: str) -> list[Token]:
     """Tokens of `text` in order; `text[t.start:t.end] == t.text` and only white space is skipped."""
+    return _cut(_TOKEN if _MAY_HOLD_IDENTIFIER.search(text) else _TOKEN_PLAIN, text)
+
+
+def _cut(pattern: re.Pattern, text: str) -> list[Token]:
+    """The tokens of `text` that `pattern` matches, glued words cut into their pieces."""
     tokens = []
-    pattern = _TOKEN if _MAY_HOLD_IDENTIFIER.search(text) else _TOKEN_PLAIN
     for match in pattern.finditer(text):
         word = match.group()
         start, end = match.span()

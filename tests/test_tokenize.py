@@ -84,12 +84,6 @@ def test_empty_and_white_space_give_no_tokens():
 def test_text_without_an_identifier_is_cut_as_the_full_pattern_cuts_it(text):
     """Texts that cannot hold an identifier skip the identifier patterns (speed): the tokens
     must be those the full pattern gives, identifier or not."""
-    from tagger import tokenize as module
+    from tagger.tokenize import _TOKEN, _cut
 
-    full = []
-    for match in module._TOKEN.finditer(text):
-        pieces = module._pieces(match.group())
-        start = match.start()
-        full.extend([module.Token(match.group(), start, match.end())] if pieces is None else
-                    [module.Token(piece, start + a, start + b) for piece, a, b in pieces])
-    assert tokenize(text) == full
+    assert tokenize(text) == _cut(_TOKEN, text)

@@ -467,17 +467,16 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
     numbers where that reference stopped on a word ("Optics↵Page 867↵↵Letters 30,
     1725–1727↵(2005).")? The tail then is this line's, not that reference's across a head."""
     after = index + 1
+    if after >= len(labels) or labels[after] != "ref" or context.lines[after].text.startswith("\f"):
+        return False
+    content, following = context.contents[index], context.contents[after]
     ended = previous.endswith(".") and not OPEN_END.search(previous) and not open_identifier(previous)
-    year_closes_numbers = (after < len(labels) and bool(PAREN_YEAR_TAIL.match(context.contents[after]))
-                           and context.contents[index][-1:].isdigit() and previous[-1:].isalpha())
-    if (after >= len(labels) or labels[after] != "ref" or context.lines[after].text.startswith("\f")
-            or not (ended or _left_on_a_word(previous) or year_closes_numbers)
-            or context.contents[index].isupper()
-            or context.lines[index].text.startswith("\f")
-            or NAMES_ONLY.match(context.contents[index])):
+    year_closes_numbers = (bool(PAREN_YEAR_TAIL.match(following)) and content[-1:].isdigit()
+                           and previous[-1:].isalpha())
+    if (not (ended or _left_on_a_word(previous) or year_closes_numbers) or content.isupper()
+            or context.lines[index].text.startswith("\f") or NAMES_ONLY.match(content)):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
-    following = context.contents[after]
-    return len(following.split()) <= 2 and continues(context.contents[index], following)
+    return len(following.split()) <= 2 and continues(content, following)
 
 
 def _left_on_a_word(previous: str) -> bool:
