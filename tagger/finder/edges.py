@@ -430,9 +430,10 @@ def _is_head(context: Context, labels: list, index: int):
             and _head_shape(content) and not names_first(content)):
         return True  # a flush line that begins no reference, the one before going on after it
     if (next_starts and not context.starts_reference(index) and not context.fits_more(previous, content)
-            and not REFERENCE_END.search(previous)):
-        return False  # the reference before goes on (its line filled and not ended) and the
-        # next begins after this line: this line is the rest of it
+            and (not REFERENCE_END.search(previous) or _bare_identifier_end(previous))):
+        return False  # the reference before goes on (its line filled and not ended: a DOI
+        # with no stop after it may end one, or go on) and the next begins after this line:
+        # this line is the rest of it
     if _head_shape(content) and (context.fits_more(content, following)
                                  or context.starts_reference(after)):
         return True  # short, at a page's edge, and not a line the wrap filled
@@ -477,6 +478,14 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
             or context.lines[index].text.startswith("\f") or NAMES_ONLY.match(content)):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
     return len(following.split()) <= 2 and continues(content, following)
+
+
+def _bare_identifier_end(previous: str) -> bool:
+    """Does the line stop on a DOI or URL with no stop after it ("… 90-99.
+    doi:10.1111/jan.12474")? Where the wrap filled that line, what the reference says after
+    its identifier ("↵↵JCR two-year Impact Factor: 1.998") may follow across the break."""
+    words = previous.split()
+    return bool(words) and bool(IDENTIFIER.search(words[-1])) and not previous.endswith(".")
 
 
 def _left_on_a_word(previous: str) -> bool:
