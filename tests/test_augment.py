@@ -1,6 +1,8 @@
 """Unpunctuated copies of training references: the fields stay where their spans say."""
 
-from training.augment import unpunctuated, with_unpunctuated
+from training.augment import (
+    initials_first, short_imprint, unpunctuated, vancouver, with_copies, with_unpunctuated,
+)
 
 RECORD = {"id": "r1", "text": "Anderson, P. W., 1958. Absence of diffusion. Phys. Rev., 109, 1492.",
           "spans": [[0, 17, "author"], [17, 23, "year"], [23, 44, "title"],
@@ -32,3 +34,52 @@ def test_copies_follow_the_records_and_the_seed_fixes_them():
     assert augmented[:200] == records
     assert 20 < len(augmented) - 200 < 60
     assert augmented == with_unpunctuated(records, share=0.2, seed=3)
+
+
+def test_authors_can_be_written_with_bare_initials_after_the_family_name():
+    copy = unpunctuated(RECORD, initials_after=True)
+    assert copy["text"] == "Anderson PW 1958 Absence of diffusion Phys. Rev. 109 1492"
+    assert fields(copy)[0] == ("Anderson PW", "author")
+
+
+def test_vancouver_names():
+    assert vancouver("Pierre Bourdieu and Jean-Claude Passeron") == "Bourdieu P, Passeron JC"
+    assert vancouver("Kuhn, Thomas S.") == "Kuhn TS"
+    assert vancouver("Smith, J., Jones, K., et al.") == "Smith J, Jones K et al"
+    assert vancouver("de la Fontaine, J.") == "de la Fontaine J"
+    # what has no initials stays as it was written
+    assert vancouver("World Health Organization") == ""
+    assert vancouver("김윤, 하동") == ""
+
+
+BOOK = {"id": "b1", "text": "Eco, Umberto. 1962. Opera aperta. Milano: Bompiani.",
+        "spans": [[0, 14, "author"], [14, 20, "year"], [20, 33, "title"],
+                  [34, 41, "location"], [42, 51, "publisher"]]}
+
+
+def test_a_book_with_a_place_gets_a_short_imprint_copy():
+    copy = short_imprint(BOOK)
+    assert copy["text"] == "U. Eco, Opera aperta, Milano 1962."
+    assert fields(copy) == [("U. Eco,", "author"), ("Opera aperta,", "title"),
+                            ("Milano", "location"), ("1962.", "year")]
+    assert copy["id"] == "b1-short-imprint"
+
+
+def test_no_short_imprint_for_an_article_or_names_without_initials():
+    assert short_imprint(RECORD) is None  # a venue: no book
+    assert initials_first("World Health Organization") == ""  # so no copy of its books
+
+
+def test_initials_first():
+    assert initials_first("Gadamer, Hans-Georg") == "H.-G. Gadamer"
+    assert initials_first("Bourdieu, P. and Passeron, J.-C.") == "P. Bourdieu, J.-C. Passeron"
+    assert initials_first("Kuhn TS") == "T. S. Kuhn"
+
+
+def test_with_copies_adds_both_kinds_after_the_records():
+    records = [dict(BOOK, id=f"b{i}") for i in range(100)]
+    augmented = with_copies(records)
+    assert augmented[:100] == records
+    kinds = {record["id"].split("-", 1)[1] for record in augmented[100:]}
+    assert kinds == {"unpunctuated", "short-imprint"}
+    assert augmented == with_copies(records)

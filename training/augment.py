@@ -1,22 +1,28 @@
-"""Training references re-rendered without the punctuation between their fields.
+"""Training references written again as other bibliographies write them.
 
 Some bibliographies separate fields by spaces alone ("Kohonen, T. Self-Organizing Maps 1995
 Springer Berlin"; metadata dumps, some humanities styles), and a model that has only seen
 punctuated references then runs the title into the year and the venue. Copies of annotated
 references with the commas, full stops, colons and semicolons at their fields' edges removed
-teach it to find the boundaries from the words themselves.
+teach it to find the boundaries from the words themselves; a third of them write the authors
+as Vancouver does, family name and bare initials ("Bourdieu P La distinction Paris Minuit
+1979"). Humanities footnotes cite a book by initials, title, place and year alone ("U. Eco,
+Opera aperta, Milano 1962."), where a title before a place had been read as a publisher or a
+place: half the annotated books with a place get a copy written so.
 
-    python -m training.augment     # writes data/augmented/unpunctuated.jsonl
+    python -m training.augment     # writes data/augmented/unpunctuated.jsonl, short_imprint.jsonl
 
-The shipped recipe trains on that file (made from its own corpora, so gold.xml is never in
-it); cross-validation makes the copies inside each fold instead, from the fold's training
+The shipped recipe trains on those files (made from its own corpora, so gold.xml is never in
+them); cross-validation makes the copies inside each fold instead, from the fold's training
 part alone, so no held-out reference is seen in another spelling.
 """
 
 import argparse
-import json
 import random
+import re
 from pathlib import Path
+
+from tagger.structure.names import parse_names
 
 SEPARATORS = ",;:"
 
@@ -25,16 +31,23 @@ SEPARATORS = ",;:"
 # 0.9412, mostly references in "Authors. Title Year Venue" order.
 SHARE = 0.15
 SEED = 0
+# The share of copies whose authors are written "Family Initials" (Vancouver), and of the
+# books with a place that get a short-imprint copy.
+INITIALS_SHARE = 1 / 3
+IMPRINT_SHARE = 0.5
+NOT_LATIN = re.compile(r"[^\u0000-\u024f\u1e00-\u1eff\s.,;:'’\-‐]")
 
 # Fields whose final full stop ends a sentence, not an abbreviation ("Dweck, C.", "Phys.").
 _SENTENCE_FIELDS = frozenset({"title", "year", "pages", "volume", "issue", "date"})
 
 
-def unpunctuated(record: dict, year_after_title: bool = False) -> dict:
+def unpunctuated(record: dict, year_after_title: bool = False, initials_after: bool = False) -> dict:
     """`record` with the separators at the edges of its fields (and between them) removed,
     fields joined by one space; the spans follow the text. With `year_after_title`, the year
     moves to right after the title, where metadata dumps put it ("… Weak Ties 1973 American
-    Journal of Sociology 78 1360--1380")."""
+    Journal of Sociology 78 1360--1380"). With `initials_after`, the authors are written as
+    Vancouver writes them, family name then bare initials ("Bourdieu P La distinction Paris
+    Minuit 1979"), where the name alone must tell the title's first word from the authors."""
     text, pieces, spans = record["text"], [], []
     position = 0
     ordered = sorted(record["spans"])
@@ -45,6 +58,8 @@ def unpunctuated(record: dict, year_after_title: bool = False) -> dict:
         ordered.insert(last_title + 1, year)
     for start, end, label in ordered:
         value = _bare(text[start:end], label)
+        if initials_after and label == "author":
+            value = vancouver(value) or value
         if not value:
             continue
         if pieces:
@@ -54,6 +69,85 @@ def unpunctuated(record: dict, year_after_title: bool = False) -> dict:
         position += len(value)
     return {**record, "id": record.get("id", "") + "-unpunctuated",
             "text": " ".join(pieces), "spans": spans}
+
+
+def vancouver(names: str) -> str:
+    """Authors as "Family Initials, Family Initials" ("Kuhn, Thomas S." → "Kuhn TS"), or ""
+    where they are not all people with a given name (an organisation, a lone family name)."""
+    people = _people(names)
+    if not people:
+        return ""
+    written = ", ".join(" ".join(filter(None, (person.get("particle"), person["family"],
+                                              _initials(person["given"]), person.get("suffix"))))
+                        for person in people)
+    return written + " et al" if parse_names(names)["et_al"] else written
+
+
+def _initials(given: str) -> str:
+    """ "Jean-Claude" → "JC", "T. H." → "TH", "TH" → "TH"."""
+    parts = [part for part in re.split(r"[\s.\-‐]+", given) if part]
+    return "".join(part if part.isupper() and len(part) <= 3 else part[0].upper() for part in parts)
+
+
+def short_imprint(record: dict) -> dict | None:
+    """A book's copy as humanities footnotes cite it, initials first, no publisher, the
+    place and year together ("U. Eco, Opera aperta, Milano 1962."), or None for a record
+    that is no such book (a venue, an editor, a field twice, names without initials)."""
+    text, parts = record["text"], {}
+    for start, end, label in sorted(record["spans"]):
+        if label in parts or label not in _IMPRINT_FIELDS:
+            return None
+        parts[label] = _bare(text[start:end], label)
+    if not {"author", "title", "location", "year"} <= parts.keys():
+        return None
+    authors = initials_first(parts["author"])
+    if not authors or not all(parts.values()):
+        return None
+    pieces = [(f"{authors},", "author"), (f"{parts['title'].rstrip('.')},", "title"),
+              (parts["location"], "location"), (f"{parts['year']}.", "year")]
+    if "citation-number" in parts:
+        pieces.insert(0, (parts["citation-number"], "citation-number"))
+    spans, position = [], 0
+    for value, label in pieces:
+        spans.append([position, position + len(value), label])
+        position += len(value) + 1
+    return {**record, "id": record.get("id", "") + "-short-imprint",
+            "text": " ".join(value for value, _ in pieces), "spans": spans}
+
+
+_IMPRINT_FIELDS = frozenset({"author", "title", "location", "publisher", "year", "citation-number"})
+
+
+def initials_first(names: str) -> str:
+    """Authors as "I. Family, I. Family" ("Eco, Umberto" → "U. Eco", "Gadamer, Hans-Georg"
+    → "H.-G. Gadamer"), or "" where they are not all people with a given name."""
+    people = _people(names)
+    if not people:
+        return ""
+    written = ", ".join(" ".join(filter(None, (_dotted(person["given"]), person.get("particle"),
+                                              person["family"], person.get("suffix"))))
+                        for person in people)
+    return written + " et al." if parse_names(names)["et_al"] else written
+
+
+def _people(names: str) -> list:
+    """The people a span names, or [] unless they all have a family and a given name (an
+    organisation, a lone family name, names in a script without initials)."""
+    if not names.isascii() and NOT_LATIN.search(names):
+        return []
+    people = parse_names(names)["people"]
+    return people if people and all(p.get("family") and p.get("given") for p in people) else []
+
+
+def _dotted(given: str) -> str:
+    """ "Hans-Georg" → "H.-G.", "Thomas S." → "T. S.", "TS" → "T. S."."""
+    written = ""
+    for part in re.findall(r"-?[^\W\d_]+", given):
+        hyphen, letters = part.startswith("-"), part.lstrip("-")
+        initials = letters if letters.isupper() and len(letters) <= 3 else letters[0].upper()
+        for n, letter in enumerate(initials):
+            written += ("-" if hyphen and n == 0 else " ") + letter + "."
+    return written.strip()
 
 
 def _bare(value: str, label: str) -> str:
@@ -71,29 +165,44 @@ def _bare(value: str, label: str) -> str:
 
 def with_unpunctuated(records: list[dict], share: float = SHARE, seed: int = SEED) -> list[dict]:
     """`records` and, after them, unpunctuated copies of a `share` of them (chosen by `seed`),
-    half of them with the year moved after the title."""
-    rng = random.Random(seed)
+    half of them with the year moved after the title, a third with Vancouver names."""
+    rng, names_rng = random.Random(seed), random.Random(f"{seed} names")
     chosen = [record for record in records if rng.random() < share]
-    return list(records) + [unpunctuated(record, year_after_title=rng.random() < 0.5)
+    return list(records) + [unpunctuated(record, year_after_title=rng.random() < 0.5,
+                                         initials_after=names_rng.random() < INITIALS_SHARE)
                             for record in chosen]
+
+
+def with_short_imprints(records: list[dict], share: float = IMPRINT_SHARE,
+                        seed: int = SEED) -> list[dict]:
+    """`records` and, after them, short-imprint copies of a `share` of their books with a place."""
+    rng = random.Random(f"{seed} imprint")
+    return list(records) + [copy for copy in map(short_imprint, records)
+                            if copy and rng.random() < share]
+
+
+def with_copies(records: list[dict]) -> list[dict]:
+    """`records`, their unpunctuated copies, then their short-imprint copies: what the recipe
+    trains on, made from its training records alone."""
+    return with_unpunctuated(records) + with_short_imprints(records)[len(records):]
 
 
 def main(argv=None) -> int:
     from tagger.corpus import load, write_jsonl
     from tagger.train import REPO
 
-    from .build_model import AUGMENTED_FILE, SOURCE_FILES, WEIGHTS
+    from .build_model import AUGMENTED_FILE, IMPRINT_FILE, SOURCE_FILES, WEIGHTS
 
-    parser = argparse.ArgumentParser(prog="python -m training.augment",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("-o", "--output", type=Path, default=REPO / AUGMENTED_FILE)
-    args = parser.parse_args(argv)
+    argparse.ArgumentParser(prog="python -m training.augment",
+                            description=__doc__.splitlines()[0]).parse_args(argv)
     records = [record for name in SOURCE_FILES for record in load(REPO / name)
                * WEIGHTS.get(name, 1)]
-    copies = with_unpunctuated(records)[len(records):]
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    write_jsonl(copies, args.output)
-    print(f"{len(copies)} unpunctuated copies of {len(records)} references → {args.output}")
+    for name, copies, kind in (
+            (AUGMENTED_FILE, with_unpunctuated(records)[len(records):], "unpunctuated"),
+            (IMPRINT_FILE, with_short_imprints(records)[len(records):], "short-imprint")):
+        (REPO / name).parent.mkdir(parents=True, exist_ok=True)
+        write_jsonl(copies, REPO / name)
+        print(f"{len(copies)} {kind} copies of {len(records)} references → {name}")
     return 0
 
 

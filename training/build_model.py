@@ -35,9 +35,11 @@ GROBID_FILES = [
 # (training.cross_corpus), never on gold.
 GROBID_WEIGHT = 1
 SOURCE_FILES = ANYSTYLE_FILES + GROBID_FILES
-# Unpunctuated copies of a share of SOURCE_FILES' references (training/augment.py).
+# Copies of SOURCE_FILES' references written as other bibliographies write them
+# (training/augment.py): unpunctuated, and books in short imprint.
 AUGMENTED_FILE = "data/augmented/unpunctuated.jsonl"
-TRAINING_FILES = SOURCE_FILES + [AUGMENTED_FILE]
+IMPRINT_FILE = "data/augmented/short_imprint.jsonl"
+TRAINING_FILES = SOURCE_FILES + [AUGMENTED_FILE, IMPRINT_FILE]
 WEIGHTS = {name: GROBID_WEIGHT for name in GROBID_FILES}
 PARAMS = DEFAULT_PARAMS  # one recipe: `reftag train` inherits auto's evidence only with these
 BENCHMARK = "data/gold.jsonl"

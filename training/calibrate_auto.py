@@ -7,7 +7,7 @@ Under `auto`, a reference whose mean CRF confidence is under `below` is decoded 
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py). Both numbers are chosen here, never on gold: every reference of the
 training files is tagged by a CRF trained on the other folds (5-fold, exact duplicates of a
-held-out reference dropped from its training part, the unpunctuated copies made inside each
+held-out reference dropped from its training part, the augmented copies made inside each
 fold from its training part alone, so the confidences are honest), and the
 pair kept is the lowest `below`, with its best weight, whose held-out core micro-F1 is within
 TOLERANCE of the best pair's: re-decoding costs time, and gains smaller than that are noise.
@@ -35,7 +35,7 @@ from tagger.parse import rule_hints
 from tagger.tokenize import tokenize
 from tagger.train import REPO, train
 
-from .augment import with_unpunctuated
+from .augment import with_copies
 from .build_model import PARAMS, SOURCE_FILES
 
 FOLDS = 5
@@ -78,7 +78,7 @@ def fold_rows(records, number, held_out) -> list[dict]:
     """Train on every fold but one (no exact copy of a held-out reference), count the other."""
     held_keys = {normalized_key(records[i]["text"]) for i in held_out}
     held = set(held_out)
-    training = with_unpunctuated([record for i, record in enumerate(records)
+    training = with_copies([record for i, record in enumerate(records)
                                   if i not in held and normalized_key(record["text"]) not in held_keys])
     with tempfile.TemporaryDirectory(prefix="reftag-calibrate-") as tmp:
         model_path = Path(tmp) / f"fold{number}.crfsuite"
@@ -124,7 +124,7 @@ def calibrate(jobs: int, output: Path | None):
 
     records = [record for name in SOURCE_FILES for record in load(REPO / name)]
     print(f"{FOLDS}-fold over {len(records)} references of {', '.join(SOURCE_FILES)}, "
-          "with unpunctuated copies made in each fold", flush=True)
+          "with the augmented copies made in each fold", flush=True)
     splits = enumerate(fold_indices(len(records), FOLDS))
     folds = Parallel(n_jobs=jobs)(delayed(fold_rows)(records, number, held_out)
                                   for number, held_out in splits)

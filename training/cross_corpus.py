@@ -27,7 +27,7 @@ from tagger.model import load_model
 from tagger.train import REPO, train
 from training.build_model import (ANYSTYLE_FILES, BENCHMARK, GROBID_FILES, GROBID_WEIGHT,
                                   PARAMS)
-from training.augment import with_unpunctuated
+from training.augment import with_copies
 from training.experiments.common import write_results
 
 CONFIGS = ("anystyle", "grobid", "both")
@@ -55,13 +55,13 @@ def file_folds(records, k: int) -> list[list[int]]:
 def training_set(config: str, anystyle, grobid, weight: int = GROBID_WEIGHT,
                  anystyle_weight: int = 1) -> list[dict]:
     """The records a configuration trains on (in `both`, GROBID's counted `weight` times and
-    AnyStyle's `anystyle_weight` times), with their unpunctuated copies made here, from these
+    AnyStyle's `anystyle_weight` times), with their augmented copies made here, from these
     records alone, as the shipped recipe makes them from all of its own (training/augment.py)."""
     if config == "anystyle":
-        return with_unpunctuated(anystyle)
+        return with_copies(anystyle)
     if config == "grobid":
-        return with_unpunctuated(grobid)
-    return with_unpunctuated(list(anystyle) * anystyle_weight + list(grobid) * weight)
+        return with_copies(grobid)
+    return with_copies(list(anystyle) * anystyle_weight + list(grobid) * weight)
 
 
 def fit_and_predict(training, tests, params, keep: Path | None = None) -> list[list[dict]]:
