@@ -16,7 +16,7 @@ tagger.finder.pagenumbers, lines taken for body text amid the list in tagger.fin
 import re
 
 from tagger.finder.continuation import (
-    IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, closed_before, continues,
+    BRACKETS, IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, closed_before, continues,
     open_identifier, range_wrapped_before_dash, unclosed,
 )
 from tagger.finder.ends import text_inside_references
@@ -26,7 +26,8 @@ from tagger.finder.lines import (
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
-    NUMBER_SET_APART, YEAR_LINE, in_sequence, next_content, numbered_elsewhere, page_value,
+    NUMBER_SET_APART, YEAR_LINE, after_head_number, in_sequence, next_content, numbered_elsewhere,
+    out_of_sequence, page_value,
 )
 
 # A verso head: the authors, a slash, the journal ("J. Smith et al. / Journal of ...").
@@ -44,6 +45,11 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
 # ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
+# A page range cut after its dash ("386–"), and the line that ends it ("389.").
+RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
+RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
+# A line that opens with a year in brackets, as an author-date reference's second line may.
+YEAR_OPENS = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)")
 PAREN_YEAR_TAIL = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)[.;]?$")
 
 
@@ -137,7 +143,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     if not lines:
         return
     text_inside_references(labels, [line.content for line in lines],
-                           [line.text.startswith("\f") for line in lines])
+                           [line.text.startswith("\f") for line in lines], [line.indent for line in lines])
     _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
@@ -153,20 +159,27 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
             after = next_content(contents, index)
-            sequenced = in_sequence(index, candidates)
+            sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
             across = _before_numbered_break(labels, reasons, contents, index)
             opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
-            if (IDENTIFIER_TAIL.match(content) and open_identifier(opened) and not sequenced
+            indented = context.hanging and lines[index].indent == context.continuation_indent
+            if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
+                    and (not sequenced or indented and adjacent_previous)
                     and (adjacent_previous or across >= 0)
                     and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
+                # (in the page sequence or not, where a hanging list indents it as its own)
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
                 labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
+            elif _range_opened(content, contents, index):
+                labels[index], reasons[index] = "ref", None  # "Nature 401,↵Page 287↵↵386–↵389."
             elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
                   and not _beside_page_break(lines, labels, index)):
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
+            elif adjacent_previous and out_of_sequence(context, index, candidates):
+                labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
             elif (sequenced or not adjacent_previous
                     or _beside_page_break(lines, labels, index)
                     or (continues(previous, content) and _page_top_after(context, index))
@@ -185,12 +198,32 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         if labels[index] not in ("ref", "meta") or not content or reasons[index] or index in candidates:
             continue  # (a lone number is a page number or the reference's: decided above)
         head = _is_head(context, labels, index)
-        if head and labels[index] == "ref" and _at_page_edge(lines, labels, reasons, index):
+        if head and labels[index] == "ref" and _at_page_edge(lines, labels, reasons, index) and not (
+                _under_its_head(context, labels, reasons, index)):
             labels[index], reasons[index] = "meta", "running head"
-        elif head is False and labels[index] == "meta" and between_refs(labels, index):
+        elif labels[index] == "meta" and (head is False or _under_its_head(context, labels, reasons, index)) and (
+                between_refs(labels, index)):
             labels[index] = "ref"
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _range_opened(content: str, contents: list, index: int) -> bool:
+    """A number with a dash after it (not a foot's "- 386 -") and the range's end on the line
+    right under it: a page range wrapped there, no page number."""
+    return (bool(RANGE_OPENED.match(content)) and index + 1 < len(contents)
+            and bool(RANGE_CLOSED.match(contents[index + 1])))
+
+
+def _under_its_head(context: Context, labels: list, reasons: list, index: int) -> bool:
+    """Is the line right under a line already taken for this break's head ("- 612 -↵↵
+    Bioinformatics, 35(14), 2019↵Thousand Oakes, CA: Sage")? A page break has one head;
+    a second one, neither coming back nor opening the page, is the reference going on."""
+    above = index - 1
+    return (above >= 0 and labels[above] == "meta" and reasons[above] in (None, "running head")
+            and not PAGE_NUMBER.match(context.contents[above]) and not context.repeated(index)
+            and not context.lines[index].text.startswith("\f")
+            and not NUMBER_SET_APART.search(context.contents[index]))
 
 
 def _reference_lines_first(context: Context, labels: list, reasons: list, candidates: dict) -> None:
@@ -424,7 +457,10 @@ def _is_head(context: Context, labels: list, index: int):
     if _begins_after_blank(context, index, after, previous):
         return False  # the reference before had ended and a blank line parts it from this
         # line, names first, which the line right under it goes on with: the next reference
-    if continues(previous, following):
+    if names_first(content) and LAST_LINE_END.search(previous) and YEAR_OPENS.match(following):
+        return False  # names, then their year on the line under them, after a reference that
+        # ended: an author-date reference begins here ("…Watkins↵(2003). Oceanographic …")
+    if continues(previous, following) and not (unclosed(previous) and _inside_quote(previous, content)):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
             and _head_shape(content) and not names_first(content)):
@@ -435,8 +471,11 @@ def _is_head(context: Context, labels: list, index: int):
         # with no stop after it may end one, or go on) and the next begins after this line:
         # this line is the rest of it
     if _head_shape(content) and (context.fits_more(content, following)
-                                 or context.starts_reference(after)):
-        return True  # short, at a page's edge, and not a line the wrap filled
+                                 or context.starts_reference(after)) and not (
+            YEAR.search(content) and _reference_without_year(context, before)):
+        return True  # short, at a page's edge, and not a line the wrap filled (unless it
+        # holds the year the reference before lacks: "…drugs in Europe.↵- 84 -↵↵European
+        # Respiratory Journal. 2012 ;40(2): 500-3.↵[35] …")
     if next_starts is False or (next_starts is None and following[:1].islower()):
         # The next line goes on with a reference: this line, if it were part of it, would
         # have been filled by the wrap. A filled line tells nothing: heads can be long.
@@ -486,6 +525,25 @@ def _bare_identifier_end(previous: str) -> bool:
     its identifier ("↵↵JCR two-year Impact Factor: 1.998") may follow across the break."""
     words = previous.split()
     return bool(words) and bool(IDENTIFIER.search(words[-1])) and not previous.endswith(".")
+
+
+def _inside_quote(previous: str, content: str) -> bool:
+    """Does the line go on inside the quote the line before left open, a title's words with
+    no quote or bracket of their own ("“Blood Vessel↵899↵↵Segmentation in Complex-Valued …
+    Snake Active Contour↵Model”, …")? The quote's close after it says nothing then: the
+    line is as likely the title's middle as a head."""
+    return previous.count("“") > previous.count("”") and not any(
+        mark in content for pair in BRACKETS for mark in pair) and not content.isupper()
+
+
+def _reference_without_year(context: Context, last: int) -> bool:
+    """Has the numbered reference that line `last` ends no year in any of its lines?"""
+    for index in range(last, max(last - 8, -1), -1):
+        if YEAR.search(context.contents[index]):
+            return False
+        if context.numbering_starts(index):
+            return True
+    return False
 
 
 def _left_on_a_word(previous: str) -> bool:

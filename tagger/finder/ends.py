@@ -5,13 +5,19 @@ lines there, nor goes on in lower case after a reference.
 
 import re
 
-from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues, open_identifier
-from tagger.finder.lines import HEADING, IDENTIFIER, PROSE_WORDS, YEAR, names_after_numbering
+from tagger.finder.continuation import (
+    LAST_LINE_END, OPEN_END, continues, open_identifier, unclosed,
+)
+from tagger.finder.lines import (
+    HEADING, IDENTIFIER, PROSE_WORDS, YEAR, list_number, names_after_numbering,
+)
 from tagger.finder.neighbours import between_refs, near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
+# How far up a numbered line looks for the number before its own (a few references' lines).
+LOOK_BACK = 60
 
 
 def _open_identifier_before(labels: list, contents: list, index: int) -> int:
@@ -52,11 +58,16 @@ def _reference_before_page(labels: list, opens_page: list, before: int) -> int:
     return earlier if earlier >= 0 and labels[earlier] == "ref" else -1
 
 
-def text_inside_references(labels: list, contents: list, opens_page: list = None) -> None:
+def text_inside_references(labels: list, contents: list, opens_page: list = None,
+                           indents: list = None) -> None:
     """Up to four lines taken for body text with references on both sides (or up to six
     ending the document, right under the last reference or going on with it after a break)
     are reference lines or furniture,
     which the rules below tell apart: body text does not come in a few lines there."""
+    for index, content in enumerate(contents):  # the list's next number is no heading
+        if labels[index] == "title" and _next_number(labels, contents, index, index - 1):
+            labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …"
+    _headings_that_are_references(labels, contents)
     for index, content in enumerate(contents):  # a "title" amid references is a head
         if labels[index] == "title" and not HEADING.match(content) and between_refs(
                 [label if label != "text" else "ref" for label in labels], index):
@@ -80,20 +91,87 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         inside = end < len(labels) and labels[end] == "ref" and len(texts) <= 4
         # the end of the last reference, right under it, with nothing after
         earlier = _reference_before_page(labels, opens_page, before)
-        last = end == len(labels) and len(texts) <= 6 and (
+        last = end == len(labels) and len(texts) <= 6 and before >= 0 and ((
             before == index - 1 or _goes_on(contents[index], contents[before])
             or earlier >= 0 and _goes_on(contents[index], contents[earlier])) and (
-            texts == list(range(index, index + len(texts))))
+            texts == list(range(index, index + len(texts)))) or _left_open(contents[before])
+            or any(continues(contents[before], contents[i]) for i in texts))
         # whole references taken for text: a few lines without prose, with a year or a DOI
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
-        listed = (end == len(labels) or labels[end] == "ref") and _reads_as_references(
+        listed = (end == len(labels) or labels[end] == "ref") and (_reads_as_references(
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts), blocks)
+            or _numbered_next(labels, contents, before, texts)
+            or indents is not None and _hanging_like_the_list(labels, contents, indents, texts, before))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
                 before < 0 and end < len(labels) and (listed or _opens_with_a_reference(
                     [contents[i] for i in texts], texts, labels[end]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
         index = end
+
+
+def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: list, before: int) -> bool:
+    """Are lines taken for body text set as the hanging list above them is, each flush line
+    followed by lines at the list's indent, with years and few of prose's words ("Fenner M
+    (2013) Letter from …↵    Quarterly. Available: …")? Paragraphs of body text are flush,
+    or indent their first line, not the others."""
+    if before < 0 or len(texts) < 2:
+        return False
+    indent = next((indents[i] for i in range(before, max(before - 12, -1), -1)
+                   if labels[i] == "ref" and indents[i] > 0), None)
+    flush = min(indents[i] for i in texts)
+    kinds = {indents[i] for i in texts}
+    if indent is None or indent <= flush or kinds != {flush, indent}:
+        return False  # (the first may be the tail of the reference above, at its indent)
+    words = [word.lower() for i in texts for word in contents[i].split()]
+    return (sum(word in PROSE_WORDS for word in words) <= 0.1 * len(words)
+            and any(YEAR.search(contents[i]) for i in texts))
+
+
+def _headings_that_are_references(labels: list, contents: list) -> None:
+    """Lines taken for a heading, several one after another between references, that read
+    as a reference ("Spencer Foundation. (2011). Initiative on data use and educational↵
+    improve- ment. Retrieved from↵http://www.spencer.org/…"): a heading is a line or two, and
+    has no year or address; nor does it begin in lower case."""
+    index = 0
+    while index < len(labels):
+        end = index
+        while end < len(labels) and labels[end] == "title":
+            end += 1
+        if end - index >= 2 and not HEADING.match(contents[index]):
+            view = [label if label != "text" else "ref" for label in labels]
+            before = near(view, index, -1, skip=("blank", "meta"))
+            after = near(view, end - 1, 1, skip=("blank", "meta"))
+            if (before >= 0 and after >= 0 and view[before] == view[after] == "ref"
+                    and _reads_as_references(contents[index:end], end - index)):
+                labels[index:end] = ["ref"] * (end - index)
+        for other in range(index, end):  # "…an analysis of the↵- 216 -↵↵HEAD↵relationships …"
+            if contents[other][:1].islower() and between_refs(
+                    [label if label != "title" else "meta" for label in labels], other):
+                labels[other] = "ref"
+        if end < len(labels) and labels[end] == "ref" and end > index and (
+                unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
+            labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
+        index = max(end, index + 1)
+
+
+def _numbered_next(labels: list, contents: list, before: int, texts: list) -> bool:
+    """Does a line taken for body text begin with the number that comes next in the list
+    ("3. Westerhoff, P. …↵287↵↵HEAD↵S0043-1354(98)00447-3.↵4. Colborn, Theo, …")? Body
+    text does not go on with a list's numbering: the lines are references, and furniture
+    among them is for the edge rules to find."""
+    return before >= 0 and any(_next_number(labels, contents, i, before) for i in texts)
+
+
+def _next_number(labels: list, contents: list, index: int, before: int) -> bool:
+    """Does line `index` begin with the number after that of the last numbered reference
+    line at or above `before`?"""
+    this = list_number(contents[index])
+    if this is None:
+        return False
+    last = next((list_number(contents[i]) for i in range(before, max(before - LOOK_BACK, -1), -1)
+                 if labels[i] == "ref" and list_number(contents[i])), None)
+    return last is not None and this == (last[0], last[1] + 1)
 
 
 def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:
@@ -118,6 +196,12 @@ def _with_tails(labels: list, contents: list, texts: list) -> list:
     tails = [i + 1 for i in texts if i + 1 < len(labels) and labels[i + 1] == "meta"
              and continues(contents[i], contents[i + 1])]
     return sorted(texts + tails)
+
+
+def _left_open(previous: str) -> bool:
+    """Does the reference line stop where no reference ends ("… In 10th", "… Journal of",
+    "… pp.")? Its rest comes after, past a page break and its head, blank lines and all."""
+    return bool(OPEN_END.search(previous)) or not LAST_LINE_END.search(previous)
 
 
 def _goes_on(content: str, previous: str) -> bool:

@@ -146,6 +146,13 @@ def numbering_of(content: str):
     return _numbering(content)[0]
 
 
+def list_number(content: str):
+    """(style, number) of the line's numbering ("[12] …" → ("bracket", 12)), or None."""
+    style, label = _numbering(content)
+    digits = label and re.search(r"\d+", label.group(0))
+    return (style, int(digits.group(0))) if digits and style != "key" else None
+
+
 def _numbering(content: str):
     """The numbering style a line starts with and its label's match, or (None, None)."""
     for style, pattern in NUMBERING:

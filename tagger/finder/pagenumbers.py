@@ -73,3 +73,42 @@ def _page_number_of(context, index: int, candidates: dict):
         return False if beside else candidates[index]
     found = NUMBER_SET_APART.search(context.contents[index])
     return int(found.group(1) or found.group(2)) if found else False
+
+
+def out_of_sequence(context, index: int, candidates: dict, reach: int = 150) -> bool:
+    """Does the document number its pages around this number (a page number in the
+    sequence, or one set apart in a head, within `reach` lines on each side, or on one side
+    where the document ends on the other), those a page or two apart, and this number not
+    among them? Then it is no page number ("…A&A, 362,↵886", with pages 604 and 605 around
+    it)."""
+    value = candidates[index]
+    if value is None:
+        return False
+    before, after = (_page_beside(context, index, candidates, step, reach) for step in (-1, 1))
+    if before is None or after is None or before == after == "edge":
+        return False
+    low = after - 2 if before == "edge" else before
+    high = before + 2 if after == "edge" else after
+    return 0 <= high - low <= 2 and not low <= value <= high
+
+
+def after_head_number(context, index: int, candidates: dict, reach: int = 150) -> bool:
+    """Is the number one or two on from the page number set apart in the nearest head above
+    it ("Physical Review E 101, 042305 (2020)      738" … "739")? Then it is that sequence's."""
+    value, before = candidates[index], _page_beside(context, index, candidates, -1, reach, heads_only=True)
+    return value is not None and isinstance(before, int) and 1 <= value - before <= 2
+
+
+def _page_beside(context, index: int, candidates: dict, step: int, reach: int, heads_only=False):
+    """The nearest page number in direction `step` (a lone number in the sequence, or one
+    set apart in a head), "edge" when the document ends first, None when `reach` does."""
+    other = index + step
+    while 0 <= other < len(context.contents) and abs(other - index) <= reach:
+        if (not heads_only and other in candidates and candidates[other] is not None
+                and in_sequence(other, candidates)):
+            return candidates[other]
+        match = NUMBER_SET_APART.search(context.contents[other])
+        if match:
+            return int(match.group(1) or match.group(2))
+        other += step
+    return "edge" if not 0 <= other < len(context.contents) else None
