@@ -75,3 +75,11 @@ def closed_before(previous: str, content: str) -> bool:
     """A bare number after a reference line that ends on a stop outside any identifier: the
     reference was finished, the number is not its."""
     return content.isdigit() and previous.endswith(".") and not open_identifier(previous)
+
+
+def bare_identifier_end(previous: str) -> bool:
+    """Does the line stop on a DOI or URL with no stop after it ("… 90-99.
+    doi:10.1111/jan.12474")? The reference may end there, or go on after it ("JCR two-year
+    Impact Factor: 1.998")."""
+    words = previous.split()
+    return bool(words) and bool(IDENTIFIER.search(words[-1])) and not previous.endswith(".")

@@ -16,8 +16,8 @@ tagger.finder.pagenumbers, lines taken for body text amid the list in tagger.fin
 import re
 
 from tagger.finder.continuation import (
-    BRACKETS, IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, closed_before, continues,
-    open_identifier, range_wrapped_before_dash, unclosed,
+    BRACKETS, IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, bare_identifier_end,
+    closed_before, continues, open_identifier, range_wrapped_before_dash, unclosed,
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
@@ -178,7 +178,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
-            elif adjacent_previous and out_of_sequence(context, index, candidates):
+            elif not sequenced and out_of_sequence(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
             elif (sequenced or not adjacent_previous
                     or _beside_page_break(lines, labels, index)
@@ -466,7 +466,7 @@ def _is_head(context: Context, labels: list, index: int):
             and _head_shape(content) and not names_first(content)):
         return True  # a flush line that begins no reference, the one before going on after it
     if (next_starts and not context.starts_reference(index) and not context.fits_more(previous, content)
-            and (not REFERENCE_END.search(previous) or _bare_identifier_end(previous))):
+            and (not REFERENCE_END.search(previous) or bare_identifier_end(previous))):
         return False  # the reference before goes on (its line filled and not ended: a DOI
         # with no stop after it may end one, or go on) and the next begins after this line:
         # this line is the rest of it
@@ -517,14 +517,6 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
             or context.lines[index].text.startswith("\f") or NAMES_ONLY.match(content)):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
     return len(following.split()) <= 2 and continues(content, following)
-
-
-def _bare_identifier_end(previous: str) -> bool:
-    """Does the line stop on a DOI or URL with no stop after it ("… 90-99.
-    doi:10.1111/jan.12474")? Where the wrap filled that line, what the reference says after
-    its identifier ("↵↵JCR two-year Impact Factor: 1.998") may follow across the break."""
-    words = previous.split()
-    return bool(words) and bool(IDENTIFIER.search(words[-1])) and not previous.endswith(".")
 
 
 def _inside_quote(previous: str, content: str) -> bool:

@@ -6,7 +6,7 @@ lines there, nor goes on in lower case after a reference.
 import re
 
 from tagger.finder.continuation import (
-    LAST_LINE_END, OPEN_END, continues, open_identifier, unclosed,
+    LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import (
     HEADING, IDENTIFIER, PROSE_WORDS, YEAR, list_number, names_after_numbering,
@@ -30,6 +30,15 @@ def _open_identifier_before(labels: list, contents: list, index: int) -> int:
     found = (before >= 0 and labels[before] == "ref" and open_identifier(contents[before])
              and continues(contents[before], contents[index]))
     return before if found else -1
+
+
+def _said_after_identifier(previous: str, texts: list) -> bool:
+    """After a reference line that stops on a DOI with no stop, one short line with no
+    prose, the reference's last words ("…doi:10.1177/0269216315575841↵Page 782↵JCR
+    two-year Impact Factor: 4.220")."""
+    words = [word.lower() for text in texts for word in text.split()]
+    return (bare_identifier_end(previous) and len(texts) == 1 and len(words) <= 8
+            and not any(word in PROSE_WORDS for word in words))
 
 
 def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
@@ -95,6 +104,7 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             before == index - 1 or _goes_on(contents[index], contents[before])
             or earlier >= 0 and _goes_on(contents[index], contents[earlier])) and (
             texts == list(range(index, index + len(texts)))) or _left_open(contents[before])
+            or _said_after_identifier(contents[before], [contents[i] for i in texts])
             or any(continues(contents[before], contents[i]) for i in texts))
         # whole references taken for text: a few lines without prose, with a year or a DOI
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
