@@ -45,6 +45,8 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
 # ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
+# A line that opens with a page range and goes on ("480-499, May").
+RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
 # A page range cut after its dash ("386–"), and the line that ends it ("389.").
 RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
 RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
@@ -410,6 +412,8 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # right under a reference line the wrap filled, or going on in lower case
     if months_only(content):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
+    if RANGE_FIRST.match(content):
+        return False  # "…IEEE TKDE, 9(3)↵- 39 -↵↵480-499, May↵1997.": a head opens on no page range
     if SENTENCE_INSIDE.search(content) and not content.endswith("."):
         return False  # "…people with Multiple↵40↵↵Sclerosis. IEEE Transactions on …↵24(2)"
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
@@ -511,8 +515,9 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
         return False
     content, following = context.contents[index], context.contents[after]
     ended = previous.endswith(".") and not OPEN_END.search(previous) and not open_identifier(previous)
+    left = previous.rstrip("”\"’")  # ("…nanocavities,”↵143↵↵Applied Physics Letters 97, 043103–3↵(2010).")
     year_closes_numbers = (bool(PAREN_YEAR_TAIL.match(following)) and content[-1:].isdigit()
-                           and previous[-1:].isalpha())
+                           and (left[-1:].isalpha() or left.endswith(",")))
     if (not (ended or _left_on_a_word(previous) or year_closes_numbers) or content.isupper()
             or context.lines[index].text.startswith("\f") or NAMES_ONLY.match(content)):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)

@@ -159,10 +159,19 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
             if contents[other][:1].islower() and between_refs(
                     [label if label != "title" else "meta" for label in labels], other):
                 labels[other] = "ref"
+            elif _tail_across(labels, contents, other):
+                labels[other] = "ref"  # "…J. Phys. Chem. A 2012, 116,↵285↵↵HEAD↵↵178–183."
         if end < len(labels) and labels[end] == "ref" and end > index and (
                 unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
             labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
         index = max(end, index + 1)
+
+
+def _tail_across(labels: list, contents: list, index: int) -> bool:
+    """Is the line, taken for a heading, surely the rest of the reference line before the
+    break, headings and furniture between (a page range, "2019.", an identifier's tail)?"""
+    before = near(labels, index, -1, skip=("blank", "meta", "title"))
+    return before >= 0 and labels[before] == "ref" and continues(contents[before], contents[index])
 
 
 def _numbered_next(labels: list, contents: list, before: int, texts: list) -> bool:
