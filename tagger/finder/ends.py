@@ -73,8 +73,9 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
     ending the document, right under the last reference or going on with it after a break)
     are reference lines or furniture,
     which the rules below tell apart: body text does not come in a few lines there."""
-    for index, content in enumerate(contents):  # the list's next number is no heading
-        if labels[index] == "title" and _next_number(labels, contents, index, index - 1):
+    for index, content in enumerate(contents):  # a number of the list's is no heading's
+        if labels[index] == "title" and (_next_number(labels, contents, index, index - 1)
+                                         or _number_before_next(labels, contents, index)):
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …"
     _headings_that_are_references(labels, contents)
     for index, content in enumerate(contents):  # a "title" amid references is a head
@@ -191,6 +192,17 @@ def _next_number(labels: list, contents: list, index: int, before: int) -> bool:
     last = next((list_number(contents[i]) for i in range(before, max(before - LOOK_BACK, -1), -1)
                  if labels[i] == "ref" and list_number(contents[i])), None)
     return last is not None and this == (last[0], last[1] + 1)
+
+
+def _number_before_next(labels: list, contents: list, index: int) -> bool:
+    """Does line `index` begin with the number before that of the next numbered reference
+    line ("50. Eagle, Alan R. Analytic …" opening a paste, "51. …" below it)?"""
+    this = list_number(contents[index])
+    if this is None:
+        return False
+    following = next((list_number(contents[i]) for i in range(index + 1, min(index + LOOK_BACK, len(labels)))
+                      if labels[i] == "ref" and list_number(contents[i])), None)
+    return following is not None and following == (this[0], this[1] + 1)
 
 
 def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:
