@@ -204,8 +204,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 _under_its_head(context, labels, reasons, index)):
             labels[index], reasons[index] = "meta", "running head"
         elif labels[index] == "meta" and (head is False or _under_its_head(context, labels, reasons, index)) and (
-                between_refs(labels, index)):
-            labels[index] = "ref"
+                between_refs(labels, index) or head is False and _ends_of_the_list(labels, index)):
+            labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
 
@@ -326,6 +326,15 @@ def _begins_after_blank_lines(context: Context, index: int, previous: str) -> bo
     content = context.contents[index]
     return (context.blank_separated and bool(LAST_LINE_END.search(previous))
             and not AUTHORS_SLASH_JOURNAL.match(content) and not PAGE_SET_APART.search(content))
+
+
+def _ends_of_the_list(labels: list, index: int) -> bool:
+    """Only furniture before the line and reference lines after it, or the other way round:
+    the paste's first or last line."""
+    before = near(labels, index, -1, skip=("blank", "meta"))
+    after = near(labels, index, 1, skip=("blank", "meta"))
+    return (before < 0 and after >= 0 and labels[after] == "ref") or (
+        after < 0 and before >= 0 and labels[before] == "ref")
 
 
 def _opens_the_list(context: Context, labels: list, index: int) -> bool:
