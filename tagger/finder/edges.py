@@ -21,8 +21,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, months_only, names_first,
-    repeat_key,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, ends_on_month, months_only,
+    names_first, repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -50,6 +50,8 @@ RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
 # A page range cut after its dash ("386–"), and the line that ends it ("389.").
 RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
 RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
+# A line that opens with a year ("1978.", "(1978)").
+YEAR_FIRST = re.compile(r"^\(?(?:1[5-9]|20)\d\d[a-z]?\b")
 # A line that opens with a year in brackets, as an author-date reference's second line may.
 YEAR_OPENS = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)")
 PAREN_YEAR_TAIL = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)[.;]?$")
@@ -473,6 +475,9 @@ def _is_head(context: Context, labels: list, index: int):
     if names_first(content) and LAST_LINE_END.search(previous) and YEAR_OPENS.match(following):
         return False  # names, then their year on the line under them, after a reference that
         # ended: an author-date reference begins here ("…Watkins↵(2003). Oceanographic …")
+    if ends_on_month(content) and YEAR_FIRST.match(following):
+        return False  # "…ACM Trans. Math. Softw.,↵167↵↵4(2), 127-136, June↵1978.": a date the
+        # wrap cut, its year on the line under it; no head ends on a month
     if continues(previous, following) and not (unclosed(previous) and _inside_quote(previous, content)):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)

@@ -134,6 +134,13 @@ def months_only(content: str) -> bool:
     return 0 < len(words) <= 3 and all(word.lower().rstrip(".") in MONTHS for word in words)
 
 
+def ends_on_month(content: str) -> bool:
+    """Does the line stop on a month or season name ("…, 14(2):974–983, June")? A date the
+    wrap cut before its year, which the next line then begins with."""
+    words = content.rstrip(".,;").split()
+    return bool(words) and words[-1].lower().rstrip(".,") in MONTHS
+
+
 def names_after_numbering(content: str) -> bool:
     """Does the line begin with names once its numbering is taken off ("46. Ross Girshick,
     Jeff Donahue, …")? A numbered list's references do, where names_first sees the number."""
