@@ -707,9 +707,10 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
 @pytest.mark.parametrize("seed, numbers", [(29, (270, 882)), (31, (76, 90, 101, 380, 384, 659)),
                                            (37, (136, 388, 451, 639)), (41, (532, 734, 878)),
                                            (43, (299, 411, 763)), (47, (792,)), (53, (49, 86, 649)),
-                                           (59, (22, 186, 276, 791, 923)), (71, (235,)), (73, (79, 641))])
+                                           (59, (22, 186, 276, 791, 923)), (71, (235,)), (73, (79, 641)),
+                                           (83, (612,)), (89, (358,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
-    """Seeds 29 to 73 of `python -m training.furniture_lists -n 1000`, before these rules: a
+    """Seeds 29 to 89 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
     as a heading, a DOI's tail in the page sequence, a last reference's rest at the paste's
     end, a wrapped number out of the page sequence around it ("A&A, 362,↵886" between pages
@@ -717,7 +718,7 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     read as body text, a line of names over its "(2003)." read as a head, a page range cut
     after its dash ("386–↵389."), a page range after a head taken for a heading, a line that
     opens with a page range ("480-499, May↵1997."), a line ending on a month over its year
-    ("…, June↵1978.")."""
+    ("…, June↵1978."), an imprint ("Cambridge, New York: University of Wisconsin Press")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

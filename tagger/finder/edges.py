@@ -29,6 +29,7 @@ from tagger.finder.pagenumbers import (
     NUMBER_SET_APART, YEAR_LINE, after_head_number, in_sequence, next_content, numbered_elsewhere,
     out_of_sequence, page_value,
 )
+from tagger.lexicon import PLACES
 
 # A verso head: the authors, a slash, the journal ("J. Smith et al. / Journal of ...").
 AUTHORS_SLASH_JOURNAL = re.compile(
@@ -50,6 +51,8 @@ RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
 # A page range cut after its dash ("386–"), and the line that ends it ("389.").
 RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
 RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
+# A word right before a colon ("New York: Penguin"): a place, when the lexicon knows it.
+PLACE_COLON = re.compile(r"([A-Z][\w'’\-]+)\s?:\s")
 # A line that opens with a year ("1978.", "(1978)").
 YEAR_FIRST = re.compile(r"^\(?(?:1[5-9]|20)\d\d[a-z]?\b")
 # A line that opens with a year in brackets, as an author-date reference's second line may.
@@ -210,6 +213,15 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _imprint(content: str) -> bool:
+    """A reference's imprint: a known place before a colon ("New York: …") or ending the
+    line after a comma ("ISP PAN, Warszawa"). A page's head names a journal, not a city."""
+    before_colon = PLACE_COLON.search(content)
+    last = content.rstrip(" .").rsplit(",", 1)
+    return bool(before_colon and before_colon.group(1).lower() in PLACES) or (
+        len(last) == 2 and last[1].strip().lower() in PLACES)
 
 
 def _range_opened(content: str, contents: list, index: int) -> bool:
@@ -423,6 +435,8 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # right under a reference line the wrap filled, or going on in lower case
     if months_only(content):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
+    if _imprint(content) and not context.repeated(index):
+        return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
     if RANGE_FIRST.match(content):
         return False  # "…IEEE TKDE, 9(3)↵- 39 -↵↵480-499, May↵1997.": a head opens on no page range
     if SENTENCE_INSIDE.search(content) and not content.endswith("."):
