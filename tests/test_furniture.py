@@ -48,7 +48,7 @@ def test_generated_lists_come_out_exactly_and_keep_their_text():
     99.80% exact, nothing dropped. Over 1,000 lists (python -m training.furniture_lists -n 1000,
     seeds 1/2/3/7/11/13/17/23): 99.67/99.73/99.61/99.75/99.73/99.79/99.65/99.64% exact,
     reference text dropped in none of the 8,000 lists; on seeds the rules were not written
-    against, in one to six lists in a thousand (97: 3, 101: 1, 103: 6)."""
+    against, in one or two lists in a thousand (107: 1, 109: 2, 113: 1)."""
     rng = random.Random(13)
     figures = score([generate(rng, REFERENCES) for _ in range(100)], find_segments)
     assert figures["lists_with_reference_text_dropped"] == 0, figures
@@ -708,9 +708,9 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (37, (136, 388, 451, 639)), (41, (532, 734, 878)),
                                            (43, (299, 411, 763)), (47, (792,)), (53, (49, 86, 649)),
                                            (59, (22, 186, 276, 791, 923)), (71, (235,)), (73, (79, 641)),
-                                           (83, (612,)), (89, (358,))])
+                                           (83, (612,)), (89, (358,)), (103, (459, 548))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
-    """Seeds 29 to 89 of `python -m training.furniture_lists -n 1000`, before these rules: a
+    """Seeds 29 to 103 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
     as a heading, a DOI's tail in the page sequence, a last reference's rest at the paste's
     end, a wrapped number out of the page sequence around it ("A&A, 362,↵886" between pages

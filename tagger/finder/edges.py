@@ -185,6 +185,9 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
+            elif indented and adjacent_previous and not sequenced:
+                labels[index], reasons[index] = "ref", None  # "    Périgord 3↵    490": set as
+                # the hanging list sets a reference's lines, not as furniture
             elif not sequenced and out_of_sequence(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
             elif (sequenced or not adjacent_previous

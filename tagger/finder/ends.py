@@ -115,7 +115,8 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             or indents is not None and _hanging_like_the_list(labels, contents, indents, texts, before))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
                 before < 0 and end < len(labels) and (listed or _opens_with_a_reference(
-                    [contents[i] for i in texts], texts, labels[end]))):  # the paste opens with them
+                    [contents[i] for i in texts], texts, labels[end])
+                    or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
         index = end
