@@ -40,6 +40,8 @@ NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # Words a title or a journal's name never stops on: more words follow, never a number.
 FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et)$|&$")
+# Identifiers a reference may end on besides DOIs and URLs: no head carries one (an ISSN may).
+OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
@@ -445,6 +447,7 @@ def _is_head(context: Context, labels: list, index: int):
     if SENTENCE_INSIDE.search(content) and not content.endswith("."):
         return False  # "…people with Multiple↵40↵↵Sclerosis. IEEE Transactions on …↵24(2)"
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
+            OTHER_IDENTIFIER.search(content)) or (
             context.lines[index].indent == context.continuation_indent):
         return False  # a head does not end on a comma, hold a DOI or "pp. 12", nor sit where
         # wrapped lines do
