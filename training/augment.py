@@ -74,19 +74,22 @@ def unpunctuated(record: dict, year_after_title: bool = False, initials_after: b
 def vancouver(names: str) -> str:
     """Authors as "Family Initials, Family Initials" ("Kuhn, Thomas S." → "Kuhn TS"), or ""
     where they are not all people with a given name (an organisation, a lone family name)."""
-    people = _people(names)
+    people, et_al = _people(names)
     if not people:
         return ""
     written = ", ".join(" ".join(filter(None, (person.get("particle"), person["family"],
                                               _initials(person["given"]), person.get("suffix"))))
                         for person in people)
-    return written + " et al" if parse_names(names)["et_al"] else written
+    return written + " et al" if et_al else written
 
 
 def _initials(given: str) -> str:
     """ "Jean-Claude" → "JC", "T. H." → "TH", "TH" → "TH"."""
     parts = [part for part in re.split(r"[\s.\-‐]+", given) if part]
     return "".join(part if part.isupper() and len(part) <= 3 else part[0].upper() for part in parts)
+
+
+_IMPRINT_FIELDS = frozenset({"author", "title", "location", "publisher", "year", "citation-number"})
 
 
 def short_imprint(record: dict) -> dict | None:
@@ -115,28 +118,29 @@ def short_imprint(record: dict) -> dict | None:
             "text": " ".join(value for value, _ in pieces), "spans": spans}
 
 
-_IMPRINT_FIELDS = frozenset({"author", "title", "location", "publisher", "year", "citation-number"})
-
-
 def initials_first(names: str) -> str:
     """Authors as "I. Family, I. Family" ("Eco, Umberto" → "U. Eco", "Gadamer, Hans-Georg"
     → "H.-G. Gadamer"), or "" where they are not all people with a given name."""
-    people = _people(names)
+    people, et_al = _people(names)
     if not people:
         return ""
     written = ", ".join(" ".join(filter(None, (_dotted(person["given"]), person.get("particle"),
                                               person["family"], person.get("suffix"))))
                         for person in people)
-    return written + " et al." if parse_names(names)["et_al"] else written
+    return written + " et al." if et_al else written
 
 
-def _people(names: str) -> list:
-    """The people a span names, or [] unless they all have a family and a given name (an
-    organisation, a lone family name, names in a script without initials)."""
+def _people(names: str) -> tuple[list, bool]:
+    """The people a span names and whether it ends "et al."; no people unless they all have
+    a family and a given name (an organisation, a lone family name, names in a script
+    without initials)."""
     if not names.isascii() and NOT_LATIN.search(names):
-        return []
-    people = parse_names(names)["people"]
-    return people if people and all(p.get("family") and p.get("given") for p in people) else []
+        return [], False
+    read = parse_names(names)
+    people = read["people"]
+    if not (people and all(p.get("family") and p.get("given") for p in people)):
+        return [], False
+    return people, read["et_al"]
 
 
 def _dotted(given: str) -> str:

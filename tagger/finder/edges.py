@@ -46,8 +46,6 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
-# A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
-# ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
 # A line that opens with a page range and goes on ("480-499, May").
 RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
 # A page range cut after its dash ("386–"), and the line that ends it ("389.").
@@ -55,11 +53,14 @@ RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
 RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
 # A word right before a colon ("New York: Penguin"): a place, when the lexicon knows it.
 PLACE_COLON = re.compile(r"([A-Z][\w'’\-]+)\s?:\s")
+_YEAR = r"(?:1[5-9]|20)\d\d[a-z]?"
 # A line that opens with a year ("1978.", "(1978)").
-YEAR_FIRST = re.compile(r"^\(?(?:1[5-9]|20)\d\d[a-z]?\b")
+YEAR_FIRST = re.compile(rf"^\(?{_YEAR}\b")
 # A line that opens with a year in brackets, as an author-date reference's second line may.
-YEAR_OPENS = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)")
-PAREN_YEAR_TAIL = re.compile(r"^\((?:1[5-9]|20)\d\d[a-z]?\)[.;]?$")
+YEAR_OPENS = re.compile(rf"^\({_YEAR}\)")
+# A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
+# ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
+PAREN_YEAR_TAIL = re.compile(rf"^\({_YEAR}\)[.;]?$")
 
 
 class Context:

@@ -11,7 +11,7 @@ from tagger.finder.continuation import (
 from tagger.finder.lines import (
     HEADING, IDENTIFIER, PROSE_WORDS, YEAR, list_number, names_after_numbering,
 )
-from tagger.finder.neighbours import between_refs, near
+from tagger.finder.neighbours import near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
@@ -79,8 +79,8 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …"
     _headings_that_are_references(labels, contents)
     for index, content in enumerate(contents):  # a "title" amid references is a head
-        if labels[index] == "title" and not HEADING.match(content) and between_refs(
-                [label if label != "text" else "ref" for label in labels], index):
+        if labels[index] == "title" and not HEADING.match(content) and _refs_around(
+                labels, index, index, ("blank", "meta"), ("ref", "text")):
             labels[index] = "meta"
     for index, content in enumerate(contents):
         before = _open_identifier_before(labels, contents, index)
@@ -150,16 +150,13 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
         end = index
         while end < len(labels) and labels[end] == "title":
             end += 1
-        if end - index >= 2 and not HEADING.match(contents[index]):
-            view = [label if label != "text" else "ref" for label in labels]
-            before = near(view, index, -1, skip=("blank", "meta"))
-            after = near(view, end - 1, 1, skip=("blank", "meta"))
-            if (before >= 0 and after >= 0 and view[before] == view[after] == "ref"
-                    and _reads_as_references(contents[index:end], end - index)):
-                labels[index:end] = ["ref"] * (end - index)
+        if end - index >= 2 and not HEADING.match(contents[index]) and _refs_around(
+                labels, index, end - 1, ("blank", "meta"), ("ref", "text")) and _reads_as_references(
+                contents[index:end], end - index):
+            labels[index:end] = ["ref"] * (end - index)
         for other in range(index, end):  # "…an analysis of the↵- 216 -↵↵HEAD↵relationships …"
-            if contents[other][:1].islower() and between_refs(
-                    [label if label != "title" else "meta" for label in labels], other):
+            if contents[other][:1].islower() and _refs_around(
+                    labels, other, other, ("blank", "meta", "title"), ("ref",)):
                 labels[other] = "ref"
             elif _tail_across(labels, contents, other):
                 labels[other] = "ref"  # "…J. Phys. Chem. A 2012, 116,↵285↵↵HEAD↵↵178–183."
@@ -167,6 +164,13 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
                 unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
             labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
         index = max(end, index + 1)
+
+
+def _refs_around(labels: list, first: int, last: int, skip: tuple, refs: tuple) -> bool:
+    """Are the nearest lines before `first` and after `last`, `skip` labels passed over,
+    both labelled one of `refs`?"""
+    before, after = near(labels, first, -1, skip=skip), near(labels, last, 1, skip=skip)
+    return before >= 0 and after >= 0 and labels[before] in refs and labels[after] in refs
 
 
 def _tail_across(labels: list, contents: list, index: int) -> bool:
@@ -188,10 +192,7 @@ def _next_number(labels: list, contents: list, index: int, before: int) -> bool:
     """Does line `index` begin with the number after that of the last numbered reference
     line at or above `before`?"""
     this = list_number(contents[index])
-    if this is None:
-        return False
-    last = next((list_number(contents[i]) for i in range(before, max(before - LOOK_BACK, -1), -1)
-                 if labels[i] == "ref" and list_number(contents[i])), None)
+    last = this and _nearest_number(labels, contents, before, -1)
     return last is not None and this == (last[0], last[1] + 1)
 
 
@@ -199,11 +200,16 @@ def _number_before_next(labels: list, contents: list, index: int) -> bool:
     """Does line `index` begin with the number before that of the next numbered reference
     line ("50. Eagle, Alan R. Analytic …" opening a paste, "51. …" below it)?"""
     this = list_number(contents[index])
-    if this is None:
-        return False
-    following = next((list_number(contents[i]) for i in range(index + 1, min(index + LOOK_BACK, len(labels)))
-                      if labels[i] == "ref" and list_number(contents[i])), None)
+    following = this and _nearest_number(labels, contents, index + 1, 1)
     return following is not None and following == (this[0], this[1] + 1)
+
+
+def _nearest_number(labels: list, contents: list, start: int, step: int):
+    """(style, number) of the nearest numbered reference line from `start` on in direction
+    `step`, within LOOK_BACK lines, or None."""
+    stop = max(start - LOOK_BACK, -1) if step < 0 else min(start + LOOK_BACK - 1, len(labels))
+    return next((list_number(contents[i]) for i in range(start, stop, step)
+                 if labels[i] == "ref" and list_number(contents[i])), None)
 
 
 def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:
