@@ -40,10 +40,26 @@ def unclosed(previous: str) -> bool:
 
 def _open_bracket(previous: str, content: str) -> bool:
     """An opened bracket the previous line leaves open and this line closes before it opens
-    one of its own ("(Allen et al.,↵1990). Planning"; not a head's "412 (2021) 109–133")."""
+    one of its own ("(Allen et al.,↵1990). Planning"; not a head's "412 (2021) 109–133"), or
+    a straight quote left open that the line closes ("\"Digital Prosopography of↵Renaissance
+    Musicians: A Progress Report.\" Poster …")."""
     return any(previous.count(a) > previous.count(b) and b in content
                and (a == b or a not in content[:content.index(b)])
-               for a, b in BRACKETS)
+               for a, b in BRACKETS) or _quote_closed(previous, content)
+
+
+def straight_quote_open(previous: str) -> bool:
+    """Does the line leave a straight quote open (an odd count, the last one after a space:
+    "… Oh, B. H. \"High-Resolution Crystal")?"""
+    last = previous.rfind('"')
+    return previous.count('"') % 2 == 1 and (last == 0 or previous[last - 1].isspace())
+
+
+def _quote_closed(previous: str, content: str) -> bool:
+    """The previous line leaves a straight quote open and this line's first quote closes one
+    (glued to the word before it)."""
+    first = content.find('"')
+    return straight_quote_open(previous) and first > 0 and not content[first - 1].isspace()
 
 
 def range_wrapped_before_dash(previous: str, content: str) -> bool:

@@ -17,7 +17,8 @@ import re
 
 from tagger.finder.continuation import (
     BRACKETS, IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, bare_identifier_end,
-    closed_before, continues, open_identifier, range_wrapped_before_dash, unclosed,
+    closed_before, continues, open_identifier, range_wrapped_before_dash, straight_quote_open,
+    unclosed,
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
@@ -188,9 +189,11 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
-            elif indented and adjacent_previous and not sequenced:
+            elif indented and adjacent_previous and (not sequenced or _left_open_amid_lines(
+                    previous, labels, contents, index)):
                 labels[index], reasons[index] = "ref", None  # "    Périgord 3↵    490": set as
-                # the hanging list sets a reference's lines, not as furniture
+                # the hanging list sets a reference's lines, not as furniture; in the page
+                # sequence or not ("MNRAS, 320,↵    365", page 364 seventeen lines up)
             elif not sequenced and out_of_sequence(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
             elif (sequenced or not adjacent_previous
@@ -228,6 +231,13 @@ def _imprint(content: str) -> bool:
     last = content.rstrip(" .").rsplit(",", 1)
     return bool(before_colon and before_colon.group(1).lower() in PLACES) or (
         len(last) == 2 and last[1].strip().lower() in PLACES)
+
+
+def _left_open_amid_lines(previous: str, labels: list, contents: list, index: int) -> bool:
+    """A number under a reference line left open (on a comma), with a reference line right
+    under it: no page break there, so no page number, whatever number it is."""
+    return (bool(OPEN_END.search(previous)) and index + 1 < len(labels)
+            and labels[index + 1] == "ref" and bool(contents[index + 1]))
 
 
 def _range_opened(content: str, contents: list, index: int) -> bool:
@@ -499,7 +509,7 @@ def _is_head(context: Context, labels: list, index: int):
     if ends_on_month(content) and YEAR_FIRST.match(following):
         return False  # "…ACM Trans. Math. Softw.,↵167↵↵4(2), 127-136, June↵1978.": a date the
         # wrap cut, its year on the line under it; no head ends on a month
-    if continues(previous, following) and not (unclosed(previous) and _inside_quote(previous, content)):
+    if continues(previous, following) and not _inside_quote(previous, content):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)
             and _head_shape(content) and not names_first(content)):
@@ -562,10 +572,11 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
 def _inside_quote(previous: str, content: str) -> bool:
     """Does the line go on inside the quote the line before left open, a title's words with
     no quote or bracket of their own ("“Blood Vessel↵899↵↵Segmentation in Complex-Valued …
-    Snake Active Contour↵Model”, …")? The quote's close after it says nothing then: the
-    line is as likely the title's middle as a head."""
-    return previous.count("“") > previous.count("”") and not any(
-        mark in content for pair in BRACKETS for mark in pair) and not content.isupper()
+    Snake Active Contour↵Model”, …"; straight quotes alike)? The quote's close after it says
+    nothing then: the line is as likely the title's middle as a head."""
+    left_open = previous.count("“") > previous.count("”") or straight_quote_open(previous)
+    return left_open and not any(mark in content for pair in BRACKETS for mark in pair + '"') and (
+        not content.isupper())
 
 
 def _reference_without_year(context: Context, last: int) -> bool:

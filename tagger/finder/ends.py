@@ -80,8 +80,10 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
     _headings_that_are_references(labels, contents)
     for index, content in enumerate(contents):  # a "title" amid references is a head
         if labels[index] == "title" and not HEADING.match(content) and _refs_around(
-                labels, index, index, ("blank", "meta"), ("ref", "text")):
-            labels[index] = "meta"
+                labels, index, index, ("blank", "meta", "title"), ("ref", "text")) and not any(
+                labels[i] == "title" and HEADING.match(contents[i]) for i in _run_around(labels, index)):
+            labels[index] = "meta"  # (two of them, a break's head over a head: "Page 804↵↵
+            # M. Chen, L. Zhang↵↵Decision-based Approach"; the edge rules judge each)
     for index, content in enumerate(contents):
         before = _open_identifier_before(labels, contents, index)
         if before >= 0:  # it, and any heading between, is the page's head or the tail
@@ -164,6 +166,13 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
                 unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
             labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
         index = max(end, index + 1)
+
+
+def _run_around(labels: list, index: int) -> list:
+    """The lines between the nearest reference or body-text lines around `index`."""
+    first = near(labels, index, -1, skip=("blank", "meta", "title")) + 1
+    last = near(labels, index, 1, skip=("blank", "meta", "title"))
+    return range(first, last if last >= 0 else len(labels))
 
 
 def _refs_around(labels: list, first: int, last: int, skip: tuple, refs: tuple) -> bool:
