@@ -709,7 +709,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (43, (299, 411, 763)), (47, (792,)), (53, (49, 86, 649)),
                                            (59, (22, 186, 276, 791, 923)), (71, (235,)), (73, (79, 641)),
                                            (83, (612,)), (89, (358,)), (103, (459, 548)), (109, (330,)),
-                                           (127, (596, 652)), (131, (188,))])
+                                           (127, (596, 652)), (131, (188,)),
+                                           (137, (623, 958)), (139, (123,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 109 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -724,7 +725,10 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     364 seventeen lines up), a line closing a straight quote left open before a break
     ("\"Digital Prosopography of↵- 96 -↵HEAD↵Renaissance Musicians: A Progress Report.\""), a
     title's rest under a break with two heads ("Contingencies: A↵Page 804↵M. Chen, L. Zhang↵
-    Decision-based Approach")."""
+    Decision-based Approach"), a line opening on a separator after a foot ("- 729 -↵↵;40(2):
+    500-3."), a venue line with the year the reference before lacks in a list that blank lines
+    part, a DOI's tail after its break's head when the next line begins the next reference
+    ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

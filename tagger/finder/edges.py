@@ -293,6 +293,8 @@ def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> b
     other = index + 1
     while other < len(labels):
         content = context.contents[other]
+        if context.numbering_starts(other):
+            return False  # the next reference ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …")
         if content and continues(previous, content):
             return True
         if labels[other] not in ("blank", "meta"):
@@ -453,8 +455,9 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
     if _imprint(content) and not context.repeated(index):
         return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
-    if RANGE_FIRST.match(content):
-        return False  # "…IEEE TKDE, 9(3)↵- 39 -↵↵480-499, May↵1997.": a head opens on no page range
+    if RANGE_FIRST.match(content) or content[:1] in ",;:":
+        return False  # "…IEEE TKDE, 9(3)↵- 39 -↵↵480-499, May↵1997.": a head opens on no page
+        # range, nor on a separator ("…Journal. 2012↵- 729 -↵↵;40(2): 500-3.")
     if SENTENCE_INSIDE.search(content) and not content.endswith("."):
         return False  # "…people with Multiple↵40↵↵Sclerosis. IEEE Transactions on …↵24(2)"
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
@@ -580,11 +583,13 @@ def _inside_quote(previous: str, content: str) -> bool:
 
 
 def _reference_without_year(context: Context, last: int) -> bool:
-    """Has the numbered reference that line `last` ends no year in any of its lines?"""
+    """Has the reference that line `last` ends no year in any of its lines? Its first line
+    is the numbered one, or in a list that blank lines part, the one after a blank line."""
     for index in range(last, max(last - 8, -1), -1):
         if YEAR.search(context.contents[index]):
             return False
-        if context.numbering_starts(index):
+        if context.numbering_starts(index) or (
+                context.blank_separated and index > 0 and not context.contents[index - 1]):
             return True
     return False
 
