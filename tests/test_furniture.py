@@ -710,7 +710,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (59, (22, 186, 276, 791, 923)), (71, (235,)), (73, (79, 641)),
                                            (83, (612,)), (89, (358,)), (103, (459, 548)), (109, (330,)),
                                            (127, (596, 652)), (131, (188,)),
-                                           (137, (623, 958)), (139, (123,))])
+                                           (137, (623, 958)), (139, (123,)),
+                                           (149, (634,)), (151, (22,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 109 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -728,7 +729,9 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     Decision-based Approach"), a line opening on a separator after a foot ("- 729 -↵↵;40(2):
     500-3."), a venue line with the year the reference before lacks in a list that blank lines
     part, a DOI's tail after its break's head when the next line begins the next reference
-    ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …")."""
+    ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …"), a paste opening with nine hanging lines taken
+    for body text before the list's indent shows, a reference's last word alone after a break
+    ("…A Decision-based↵53↵↵Approach↵71. Fenner M …")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

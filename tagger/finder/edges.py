@@ -482,12 +482,17 @@ def _is_head(context: Context, labels: list, index: int):
     if not previous or after < 0 or labels[after] != "ref":
         return None
     following = context.contents[after]
+    next_starts = context.starts_reference(after)
+    if (next_starts and not LAST_LINE_END.search(previous) and not OPEN_END.search(previous)
+            and _last_words(content) and not context.repeated(index)):
+        return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …": the
+        # reference before had not ended (no stop, number or bracket), the next begins after
+        # this line, a few words not in capitals: the rest of it
     if (context.fits_more(content, following) and not LAST_LINE_END.search(content)
             and not continues(content, following) and _short_unfinished(content)
             and not (names_first(content) and YEAR.search(content))):
         return True  # not filled by the wrap, so a reference's last line (or a whole one, with
         # names and a year), yet not ended as one
-    next_starts = context.starts_reference(after)
     if (context.fits_more(previous, content) and LAST_LINE_END.search(previous)
             and names_first(content) and not context.fits_more(content, following)
             and not NUMBER_SET_APART.search(content) and context.starts_reference(index) is not False
@@ -537,6 +542,14 @@ def _is_head(context: Context, labels: list, index: int):
         # this line belongs to neither.
         return True
     return None
+
+
+def _last_words(content: str) -> bool:
+    """One to three words, not in capitals, no number, no heading's word: what a wrap leaves
+    of a title or a name at the end of a reference."""
+    words = content.split()
+    return (1 <= len(words) <= 3 and not content.isupper() and not any(c.isdigit() for c in content)
+            and not HEADING.match(content))
 
 
 def _begins_after_blank(context: Context, index: int, after: int, previous: str) -> bool:

@@ -131,7 +131,9 @@ def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: l
     or indent their first line, not the others."""
     if before < 0 or len(texts) < 2:
         return False
-    indent = next((indents[i] for i in range(before, max(before - 12, -1), -1)
+    below = range(texts[-1] + 1, min(texts[-1] + 13, len(labels)))  # (the paste may open
+    # with a reference or two, the list's indent showing only after the lines taken for text)
+    indent = next((indents[i] for i in [*range(before, max(before - 12, -1), -1), *below]
                    if labels[i] == "ref" and indents[i] > 0), None)
     flush = min(indents[i] for i in texts)
     kinds = {indents[i] for i in texts}
