@@ -26,7 +26,7 @@ def trim(value: str) -> str:
         value = value.strip(_SEPARATORS)
         if len(value) >= 2 and _PAIRS.get(value[0]) == value[-1] and _balanced(value[1:-1], value[0]):
             value = value[1:-1]
-        elif value and value[0] in _PAIRS and _PAIRS[value[0]] not in value:
+        elif value and value[0] in _PAIRS and _PAIRS[value[0]] not in value[1:]:
             value = value[1:]
         elif value and value[-1] in _CLOSERS and (_CLOSERS[value[-1]] not in value[:-1]
                                                    or value[-1] == value[0]):

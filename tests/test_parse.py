@@ -6,6 +6,7 @@ import pytest
 
 import tagger
 from tagger import parse, parse_many
+from tagger.fields import trim
 from tagger.labels import LABELS, OTHER
 
 JOS = ("Romero J, Yin JQ, Laanait N, et al. Accelerating collective communication in data "
@@ -100,3 +101,15 @@ def test_default_model_is_loaded_once_and_shared():
     # however the path is spelled, one load
     assert load_model(None) is load_model() is load_model(str(DEFAULT_MODEL))
     assert tagger.parse is parse
+
+
+@pytest.mark.parametrize("value, trimmed", [
+    ('"Quantum corrections to holographic entanglement entropy ,', "Quantum corrections to holographic entanglement entropy"),
+    (',"JHEP', "JHEP"),  # a PDF's closing quote glued to the journal: "… entropy ,"JHEP 1311"
+    ("',Phys .Rev .Lett", "Phys .Rev .Lett"),
+    ('"Title"', "Title"),
+    ("Title”", "Title"),
+    ('"A "quoted" word', '"A "quoted" word'),  # quotes with a partner inside stay
+])
+def test_a_field_value_loses_the_quotes_that_dangle_at_its_ends(value, trimmed):
+    assert trim(value) == trimmed
