@@ -711,7 +711,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (83, (612,)), (89, (358,)), (103, (459, 548)), (109, (330,)),
                                            (127, (596, 652)), (131, (188,)),
                                            (137, (623, 958)), (139, (123,)),
-                                           (149, (634,)), (151, (22,))])
+                                           (149, (634,)), (151, (22,)),
+                                           (157, (343, 362, 839))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 109 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -731,7 +732,10 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     part, a DOI's tail after its break's head when the next line begins the next reference
     ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …"), a paste opening with nine hanging lines taken
     for body text before the list's indent shows, a reference's last word alone after a break
-    ("…A Decision-based↵53↵↵Approach↵71. Fenner M …")."""
+    ("…A Decision-based↵53↵↵Approach↵71. Fenner M …"), six lines going on in lower case after
+    a break and its head, the reference before left open ("…2013. Provenance↵Page 526↵↵HEAD↵
+    comparisons between the …"), a paste opening with hanging references taken for body text
+    before a head, a note in brackets ending the paste after a foot ("(serial no. 220).")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

@@ -16,6 +16,9 @@ from tagger.finder.neighbours import near
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
+# A reference's note in brackets, alone on its last line ("(serial no. 220)."): a few words
+# and a number; no body text is a bracket alone.
+PAREN_NOTE = re.compile(r"^\((?=[^()]*\d)[^()]{1,40}\)[.,;]?$")
 # How far up a numbered line looks for the number before its own (a few references' lines).
 LOOK_BACK = 60
 
@@ -100,7 +103,11 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             end += 1
         texts = [i for i in range(index, end) if labels[i] == "text"]
         before = near(labels, index, -1, skip=("blank", "meta"))
-        inside = end < len(labels) and labels[end] == "ref" and len(texts) <= 4
+        inside = end < len(labels) and labels[end] == "ref" and (len(texts) <= 4 or (
+            len(texts) <= 8 and before >= 0 and _left_open(contents[before])
+            and any(contents[i][:1].islower() for i in texts[:2])))
+        # (more lines when the reference before the break was left open and they go on with
+        # it in lower case: "…2013. Provenance↵Page 526↵↵HEAD↵comparisons between the …")
         # the end of the last reference, right under it, with nothing after
         earlier = _reference_before_page(labels, opens_page, before)
         last = end == len(labels) and len(texts) <= 6 and before >= 0 and ((
@@ -129,11 +136,12 @@ def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: l
     followed by lines at the list's indent, with years and few of prose's words ("Fenner M
     (2013) Letter from …↵    Quarterly. Available: …")? Paragraphs of body text are flush,
     or indent their first line, not the others."""
-    if before < 0 or len(texts) < 2:
+    if len(texts) < 2:
         return False
     below = range(texts[-1] + 1, min(texts[-1] + 13, len(labels)))  # (the paste may open
-    # with a reference or two, the list's indent showing only after the lines taken for text)
-    indent = next((indents[i] for i in [*range(before, max(before - 12, -1), -1), *below]
+    # with references, the list's indent showing only after the lines taken for text)
+    above = range(before, max(before - 12, -1), -1) if before >= 0 else range(0)
+    indent = next((indents[i] for i in [*above, *below]
                    if labels[i] == "ref" and indents[i] > 0), None)
     flush = min(indents[i] for i in texts)
     kinds = {indents[i] for i in texts}
@@ -257,7 +265,8 @@ def _goes_on(content: str, previous: str) -> bool:
     """A line only a reference list has after a break: one going on in lower case with the
     sentence before (body text starts a paragraph in capitals), one after a reference line
     left open (on "and", a comma) or not ended (no stop, number or bracket at its end) or
-    surely continued (a DOI's tail), or one opening with a ditto mark for the
-    authors of the reference before ("———. Title")."""
-    return (content[:1].islower() or bool(DITTO.match(content)) or bool(OPEN_END.search(previous))
+    surely continued (a DOI's tail), one opening with a ditto mark for the authors of the
+    reference before ("———. Title"), or a note in brackets alone ("(serial no. 220).")."""
+    return (content[:1].islower() or bool(DITTO.match(content)) or bool(PAREN_NOTE.match(content))
+            or bool(OPEN_END.search(previous))
             or not LAST_LINE_END.search(previous) or continues(previous, content))
