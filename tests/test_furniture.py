@@ -712,7 +712,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (127, (596, 652)), (131, (188,)),
                                            (137, (623, 958)), (139, (123,)),
                                            (149, (634,)), (151, (22,)),
-                                           (157, (343, 362, 839))])
+                                           (157, (343, 362, 839)),
+                                           (167, (662,)), (173, (328, 730)), (179, (5, 783, 950))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 109 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -735,7 +736,11 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     ("…A Decision-based↵53↵↵Approach↵71. Fenner M …"), six lines going on in lower case after
     a break and its head, the reference before left open ("…2013. Provenance↵Page 526↵↵HEAD↵
     comparisons between the …"), a paste opening with hanging references taken for body text
-    before a head, a note in brackets ending the paste after a foot ("(serial no. 220).")."""
+    before a head, a note in brackets ending the paste after a foot ("(serial no. 220)."), the
+    page a reference cites under its "p." in the page sequence, a title left on "for" going
+    on after a break, a DOI's "x" after an arabic page number, references numbered "60." taken
+    for body text after a line opening "(1):", a DOI's tail "004" (no page number has a
+    leading zero), names written surname, given name, initial ("Cortell Andrew P., …")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

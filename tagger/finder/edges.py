@@ -44,9 +44,12 @@ FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|un
 # Identifiers a reference may end on besides DOIs and URLs: no head carries one (an ISSN may).
 OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
+PAGE_WORD_END = re.compile(r"\b(?:pp?\.|pages?)$", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
+# A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
+LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A line that opens with a page range and goes on ("480-499, May").
 RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
 # A page range cut after its dash ("386–"), and the line that ends it ("389.").
@@ -175,11 +178,17 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
             indented = context.hanging and lines[index].indent == context.continuation_indent
             if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
-                    and (not sequenced or indented and adjacent_previous)
+                    and (not sequenced or indented and adjacent_previous or content[:1] == "0")
                     and (adjacent_previous or across >= 0)
                     and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
-                # (in the page sequence or not, where a hanging list indents it as its own)
+                # (in the page sequence or not, where a hanging list indents it as its own or
+                # it has a leading zero, which no page number has: "…2015.10.↵004")
+            elif adjacent_previous and content.isdigit() and PAGE_WORD_END.search(previous) and (
+                    _next_reference_begins(context, index)):
+                labels[index], reasons[index] = "ref", None  # "Springer-Verlag, Berlin, p.↵210↵↵
+                # Huysmans, Joris-Karl. …": the page cited, whatever the page sequence, when
+                # the next reference begins right after it (no head: no page break there)
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
                 labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
             elif _range_opened(content, contents, index):
@@ -231,6 +240,17 @@ def _imprint(content: str) -> bool:
     last = content.rstrip(" .").rsplit(",", 1)
     return bool(before_colon and before_colon.group(1).lower() in PLACES) or (
         len(last) == 2 and last[1].strip().lower() in PLACES)
+
+
+def _next_reference_begins(context: Context, index: int) -> bool:
+    """Does the next line with text begin a reference (names first and a year, no verso
+    head's slash, where the list's numbering or indent lets one begin)?"""
+    after = next_content(context.contents, index)
+    if after < 0:
+        return False
+    content = context.contents[after]
+    return (_looks_like_reference(content) and not AUTHORS_SLASH_JOURNAL.match(content)
+            and not PAGE_SET_APART.search(content) and context.starts_reference(after) is not False)
 
 
 def _left_open_amid_lines(previous: str, labels: list, contents: list, index: int) -> bool:
@@ -290,13 +310,14 @@ def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> b
     """Does a line further on in the page break, or the first reference line after it, go on
     with the identifier left open ("doi: 10.1044/↵757↵↵HEAD↵2013_JSLHR-S-12-0345.")? Then
     that line is its tail and this number the page's."""
+    arabic = context.contents[index].isdigit()
     other = index + 1
     while other < len(labels):
         content = context.contents[other]
         if context.numbering_starts(other):
             return False  # the next reference ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …")
-        if content and continues(previous, content):
-            return True
+        if content and (continues(previous, content) or arabic and LONE_LETTERS.match(content)):
+            return True  # (a page in an arabic sequence is no "x": "…00268.↵874↵↵HEAD↵x")
         if labels[other] not in ("blank", "meta"):
             return False
         other += 1
@@ -483,6 +504,10 @@ def _is_head(context: Context, labels: list, index: int):
         return None
     following = context.contents[after]
     next_starts = context.starts_reference(after)
+    if next_starts and _left_on_a_word(previous) and not context.repeated(index) and (
+            not content.isupper() and not NAMES_ONLY.match(content)):
+        return False  # "…Planning for↵773↵↵Contingencies: A Decision-based Approach↵30. …":
+        # a title's "for" wants more words, and the next reference begins after this line
     if (next_starts and not LAST_LINE_END.search(previous) and not OPEN_END.search(previous)
             and _last_words(content) and not context.repeated(index)):
         return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …": the

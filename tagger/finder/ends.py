@@ -211,7 +211,7 @@ def _next_number(labels: list, contents: list, index: int, before: int) -> bool:
     """Does line `index` begin with the number after that of the last numbered reference
     line at or above `before`?"""
     this = list_number(contents[index])
-    last = this and _nearest_number(labels, contents, before, -1)
+    last = this and _nearest_number(labels, contents, before, -1, this[0])
     return last is not None and this == (last[0], last[1] + 1)
 
 
@@ -219,16 +219,17 @@ def _number_before_next(labels: list, contents: list, index: int) -> bool:
     """Does line `index` begin with the number before that of the next numbered reference
     line ("50. Eagle, Alan R. Analytic …" opening a paste, "51. …" below it)?"""
     this = list_number(contents[index])
-    following = this and _nearest_number(labels, contents, index + 1, 1)
+    following = this and _nearest_number(labels, contents, index + 1, 1, this[0])
     return following is not None and following == (this[0], this[1] + 1)
 
 
-def _nearest_number(labels: list, contents: list, start: int, step: int):
-    """(style, number) of the nearest numbered reference line from `start` on in direction
-    `step`, within LOOK_BACK lines, or None."""
+def _nearest_number(labels: list, contents: list, start: int, step: int, style: str):
+    """(style, number) of the nearest reference line numbered in `style` from `start` on in
+    direction `step`, within LOOK_BACK lines, or None. (A line numbered otherwise is a
+    reference's own bracket: "(1): 125‑44." in a list numbered "59.")"""
     stop = max(start - LOOK_BACK, -1) if step < 0 else min(start + LOOK_BACK - 1, len(labels))
-    return next((list_number(contents[i]) for i in range(start, stop, step)
-                 if labels[i] == "ref" and list_number(contents[i])), None)
+    found = (list_number(contents[i]) for i in range(start, stop, step) if labels[i] == "ref")
+    return next((number for number in found if number and number[0] == style), None)
 
 
 def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:

@@ -48,10 +48,16 @@ NAME_START = re.compile(
     r"|[\u4e00-\u9fff]{2,4}[,，、\s]"
     r"|[-–—_]{2,})"
 )
-# A surname in capitals with the given name in parentheses after it, as humanities lists
-# write names ("FERRIERES (Madeleine), Nourritures canailles"). Kept out of NAME_START, a
-# feature the line model was trained with; the rules read both through names_first().
+# A given name spelled out, then a surname and a stop or comma (names_first checks the
+# given name against the lexicon).
 GIVEN_NAME_FIRST = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+[,.]")
+# Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
+# head's words end on no initial and comma.
+SURNAME_GIVEN_INITIAL = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ'’\-]+\s[A-ZÀ-Þ][a-zß-ÿ]+\s(?:[A-Z]\.\s?){1,2},")
+# A surname in capitals with the given name in parentheses after it, as humanities lists
+# write names ("FERRIERES (Madeleine), Nourritures canailles"). These three are kept out of
+# NAME_START, a feature the line model was trained with; the rules read all through
+# names_first().
 CAPITAL_SURNAME = re.compile(r"^[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+(?:\s[A-ZÀ-Þ][A-ZÀ-Þ'’\-]+)*\s\([A-ZÀ-Þ][^()]{0,40}\)[,.]")
 GENRE_MARK = re.compile(r"\[(?:J|C|M|D|R|P|S|N|Z|EB/OL|OL|DB|CP|A|G)(?:/OL)?\]")
 REF_WORDS = re.compile(
@@ -117,6 +123,7 @@ def repeat_key(content: str) -> str:
 def names_first(content: str) -> bool:
     """Does the line begin with names, as a reference does?"""
     return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content)
+                or SURNAME_GIVEN_INITIAL.match(content)
                 or _given_name_first(content))
 
 
