@@ -236,9 +236,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
 def _imprint(content: str) -> bool:
     """A reference's imprint: a known place before a colon ("New York: …") or ending the
     line after a comma ("ISP PAN, Warszawa"). A page's head names a journal, not a city."""
-    before_colon = PLACE_COLON.search(content)
     last = content.rstrip(" .").rsplit(",", 1)
-    return bool(before_colon and before_colon.group(1).lower() in PLACES) or (
+    return any(found.group(1).lower() in PLACES for found in PLACE_COLON.finditer(content)) or (
         len(last) == 2 and last[1].strip().lower() in PLACES)
 
 
