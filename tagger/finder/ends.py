@@ -81,6 +81,12 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
                                          or _number_before_next(labels, contents, index)):
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …"
     _headings_that_are_references(labels, contents)
+    first = near(labels, -1, 1, skip=("blank", "meta"))
+    if (first >= 0 and labels[first] == "title" and not HEADING.match(contents[first])
+            and names_after_numbering(contents[first]) and first + 1 < len(labels)
+            and labels[first + 1] == "ref"):
+        labels[first] = "ref"  # the paste opens with a reference's first line, names first,
+        # its next line under it ("Andras Vasy. Microlocal analysis of …↵Kerr-de Sitter …")
     for index, content in enumerate(contents):  # a "title" amid references is a head
         if labels[index] == "title" and not HEADING.match(content) and _refs_around(
                 labels, index, index, ("blank", "meta", "title"), ("ref", "text")) and not any(

@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from tagger.lexicon import GIVEN_NAMES, MONTHS
+from tagger.lexicon import GIVEN_NAMES, MONTHS, PLACES, PUBLISHER_WORDS, VENUE_WORDS
 
 HEADING = re.compile(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
@@ -51,6 +51,8 @@ NAME_START = re.compile(
 # A given name spelled out, then a surname and a stop or comma (names_first checks the
 # given name against the lexicon).
 GIVEN_NAME_FIRST = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+[,.]")
+# After a name and its stop, a title's sentence: a capitalized word, then one in small letters.
+TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]{2,}")
 # Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
 # head's words end on no initial and comma.
 SURNAME_GIVEN_INITIAL = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ'’\-]+\s[A-ZÀ-Þ][a-zß-ÿ]+\s(?:[A-Z]\.\s?){1,2},")
@@ -129,9 +131,18 @@ def names_first(content: str) -> bool:
 
 def _given_name_first(content: str) -> bool:
     """A known given name spelled out, then a surname and a stop or comma ("Karen Yagdjian.
-    Global existence …", "Ross Girshick, Jeff Donahue"): no head begins so."""
+    Global existence …", "Ross Girshick, Jeff Donahue"): no head begins so. A given name the
+    lexicon lacks counts when a title's sentence follows the stop ("Andras Vasy. Microlocal
+    analysis of …") and neither word is a journal's, a publisher's or a place's."""
     found = GIVEN_NAME_FIRST.match(content)
-    return bool(found) and found.group(1).lower() in GIVEN_NAMES
+    if not found:
+        return False
+    if found.group(1).lower() in GIVEN_NAMES:
+        return True
+    words = [word.lower() for word in found.group().rstrip(",.").split()]
+    return (found.group().endswith(".") and bool(TITLE_OPENING.match(content, found.end()))
+            and not any(word in VENUE_WORDS or word in PUBLISHER_WORDS or word in PLACES
+                        for word in words))
 
 
 def months_only(content: str) -> bool:
