@@ -46,9 +46,10 @@ def test_every_character_is_in_one_reference_or_reported_dropped(seed):
 def test_generated_lists_come_out_exactly_and_keep_their_text():
     """The issue asks for 99.5% exact and no reference text ever dropped. On these 100 lists:
     99.80% exact, nothing dropped. Over 1,000 lists (python -m training.furniture_lists -n 1000,
-    seeds 1/2/3/7/11/13/17/23): 99.67/99.73/99.61/99.75/99.73/99.79/99.65/99.64% exact,
+    seeds 1/2/3/7/11/13/17/23): 99.68/99.74/99.63/99.76/99.73/99.79/99.65/99.64% exact,
     reference text dropped in none of the 8,000 lists; on seeds the rules were not written
-    against, in one or two lists in a thousand (107: 1, 109: 2, 113: 1)."""
+    against, in about one list in a thousand (fourteen seeds from 127 to 193: 21 lists of
+    14,000, all now kept but one, in the test below)."""
     rng = random.Random(13)
     figures = score([generate(rng, REFERENCES) for _ in range(100)], find_segments)
     assert figures["lists_with_reference_text_dropped"] == 0, figures
@@ -713,10 +714,10 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (137, (623, 958)), (139, (123,)),
                                            (149, (634,)), (151, (22, 339)),
                                            (157, (343, 362, 839)),
-                                           (167, (662,)), (173, (328, 730)), (179, (5, 783, 950)),
-                                           (173, (857,)), (193, (363,))])
+                                           (167, (662,)), (173, (328, 730, 857)), (179, (5, 783, 950)),
+                                           (193, (363,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
-    """Seeds 29 to 109 of `python -m training.furniture_lists -n 1000`, before these rules: a
+    """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
     as a heading, a DOI's tail in the page sequence, a last reference's rest at the paste's
     end, a wrapped number out of the page sequence around it ("A&A, 362,↵886" between pages
