@@ -715,7 +715,7 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (149, (634,)), (151, (22, 339)),
                                            (157, (343, 362, 839)),
                                            (167, (662,)), (173, (328, 730, 857)), (179, (5, 783, 950)),
-                                           (193, (363,))])
+                                           (193, (363,)), (197, (122, 595))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -745,7 +745,9 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     leading zero), names written surname, given name, initial ("Cortell Andrew P., …"), an
     imprint whose place follows the book's own colon ("…: The Twentieth Century Paris: Revue
     Noire"), a given name the lexicon lacks before a title's sentence ("Andras Vasy.
-    Microlocal analysis of …"), after a break and opening a paste."""
+    Microlocal analysis of …"), after a break and opening a paste, a volume's page under it
+    when the page's own number, the same, sits in the foot a few lines on ("Périgord 3↵490"
+    … "- 490 -"), three blank-parted references taken for body text."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

@@ -198,6 +198,9 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
+            elif adjacent_previous and _twin_page_number(labels, contents, index, candidates):
+                labels[index], reasons[index] = "ref", None  # "Périgord 3↵490" with "- 490 -"
+                # eight lines on: a page has one number, and the foot is that one
             elif indented and adjacent_previous and (not sequenced or _left_open_amid_lines(
                     previous, labels, contents, index)):
                 labels[index], reasons[index] = "ref", None  # "    Périgord 3↵    490": set as
@@ -239,6 +242,16 @@ def _imprint(content: str) -> bool:
     last = content.rstrip(" .").rsplit(",", 1)
     return any(found.group(1).lower() in PLACES for found in PLACE_COLON.finditer(content)) or (
         len(last) == 2 and last[1].strip().lower() in PLACES)
+
+
+def _twin_page_number(labels: list, contents: list, index: int, candidates: dict) -> bool:
+    """Is the same number a page number a few lines away, set apart from reference text
+    (no reference line right above it)? Then this one, under a reference line, is not."""
+    value = candidates[index]
+    return value is not None and any(
+        other != index and candidates[other] == value and abs(other - index) < 15
+        and not (other > 0 and labels[other - 1] == "ref" and contents[other - 1])
+        for other in candidates)
 
 
 def _next_reference_begins(context: Context, index: int) -> bool:

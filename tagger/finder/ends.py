@@ -46,9 +46,10 @@ def _said_after_identifier(previous: str, texts: list) -> bool:
 
 def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
     """Do `texts` (`count` lines taken for body text, with their tails) read as references?
-    Up to eight lines; or two references' worth (up to six lines each) that blank lines
-    part, as in a list whose references they part: a paragraph of text has no blank inside."""
-    if not texts or count > 8 and not (blocks == 2 and count <= 12):
+    Up to eight lines; or two to four references' worth (up to six lines each) that blank
+    lines part, as in a list whose references they part: a paragraph of text has no blank
+    inside."""
+    if not texts or count > 8 and not (2 <= blocks <= 4 and count <= 6 * blocks):
         return False
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
