@@ -488,6 +488,9 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
     if _imprint(content) and not context.repeated(index):
         return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
+    if FUNCTION_WORD_END.search(content) and not context.repeated(index):
+        return False  # "Probabilistic surface reconstruction …: An example for": a head is
+        # whole, it does not stop on a word that wants more
     if RANGE_FIRST.match(content) or content[:1] in ",;:":
         return False  # "…IEEE TKDE, 9(3)↵- 39 -↵↵480-499, May↵1997.": a head opens on no page
         # range, nor on a separator ("…Journal. 2012↵- 729 -↵↵;40(2): 500-3.")

@@ -122,7 +122,10 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             or earlier >= 0 and _goes_on(contents[index], contents[earlier])) and (
             texts == list(range(index, index + len(texts)))) or _left_open(contents[before])
             or _said_after_identifier(contents[before], [contents[i] for i in texts])
-            or any(continues(contents[before], contents[i]) for i in texts))
+            or any(continues(contents[before], contents[i]) for i in texts)
+            or names_after_numbering(contents[index]) and _left_open(contents[texts[-1]]))
+        # (the last, names first, left open before the page's foot: "Brennan, Timothy. At
+        # Home in the World: … Cambridge, Mass.:↵- 778 -↵HEAD↵Harvard University Press, 1997.")
         # whole references taken for text: a few lines without prose, with a year or a DOI
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
         listed = (end == len(labels) or labels[end] == "ref") and (_reads_as_references(

@@ -6,6 +6,7 @@ capitals, page-number look), how often its digit-masked form repeats in the docu
 """
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -48,11 +49,12 @@ NAME_START = re.compile(
     r"|[\u4e00-\u9fff]{2,4}[,，、\s]"
     r"|[-–—_]{2,})"
 )
-# A given name spelled out, then a surname and a stop or comma (names_first checks the
-# given name against the lexicon).
-GIVEN_NAME_FIRST = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+[,.]")
+# A given name spelled out, then a surname (and another pair after "and") and a stop or comma
+# (names_first checks the given name against the lexicon).
+GIVEN_NAME_FIRST = re.compile(
+    r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+(?:\s(?:and|&)\s[A-ZÀ-Þ][a-zß-ÿ]+\s[A-ZÀ-Þ][\w'’\-]+)?[,.]")
 # After a name and its stop, a title's sentence: a capitalized word, then one in small letters.
-TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]{2,}")
+TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]")
 # Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
 # head's words end on no initial and comma.
 SURNAME_GIVEN_INITIAL = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ'’\-]+\s[A-ZÀ-Þ][a-zß-ÿ]+\s(?:[A-Z]\.\s?){1,2},")
@@ -123,7 +125,9 @@ def repeat_key(content: str) -> str:
 
 
 def names_first(content: str) -> bool:
-    """Does the line begin with names, as a reference does?"""
+    """Does the line begin with names, as a reference does? (Letters composed first: a PDF's
+    "Kähärä" may come as "a" and a combining mark, which the patterns' letters do not take.)"""
+    content = unicodedata.normalize("NFC", content)
     return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content)
                 or SURNAME_GIVEN_INITIAL.match(content)
                 or _given_name_first(content))
