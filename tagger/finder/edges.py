@@ -48,6 +48,8 @@ PAGE_WORD_END = re.compile(r"\b(?:pp?\.|pages?)$", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
+# A title in quotes, closed on the line ("“Robust detection of …,”", '"Commercial Paper,"').
+QUOTED_TITLE = re.compile(r'(?:^|\s)["“][A-ZÀ-Þ][^"“”]{8,}[,.]?["”]')
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A line that opens with a page range and goes on ("480-499, May").
@@ -488,6 +490,9 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
     if _imprint(content) and not context.repeated(index):
         return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
+    if QUOTED_TITLE.search(content) and not context.repeated(index):
+        return False  # 'Federal Reserve Bank of Chicago. "Commercial Paper -- New Style,"
+        # Business Conditions': a title in quotes is a reference's, no head's
     if FUNCTION_WORD_END.search(content) and not context.repeated(index):
         return False  # "Probabilistic surface reconstruction …: An example for": a head is
         # whole, it does not stop on a word that wants more
@@ -523,11 +528,12 @@ def _is_head(context: Context, labels: list, index: int):
             not content.isupper() and not NAMES_ONLY.match(content)):
         return False  # "…Planning for↵773↵↵Contingencies: A Decision-based Approach↵30. …":
         # a title's "for" wants more words, and the next reference begins after this line
-    if (next_starts and not LAST_LINE_END.search(previous) and not OPEN_END.search(previous)
-            and _last_words(content) and not context.repeated(index)):
-        return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …": the
-        # reference before had not ended (no stop, number or bracket), the next begins after
-        # this line, a few words not in capitals: the rest of it
+    if (next_starts and not LAST_LINE_END.search(previous) and _last_words(content)
+            and not context.repeated(index)):
+        return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …",
+        # "…Grand Rapids, MI:↵Page 340↵↵Zondervan": the reference before had not ended (no
+        # stop, number or bracket), the next begins after this line, a few words not in
+        # capitals: the rest of it
     if (context.fits_more(content, following) and not LAST_LINE_END.search(content)
             and not continues(content, following) and _short_unfinished(content)
             and not (names_first(content) and YEAR.search(content))):
