@@ -180,12 +180,15 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
             indented = context.hanging and lines[index].indent == context.continuation_indent
             if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
-                    and (not sequenced or indented and adjacent_previous or content[:1] == "0")
+                    and (not sequenced or indented and adjacent_previous or content[:1] == "0"
+                         or _next_reference_right_under(context, index))
                     and (adjacent_previous or across >= 0)
                     and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
-                # (in the page sequence or not, where a hanging list indents it as its own or
-                # it has a leading zero, which no page number has: "…2015.10.↵004")
+                # (in the page sequence or not, where a hanging list indents it as its own,
+                # it has a leading zero, which no page number has: "…2015.10.↵004", or the
+                # next reference begins right under it, no blank line, head or form feed
+                # between: "…0004.↵203↵[45] Brandon, …")
             elif adjacent_previous and content.isdigit() and PAGE_WORD_END.search(previous) and (
                     _next_reference_begins(context, index)):
                 labels[index], reasons[index] = "ref", None  # "Springer-Verlag, Berlin, p.↵210↵↵
@@ -244,6 +247,15 @@ def _imprint(content: str) -> bool:
     last = content.rstrip(" .").rsplit(",", 1)
     return any(found.group(1).lower() in PLACES for found in PLACE_COLON.finditer(content)) or (
         len(last) == 2 and last[1].strip().lower() in PLACES)
+
+
+def _next_reference_right_under(context: Context, index: int) -> bool:
+    """Does the next line begin a reference, right under this one (no blank line, head or
+    form feed between, as a page's foot has)?"""
+    following = index + 1
+    return (following < len(context.lines) and bool(context.contents[following])
+            and not context.lines[following].text.startswith("\f")
+            and context.labels[following] == "ref" and context.starts_reference(following) is True)
 
 
 def _twin_page_number(labels: list, contents: list, index: int, candidates: dict) -> bool:
