@@ -45,6 +45,9 @@ FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|un
 OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 PAGE_WORD_END = re.compile(r"\b(?:pp?\.|pages?)$", re.I)
+# A volume and its comma at the line's end ("Nature, 418,"): its page comes next. (Names end
+# on an initial and a comma, "Mbanya, D.,": the list of them may go on past a break.)
+VOLUME_LEFT_OPEN = re.compile(r"\b\d+,$")
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
@@ -189,11 +192,14 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 # it has a leading zero, which no page number has: "…2015.10.↵004", or the
                 # next reference begins right under it, no blank line, head or form feed
                 # between: "…0004.↵203↵[45] Brandon, …")
-            elif adjacent_previous and content.isdigit() and PAGE_WORD_END.search(previous) and (
-                    _next_reference_begins(context, index)):
+            elif adjacent_previous and content.isdigit() and (
+                    PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
+                    _next_reference_begins(context, index)
+                    or _next_reference_right_under(context, index)):
                 labels[index], reasons[index] = "ref", None  # "Springer-Verlag, Berlin, p.↵210↵↵
-                # Huysmans, Joris-Karl. …": the page cited, whatever the page sequence, when
-                # the next reference begins right after it (no head: no page break there)
+                # Huysmans, Joris-Karl. …", "ApJ, 475,↵163↵↵Markevitch M., …": the reference
+                # was left wanting its page, and the next begins right after the number, so it
+                # had ended there: the number is its own, whatever the page sequence
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
                 labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
             elif _range_opened(content, contents, index):
