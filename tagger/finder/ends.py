@@ -82,6 +82,7 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
                                          or _number_before_next(labels, contents, index)):
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …"
     _headings_that_are_references(labels, contents)
+    _numbered_opening(labels, contents)
     first = near(labels, -1, 1, skip=("blank", "meta"))
     if (first >= 0 and labels[first] == "title" and not HEADING.match(contents[first])
             and names_after_numbering(contents[first]) and first + 1 < len(labels)
@@ -139,6 +140,25 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             for i in texts:
                 labels[i] = "ref"
         index = end
+
+
+def _numbered_opening(labels: list, contents: list) -> None:
+    """The lines before the first reference line, taken for headings and body text, when
+    their numbers run on into the list's ("36. Dean Baskin. …" … "40. Davidson, …", then
+    reference lines and "41. Blair, …"): the paste opens inside the list. Heads among them
+    are for the edge rules."""
+    first_ref = next((i for i, label in enumerate(labels) if label == "ref"), -1)
+    if first_ref <= 0 or LOOK_BACK < first_ref:
+        return
+    numbers = [list_number(contents[i]) for i in range(first_ref) if labels[i] in ("text", "title")]
+    numbers = [number for number in numbers if number]
+    if len(numbers) < 2 or any(b != (a[0], a[1] + 1) for a, b in zip(numbers, numbers[1:])):
+        return
+    following = _nearest_number(labels, contents, first_ref, 1, numbers[-1][0])
+    if following == (numbers[-1][0], numbers[-1][1] + 1):
+        for i in range(first_ref):
+            if labels[i] in ("text", "title"):
+                labels[i] = "ref"
 
 
 def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: list, before: int) -> bool:
