@@ -717,7 +717,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (167, (662,)), (173, (328, 730, 857)), (179, (5, 783, 950)),
                                            (193, (338, 363)), (197, (122, 595)),
                                            (223, (684, 784, 865)), (233, (749, 949)),
-                                           (239, (49,)), (251, (345,)), (257, (306, 701))])
+                                           (239, (49,)), (251, (345,)), (257, (306, 701)),
+                                           (277, (594, 774))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -757,7 +758,8 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     line, head or form feed between ("…0004.↵203↵[45] Brandon, …"), a page under a volume left
     open when the next reference begins right after it ("ApJ, 475,↵163↵↵Markevitch M., …"), a
     paste opening with references numbered 36 to 40 taken for headings and body text before
-    "41."."""
+    "41.", a DOI's tail ending the paste after a break's head still labelled a reference line,
+    a reference's first line (names first, a title's quote left open) above a foot."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

@@ -29,10 +29,12 @@ def _open_identifier_before(labels: list, contents: list, index: int) -> int:
     the DOI's tail, no heading, and a heading between them the page's head."""
     if labels[index] != "title" or HEADING.match(contents[index]):
         return -1
-    before = near(labels, index, -1, skip=("blank", "meta", "title"))
-    found = (before >= 0 and labels[before] == "ref" and open_identifier(contents[before])
-             and continues(contents[before], contents[index]))
-    return before if found else -1
+    before = index
+    for _ in range(2):  # (the break's head may still be labelled a reference line here)
+        before = near(labels, before, -1, skip=("blank", "meta", "title"))
+        if before >= 0 and labels[before] == "ref" and open_identifier(contents[before]):
+            return before if continues(contents[before], contents[index]) else -1
+    return -1
 
 
 def _said_after_identifier(previous: str, texts: list) -> bool:
