@@ -92,11 +92,13 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         labels[first] = "ref"  # the paste opens with a reference's first line, names first,
         # its next line under it ("Andras Vasy. Microlocal analysis of …↵Kerr-de Sitter …")
     for index, content in enumerate(contents):  # a "title" amid references is a head
-        if labels[index] == "title" and not HEADING.match(content) and _refs_around(
-                labels, index, index, ("blank", "meta", "title"), ("ref", "text")) and not any(
-                labels[i] == "title" and HEADING.match(contents[i]) for i in _run_around(labels, index)):
-            labels[index] = "meta"  # (two of them, a break's head over a head: "Page 804↵↵
-            # M. Chen, L. Zhang↵↵Decision-based Approach"; the edge rules judge each)
+        if labels[index] == "title" and not HEADING.match(content) and (_refs_around(
+                labels, index, index, ("blank", "meta"), ("ref", "text")) or _refs_around(
+                labels, index, index, ("blank", "meta", "title"), ("ref",)) and _two_heads_at_most(
+                labels, contents, _run_around(labels, index))):
+            labels[index] = "meta"  # (or two of them between reference lines, a break's head
+            # over a head: "Page 804↵↵M. Chen, L. Zhang↵↵Decision-based Approach"; the edge
+            # rules judge each. Headings one after another amid body text stay headings.)
     for index, content in enumerate(contents):
         before = _open_identifier_before(labels, contents, index)
         if before >= 0:  # it, and any heading between, is the page's head or the tail
@@ -208,6 +210,13 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
                 unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
             labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
         index = max(end, index + 1)
+
+
+def _two_heads_at_most(labels: list, contents: list, run) -> bool:
+    """At most two lines taken for headings in the run, none a real heading: a page break's
+    heads, not a chapter's title over several lines."""
+    titles = [i for i in run if labels[i] == "title"]
+    return len(titles) <= 2 and not any(HEADING.match(contents[i]) for i in titles)
 
 
 def _run_around(labels: list, index: int) -> list:
