@@ -51,6 +51,7 @@ VOLUME_LEFT_OPEN = re.compile(r"\b\d+,$")
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
+SEE_ALSO = re.compile(r"^(?:[Ss]ee also|[Cc]f\.)[\s:]")
 # A title in quotes, closed on the line ("“Robust detection of …,”", '"Commercial Paper,"').
 QUOTED_TITLE = re.compile(r'(?:^|\s)["“][A-ZÀ-Þ][^"“”]{8,}[,.]?["”]')
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
@@ -508,6 +509,8 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
     if _imprint(content) and not context.repeated(index):
         return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
+    if SEE_ALSO.match(content):
+        return False  # "See also: Van der Pol oscillator": a reference's note, no head's words
     if QUOTED_TITLE.search(content) and not context.repeated(index):
         return False  # 'Federal Reserve Bank of Chicago. "Commercial Paper -- New Style,"
         # Business Conditions': a title in quotes is a reference's, no head's

@@ -14,6 +14,7 @@ from tagger.finder.lines import (
 from tagger.finder.neighbours import near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
+NAMES_YEAR_END = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\)\.?$")  # "…, and Deierlein, G. G. (2013)."
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
 # A reference's note in brackets, alone on its last line ("(serial no. 220)."): a few words
@@ -128,7 +129,8 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             texts == list(range(index, index + len(texts)))) or _left_open(contents[before])
             or _said_after_identifier(contents[before], [contents[i] for i in texts])
             or any(continues(contents[before], contents[i]) for i in texts)
-            or names_after_numbering(contents[index]) and _left_open(contents[texts[-1]]))
+            or names_after_numbering(contents[index]) and _left_open(contents[texts[-1]])
+            or _names_and_year_only(contents[before]))
         # (the last, names first, left open before the page's foot: "Brennan, Timothy. At
         # Home in the World: … Cambridge, Mass.:↵- 778 -↵HEAD↵Harvard University Press, 1997.")
         # whole references taken for text: a few lines without prose, with a year or a DOI
@@ -295,6 +297,12 @@ def _with_tails(labels: list, contents: list, texts: list) -> list:
     tails = [i + 1 for i in texts if i + 1 < len(labels) and labels[i + 1] == "meta"
              and continues(contents[i], contents[i + 1])]
     return sorted(texts + tails)
+
+
+def _names_and_year_only(previous: str) -> bool:
+    """Is the reference line names and a year in brackets, nothing after ("Chandramohan, R.,
+    Lin, T., … (2013)."), an author-date reference whose title is still to come?"""
+    return bool(NAMES_YEAR_END.search(previous)) and names_after_numbering(previous)
 
 
 def _left_open(previous: str) -> bool:
