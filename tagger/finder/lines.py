@@ -55,6 +55,7 @@ GIVEN_NAME_FIRST = re.compile(
     r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+(?:\s(?:and|&)\s[A-ZÀ-Þ][a-zß-ÿ]+\s[A-ZÀ-Þ][\w'’\-]+)?[,.]")
 # After a name and its stop, a title's sentence: a capitalized word, then one in small letters.
 TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]")
+GIVEN_NAMES_LIST = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+(?:\s[A-ZÀ-Þ][a-zß-ÿ'’\-]+){1,2},\s){3}")
 # Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
 # head's words end on no initial and comma.
 SURNAME_GIVEN_INITIAL = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ'’\-]+\s[A-ZÀ-Þ][a-zß-ÿ]+\s(?:[A-Z]\.\s?){1,2},")
@@ -129,7 +130,7 @@ def names_first(content: str) -> bool:
     "Kähärä" may come as "a" and a combining mark, which the patterns' letters do not take.)"""
     content = unicodedata.normalize("NFC", content)
     return bool(NAME_START.match(content) or CAPITAL_SURNAME.match(content)
-                or SURNAME_GIVEN_INITIAL.match(content)
+                or SURNAME_GIVEN_INITIAL.match(content) or _given_names_list(content)
                 or _given_name_first(content))
 
 
@@ -147,6 +148,14 @@ def _given_name_first(content: str) -> bool:
     return (found.group().endswith(".") and bool(TITLE_OPENING.match(content, found.end()))
             and not any(word in VENUE_WORDS or word in PUBLISHER_WORDS or word in PLACES
                         for word in words))
+
+
+def _given_names_list(content: str) -> bool:
+    """Three names or more written given name first, commas between ("Grant Van Horn, Steve
+    Branson, Ryan Farrell, …"), none of their words a journal's, a publisher's or a place's."""
+    found = GIVEN_NAMES_LIST.match(content)
+    return bool(found) and not any(word.lower().strip(",") in VENUE_WORDS | PUBLISHER_WORDS | PLACES
+                                   for word in found.group().split())
 
 
 def months_only(content: str) -> bool:
