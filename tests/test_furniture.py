@@ -719,7 +719,7 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (223, (684, 784, 865)), (233, (749, 949)),
                                            (239, (49,)), (251, (345,)), (257, (306, 701)),
                                            (277, (594, 774)), (281, (416, 533)),
-                                           (293, (970,))])
+                                           (293, (970,)), (317, (622,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -764,7 +764,8 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     also:" note after a break, the paste's last reference's title after its names and year
     ("…Deierlein, G. G. (2013).↵Page 622↵↵HEAD↵↵Influence of ground motion …"), a paste
     opening with names written given name first, commas between ("Grant Van Horn, Steve
-    Branson, Ryan Farrell, …")."""
+    Branson, Ryan Farrell, …"), a reference's first line left on an open quote above a foot,
+    filled by the wrap or not ("Cardis, Elisabeth, et al. “Estimates of … Europe from")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

@@ -555,6 +555,11 @@ def _is_head(context: Context, labels: list, index: int):
         # "…Grand Rapids, MI:↵Page 340↵↵Zondervan": the reference before had not ended (no
         # stop, number or bracket), the next begins after this line, a few words not in
         # capitals: the rest of it
+    if (names_first(content) and context.starts_reference(index) is not False
+            and (unclosed(content) or straight_quote_open(content))):
+        return False  # "C. Langrock, E. Diamanti, …, “Highly efficient", "Cardis, Elisabeth, et
+        # al. “Estimates of the Cancer Burden in Europe from": names first, a title's quote
+        # opened for the lines after: a reference's first line, filled by the wrap or not
     if (context.fits_more(content, following) and not LAST_LINE_END.search(content)
             and not continues(content, following) and _short_unfinished(content)
             and not (names_first(content) and YEAR.search(content))):
@@ -600,11 +605,6 @@ def _is_head(context: Context, labels: list, index: int):
         return True  # short, at a page's edge, and not a line the wrap filled (unless it
         # holds the year the reference before lacks: "…drugs in Europe.↵- 84 -↵↵European
         # Respiratory Journal. 2012 ;40(2): 500-3.↵[35] …")
-    if (names_first(content) and context.starts_reference(index) is not False
-            and (unclosed(content) or straight_quote_open(content))
-            and not context.fits_more(content, following)):
-        return False  # "C. Langrock, E. Diamanti, …, “Highly efficient": names first, a title's
-        # quote opened for the lines after, filled by the wrap: a reference's first line
     if next_starts is False or (next_starts is None and following[:1].islower()):
         # The next line goes on with a reference: this line, if it were part of it, would
         # have been filled by the wrap. A filled line tells nothing: heads can be long.
