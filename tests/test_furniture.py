@@ -46,7 +46,7 @@ def test_every_character_is_in_one_reference_or_reported_dropped(seed):
 def test_generated_lists_come_out_exactly_and_keep_their_text():
     """The issue asks for 99.5% exact and no reference text ever dropped. On these 100 lists:
     99.80% exact, nothing dropped. Over 1,000 lists (python -m training.furniture_lists -n 1000,
-    seeds 1/2/3/7/11/13/17/23): 99.71/99.77/99.65/99.77/99.74/99.82/99.67/99.66% exact,
+    seeds 1/2/3/7/11/13/17/23): 99.71/99.78/99.65/99.78/99.74/99.83/99.68/99.67% exact,
     reference text dropped in none of the 8,000 lists; on seeds the rules were not written
     against, in about one list in a thousand (fourteen seeds from 127 to 193: 21 lists of
     14,000, all now kept but one, in the test below)."""
@@ -719,7 +719,7 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (223, (684, 784, 865)), (233, (749, 949)),
                                            (239, (49,)), (251, (345,)), (257, (306, 701)),
                                            (277, (594, 774)), (281, (416, 533)),
-                                           (293, (970,)), (317, (622,))])
+                                           (293, (970,)), (317, (622,)), (331, (27,)), (347, (922,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -765,7 +765,9 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     ("…Deierlein, G. G. (2013).↵Page 622↵↵HEAD↵↵Influence of ground motion …"), a paste
     opening with names written given name first, commas between ("Grant Van Horn, Steve
     Branson, Ryan Farrell, …"), a reference's first line left on an open quote above a foot,
-    filled by the wrap or not ("Cardis, Elisabeth, et al. “Estimates of … Europe from")."""
+    filled by the wrap or not ("Cardis, Elisabeth, et al. “Estimates of … Europe from"), a
+    DOI's tail after its break's head not yet judged ("…doi:10.1128/↵712↵↵HEAD↵JVI.02005-10"),
+    a title left on a French article ("…bulgare, Le↵- 818 -↵↵Monde Diplomatique, mai")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

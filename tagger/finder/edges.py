@@ -40,7 +40,8 @@ NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
 NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # Words a title or a journal's name never stops on: more words follow, never a number.
-FUNCTION_WORD_END = re.compile(r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et)$|&$")
+FUNCTION_WORD_END = re.compile(
+    r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et|[Ll]e|[Ll]a|[Ll]es|[Dd]ie|[Dd]as|[Ee]l|[Ii]l)$|&$")
 # Identifiers a reference may end on besides DOIs and URLs: no head carries one (an ISSN may).
 OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
@@ -54,6 +55,8 @@ SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
 SEE_ALSO = re.compile(r"^(?:[Ss]ee also|[Cc]f\.)[\s:]")
 # A title in quotes, closed on the line ("“Robust detection of …,”", '"Commercial Paper,"').
 QUOTED_TITLE = re.compile(r'(?:^|\s)["“][A-ZÀ-Þ][^"“”]{8,}[,.]?["”]')
+# A reference's year or pages alone on its last line ("2001", "1940.", "43-46.").
+LONE_TAIL = re.compile(r"^\(?\d{1,4}(?:\s?[–\-]\s?\d{1,4})?\)?[.,;]?$")
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A line that opens with a page range and goes on ("480-499, May").
@@ -344,7 +347,7 @@ def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> b
     with the identifier left open ("doi: 10.1044/↵757↵↵HEAD↵2013_JSLHR-S-12-0345.")? Then
     that line is its tail and this number the page's."""
     arabic = context.contents[index].isdigit()
-    other = index + 1
+    other, unjudged = index + 1, 0
     while other < len(labels):
         content = context.contents[other]
         if context.numbering_starts(other):
@@ -352,7 +355,9 @@ def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> b
         if content and (continues(previous, content) or arabic and LONE_LETTERS.match(content)):
             return True  # (a page in an arabic sequence is no "x": "…00268.↵874↵↵HEAD↵x")
         if labels[other] not in ("blank", "meta"):
-            return False
+            unjudged += 1  # the break's head, not judged yet ("…doi:10.1128/↵712↵↵Journal of
+            if unjudged > 1 or not _short_unfinished(content):  # … 109–133↵JVI.02005-10")
+                return False
         other += 1
     return False
 
@@ -545,10 +550,11 @@ def _is_head(context: Context, labels: list, index: int):
         return None
     following = context.contents[after]
     next_starts = context.starts_reference(after)
-    if next_starts and _left_on_a_word(previous) and not context.repeated(index) and (
-            not content.isupper() and not NAMES_ONLY.match(content)):
-        return False  # "…Planning for↵773↵↵Contingencies: A Decision-based Approach↵30. …":
-        # a title's "for" wants more words, and the next reference begins after this line
+    if (next_starts or LONE_TAIL.match(following)) and _left_on_a_word(previous) and (
+            not context.repeated(index) and not content.isupper() and not NAMES_ONLY.match(content)):
+        return False  # "…Planning for↵773↵↵Contingencies: A Decision-based Approach↵30. …",
+        # "…bulgare, Le↵- 818 -↵↵Monde Diplomatique, mai↵2001": a title's "for" or "Le" wants
+        # more words, and the next reference begins after this line (or after its year)
     if (next_starts and not LAST_LINE_END.search(previous) and _last_words(content)
             and not context.repeated(index)):
         return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …",
