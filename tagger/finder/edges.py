@@ -22,8 +22,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, ends_on_month, months_only,
-    names_first, repeat_key,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
+    months_only, names_first, repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -66,14 +66,13 @@ RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
 RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
 # A word right before a colon ("New York: Penguin"): a place, when the lexicon knows it.
 PLACE_COLON = re.compile(r"([A-Z][\w'’\-]+)\s?:\s")
-_YEAR = r"(?:1[5-9]|20)\d\d[a-z]?"
 # A line that opens with a year ("1978.", "(1978)").
-YEAR_FIRST = re.compile(rf"^\(?{_YEAR}\b")
+YEAR_FIRST = re.compile(rf"^\(?{YEAR_DIGITS}\b")
 # A line that opens with a year in brackets, as an author-date reference's second line may.
-YEAR_OPENS = re.compile(rf"^\({_YEAR}\)")
+YEAR_OPENS = re.compile(rf"^\({YEAR_DIGITS}\)")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
 # ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
-PAREN_YEAR_TAIL = re.compile(rf"^\({_YEAR}\)[.;]?$")
+PAREN_YEAR_TAIL = re.compile(rf"^\({YEAR_DIGITS}\)[.;]?$")
 
 
 class Context:

@@ -9,12 +9,12 @@ from tagger.finder.continuation import (
     LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, PROSE_WORDS, YEAR, list_number, names_after_numbering,
+    HEADING, IDENTIFIER, PROSE_WORDS, YEAR, YEAR_DIGITS, list_number, names_after_numbering,
 )
 from tagger.finder.neighbours import near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
-NAMES_YEAR_END = re.compile(r"\((?:1[5-9]|20)\d\d[a-z]?\)\.?$")  # "…, and Deierlein, G. G. (2013)."
+NAMES_YEAR_END = re.compile(rf"\({YEAR_DIGITS}\)\.?$")  # "…, and Deierlein, G. G. (2013)."
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
 # A reference's note in brackets, alone on its last line ("(serial no. 220)."): a few words

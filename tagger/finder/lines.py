@@ -17,7 +17,8 @@ HEADING = re.compile(
     r"works cited|literature cited|literature|sources|附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
     re.IGNORECASE,
 )
-YEAR = re.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)[a-z]?(?!\d)")
+YEAR_DIGITS = r"(?:1[5-9]|20)\d\d[a-z]?"  # a year, as the patterns here and beside spell it
+YEAR = re.compile(rf"(?<!\d){YEAR_DIGITS}(?!\d)")
 PAGE_NUMBER = re.compile(
     r"^\s*(?:page\s+|p\.\s*|第\s*|[-–—]\s*)?(?:\d{1,4}|[ivxlcdm]{1,6})(?:\s*(?:/|of)\s*\d{1,4})?"
     r"\s*(?:页|[-–—])?\s*$",
@@ -55,6 +56,8 @@ GIVEN_NAME_FIRST = re.compile(
     r"^([A-ZÀ-Þ][a-zß-ÿ]+)\s[A-ZÀ-Þ][\w'’\-]+(?:\s(?:and|&)\s[A-ZÀ-Þ][a-zß-ÿ]+\s[A-ZÀ-Þ][\w'’\-]+)?[,.]")
 # After a name and its stop, a title's sentence: a capitalized word, then one in small letters.
 TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]")
+# Words of journals, publishers and places, which no given name or surname is taken for.
+CONTAINER_WORDS = VENUE_WORDS | PUBLISHER_WORDS | PLACES
 GIVEN_NAMES_LIST = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+(?:\s[A-ZÀ-Þ][a-zß-ÿ'’\-]+){1,2},\s){3}")
 # Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
 # head's words end on no initial and comma.
@@ -144,18 +147,20 @@ def _given_name_first(content: str) -> bool:
         return False
     if found.group(1).lower() in GIVEN_NAMES:
         return True
-    words = [word.lower() for word in found.group().rstrip(",.").split()]
     return (found.group().endswith(".") and bool(TITLE_OPENING.match(content, found.end()))
-            and not any(word in VENUE_WORDS or word in PUBLISHER_WORDS or word in PLACES
-                        for word in words))
+            and _no_container_words(found.group()))
 
 
 def _given_names_list(content: str) -> bool:
     """Three names or more written given name first, commas between ("Grant Van Horn, Steve
     Branson, Ryan Farrell, …"), none of their words a journal's, a publisher's or a place's."""
     found = GIVEN_NAMES_LIST.match(content)
-    return bool(found) and not any(word.lower().strip(",") in VENUE_WORDS | PUBLISHER_WORDS | PLACES
-                                   for word in found.group().split())
+    return bool(found) and _no_container_words(found.group())
+
+
+def _no_container_words(text: str) -> bool:
+    """Is none of the words a journal's, a publisher's or a place's (so they may be names)?"""
+    return CONTAINER_WORDS.isdisjoint(word.lower().strip(",.") for word in text.split())
 
 
 def months_only(content: str) -> bool:
