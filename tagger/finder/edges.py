@@ -38,6 +38,12 @@ AUTHORS_SLASH_JOURNAL = re.compile(
 # Names and nothing else ("M. Chen, L. Zhang"): a head's shape, not a reference's first line.
 NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
 NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
+# A reference ended on its numbers and a stop ("pp. 295-337.", "(1993).").
+NUMBER_ENDED = re.compile(r"\d\)?\.$")
+# A line going on with words in lower case ("for the Australian Moho"), no identifier.
+PROSE_GOES_ON = re.compile(r"^[a-zß-ÿ]+\s[a-zß-ÿ]")
+# Four names or more: an author list, longer than a head of names ("M. Chen, L. Zhang").
+MANY_NAMES = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{3,}}")
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # Words a title or a journal's name never stops on: more words follow, never a number.
 FUNCTION_WORD_END = re.compile(
@@ -278,13 +284,15 @@ def _twin_page_number(labels: list, contents: list, index: int, candidates: dict
 
 
 def _next_reference_begins(context: Context, index: int) -> bool:
-    """Does the next line with text begin a reference (names first and a year, no verso
-    head's slash, where the list's numbering or indent lets one begin)?"""
+    """Does the next line with text begin a reference (names first and a year, or more
+    names than a head holds; no verso head's slash; where the list's numbering or indent
+    lets one begin)?"""
     after = next_content(context.contents, index)
     if after < 0:
         return False
     content = context.contents[after]
-    return (_looks_like_reference(content) and not AUTHORS_SLASH_JOURNAL.match(content)
+    return ((_looks_like_reference(content) or MANY_NAMES.match(content))
+            and not AUTHORS_SLASH_JOURNAL.match(content)
             and not PAGE_SET_APART.search(content) and context.starts_reference(after) is not False)
 
 
@@ -588,9 +596,20 @@ def _is_head(context: Context, labels: list, index: int):
     if _begins_after_blank(context, index, after, previous):
         return False  # the reference before had ended and a blank line parts it from this
         # line, names first, which the line right under it goes on with: the next reference
-    if names_first(content) and LAST_LINE_END.search(previous) and YEAR_OPENS.match(following):
+    if names_first(content) and YEAR_OPENS.match(following) and (
+            LAST_LINE_END.search(previous) or MANY_NAMES.match(content)):
         return False  # names, then their year on the line under them, after a reference that
-        # ended: an author-date reference begins here ("…Watkins↵(2003). Oceanographic …")
+        # ended, or more names than a head holds: an author-date reference begins here
+        # ("…Watkins↵(2003). Oceanographic …"; "Trathan, P. N., A. S. Brierley, …, E. J.
+        # Murphy and J. L. Watkins↵204↵↵(2003). …" under "…2007, 595-596,")
+    if (context.hanging and next_starts is False and context.starts_reference(index)
+            and NUMBER_ENDED.search(previous) and PROSE_GOES_ON.match(following)
+            and not continues(previous, following)):
+        return False  # the reference before had ended on its numbers, and the indented line
+        # after this flush one goes on in words in lower case with none but this: "…pp. 295-337.↵
+        # - 224 -↵↵Probabilistic surface reconstruction …: An example↵    for the
+        # Australian Moho: Bodin, T., …" (a title's stop ends no reference: "…ALS/FTD.↵324↵↵
+        # HEAD↵    Neuron 88, 892-901, …")
     if ends_on_month(content) and YEAR_FIRST.match(following):
         return False  # "…ACM Trans. Math. Softw.,↵167↵↵4(2), 127-136, June↵1978.": a date the
         # wrap cut, its year on the line under it; no head ends on a month
@@ -715,8 +734,10 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
                 return True
             other += step
         if (0 <= other < len(labels) and other != index + step
-                and context.lines[other].text.startswith("\f") and _head_shape(context.contents[other])):
-            return True  # the page's first line, a head's shape, not yet looked at
+                and context.lines[other].text.startswith("\f") and (
+                    _head_shape(context.contents[other]) or NAMES_ONLY.match(context.contents[other]))):
+            return True  # the page's first line, a head's shape or names alone ("M. Chen, L.
+            # Zhang"), not yet looked at
     return False
 
 

@@ -16,7 +16,7 @@ from tagger.finder.neighbours import near
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 NAMES_YEAR_END = re.compile(rf"\({YEAR_DIGITS}\)\.?$")  # "…, and Deierlein, G. G. (2013)."
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
-DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?\d+")
+DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?[A-Z]?\d+")  # "43-46", "R285–R295"
 # A reference's note in brackets, alone on its last line ("(serial no. 220)."): a few words
 # and a number; no body text is a bracket alone.
 PAREN_NOTE = re.compile(r"^\((?=[^()]*\d)[^()]{1,40}\)[.,;]?$")
@@ -49,18 +49,21 @@ def _said_after_identifier(previous: str, texts: list) -> bool:
 
 def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
     """Do `texts` (`count` lines taken for body text, with their tails) read as references?
-    Up to eight lines; or two to four references' worth (up to six lines each) that blank
+    Up to eight lines; or two to six references' worth (up to six lines each) that blank
     lines part, as in a list whose references they part: a paragraph of text has no blank
     inside."""
-    if not texts or count > 8 and not (2 <= blocks <= 4 and count <= 6 * blocks):
+    if not texts or count > 8 and not (2 <= blocks <= 6 and count <= 6 * blocks):
         return False
     words = [word.lower() for text in texts for word in text.split()]
     prose = sum(word in PROSE_WORDS for word in words)
-    # Names first say a reference: its title may hold a few more of prose's words.
-    share = 0.15 if names_after_numbering(texts[0]) else 0.1
-    return prose <= share * len(words) and any(
+    # Names first say a reference: its title may hold a few more of prose's words, and it
+    # may lack a year ("Toru Kasai, Hiroki Arimura, and Setsuo Arikawa. Efficient substring
+    # traversal with suffix↵arrays."); no paragraph opens on a list of names and a stop.
+    names = names_after_numbering(texts[0])
+    share = 0.15 if names else 0.1
+    return prose <= share * len(words) and (names or any(
         YEAR.search(t) or NO_DATE.search(t) or IDENTIFIER.search(t) or DIGIT_RANGE.search(t)
-        for t in texts)
+        for t in texts))
 
 
 def _reference_before_page(labels: list, opens_page: list, before: int) -> int:
@@ -87,11 +90,16 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
     _headings_that_are_references(labels, contents)
     _numbered_opening(labels, contents)
     first = near(labels, -1, 1, skip=("blank", "meta"))
+    last = first
+    while 0 <= last < min(first + 2, len(labels) - 1) and labels[last + 1] == "title" and contents[last + 1]:
+        last += 1
     if (first >= 0 and labels[first] == "title" and not HEADING.match(contents[first])
-            and names_after_numbering(contents[first]) and first + 1 < len(labels)
-            and labels[first + 1] == "ref"):
-        labels[first] = "ref"  # the paste opens with a reference's first line, names first,
-        # its next line under it ("Andras Vasy. Microlocal analysis of …↵Kerr-de Sitter …")
+            and names_after_numbering(contents[first]) and last + 1 < len(labels)
+            and labels[last + 1] == "ref"):
+        labels[first:last + 1] = ["ref"] * (last + 1 - first)  # the paste opens with a
+        # reference's first line, names first, its next lines under it ("Andras Vasy.
+        # Microlocal analysis of …↵Kerr-de Sitter …"; "Astri Handayani, …, Tati R. Mengko,
+        # “Blood Vessel↵Segmentation in Complex-Valued …↵Contour Model”, …")
     for index, content in enumerate(contents):  # a "title" amid references is a head
         if labels[index] == "title" and not HEADING.match(content) and (_refs_around(
                 labels, index, index, ("blank", "meta"), ("ref", "text")) or _refs_around(
