@@ -720,7 +720,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (239, (49,)), (251, (345, 849)), (257, (306, 701)),
                                            (277, (594, 774, 779)), (281, (416, 533, 861)),
                                            (293, (970,)), (317, (238, 622)), (331, (27,)),
-                                           (337, (854,)), (347, (528, 922)), (349, (158, 487, 984))])
+                                           (337, (854,)), (347, (528, 922)), (349, (158, 487, 984)),
+                                           (353, (427, 555)), (367, (509,)), (373, (471,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -775,7 +776,11 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     end, or four of them under a head), a paste opening with a names-first line and the
     title's line under it taken for headings, a journal, volume and "R285–R295" ending the
     paste under a head, a page under "Nature, 418," above a line of names with no year, a
-    line of names and a title over a foot whose page opens with a head of names."""
+    line of names and a title over a foot whose page opens with a head of names, a page
+    under "p." above a line of names and a title's words, three reference lines taken for
+    body text above a break's two heads ("…Contingencies: A↵Page 866↵↵PATTERN RECOGNITION
+    LETTERS↵Decision-based Approach↵41. …"), a paste ending on a reference's last two lines
+    after a break's head, a title left on "pour" above a foot."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

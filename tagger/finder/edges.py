@@ -47,7 +47,8 @@ MANY_NAMES = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{3,}}")
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # Words a title or a journal's name never stops on: more words follow, never a number.
 FUNCTION_WORD_END = re.compile(
-    r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et|[Ll]e|[Ll]a|[Ll]es|[Dd]ie|[Dd]as|[Ee]l|[Ii]l)$|&$")
+    r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et|[Ll]e|[Ll]a|[Ll]es|[Dd]ie|[Dd]as|[Ee]l|[Ii]l"
+    r"|pour|sur|par|avec|dans|aux|au|für|über|von|zur|zum|mit|del|della|di|per|para|con)$|&$")
 # Identifiers a reference may end on besides DOIs and URLs: no head carries one (an ISSN may).
 OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
@@ -285,13 +286,15 @@ def _twin_page_number(labels: list, contents: list, index: int, candidates: dict
 
 def _next_reference_begins(context: Context, index: int) -> bool:
     """Does the next line with text begin a reference (names first and a year, or more
-    names than a head holds; no verso head's slash; where the list's numbering or indent
-    lets one begin)?"""
+    names than a head holds, or names and a title's words, "Carroll, Joseph. Evolution and
+    Literary Theory. Columbia: …"; no verso head's slash; where the list's numbering or
+    indent lets one begin)?"""
     after = next_content(context.contents, index)
     if after < 0:
         return False
     content = context.contents[after]
-    return ((_looks_like_reference(content) or MANY_NAMES.match(content))
+    return ((_looks_like_reference(content) or MANY_NAMES.match(content) or (
+                names_first(content) and not NAMES_ONLY.match(content) and len(content.split()) >= 6))
             and not AUTHORS_SLASH_JOURNAL.match(content)
             and not PAGE_SET_APART.search(content) and context.starts_reference(after) is not False)
 

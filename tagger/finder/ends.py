@@ -100,14 +100,7 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         # reference's first line, names first, its next lines under it ("Andras Vasy.
         # Microlocal analysis of …↵Kerr-de Sitter …"; "Astri Handayani, …, Tati R. Mengko,
         # “Blood Vessel↵Segmentation in Complex-Valued …↵Contour Model”, …")
-    for index, content in enumerate(contents):  # a "title" amid references is a head
-        if labels[index] == "title" and not HEADING.match(content) and (_refs_around(
-                labels, index, index, ("blank", "meta"), ("ref", "text")) or _refs_around(
-                labels, index, index, ("blank", "meta", "title"), ("ref",)) and _two_heads_at_most(
-                labels, contents, _run_around(labels, index))):
-            labels[index] = "meta"  # (or two of them between reference lines, a break's head
-            # over a head: "Page 804↵↵M. Chen, L. Zhang↵↵Decision-based Approach"; the edge
-            # rules judge each. Headings one after another amid body text stay headings.)
+    _heads_amid_references(labels, contents)
     for index, content in enumerate(contents):
         before = _open_identifier_before(labels, contents, index)
         if before >= 0:  # it, and any heading between, is the page's head or the tail
@@ -124,14 +117,16 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             end += 1
         texts = [i for i in range(index, end) if labels[i] == "text"]
         before = near(labels, index, -1, skip=("blank", "meta"))
-        inside = end < len(labels) and labels[end] == "ref" and (len(texts) <= 4 or (
+        past = _past_heads(labels, contents, end)
+        ref_after = 0 <= past < len(labels) and labels[past] == "ref"
+        inside = ref_after and (len(texts) <= 4 or (
             len(texts) <= 8 and before >= 0 and _left_open(contents[before])
             and any(contents[i][:1].islower() for i in texts[:2])))
         # (more lines when the reference before the break was left open and they go on with
         # it in lower case: "…2013. Provenance↵Page 526↵↵HEAD↵comparisons between the …")
         # the end of the last reference, right under it, with nothing after
         earlier = _reference_before_page(labels, opens_page, before)
-        last = end == len(labels) and len(texts) <= 6 and before >= 0 and ((
+        last = past == len(labels) and len(texts) <= 6 and before >= 0 and ((
             before == index - 1 or _goes_on(contents[index], contents[before])
             or earlier >= 0 and _goes_on(contents[index], contents[earlier])) and (
             texts == list(range(index, index + len(texts)))) or _left_open(contents[before])
@@ -143,7 +138,7 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         # Home in the World: … Cambridge, Mass.:↵- 778 -↵HEAD↵Harvard University Press, 1997.")
         # whole references taken for text: a few lines without prose, with a year or a DOI
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
-        listed = (end == len(labels) or labels[end] == "ref") and (_reads_as_references(
+        listed = (end == len(labels) or ref_after) and (_reads_as_references(
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts), blocks)
             or _numbered_next(labels, contents, before, texts)
             or indents is not None and _hanging_like_the_list(labels, contents, indents, texts, before))
@@ -153,7 +148,38 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
                     or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
+            for i in range(end, past):  # "…Périgord, 16,↵266-271" ending the paste
+                if labels[i] == "title" and _tail_across(labels, contents, i):
+                    labels[i] = "ref"
         index = end
+    _heads_amid_references(labels, contents)  # (again: lines just taken for references may
+    # have a break's heads under them, "…Contingencies: A↵Page 866↵↵PATTERN RECOGNITION
+    # LETTERS↵Decision-based Approach↵41. …")
+
+
+def _heads_amid_references(labels: list, contents: list) -> None:
+    """A line taken for a heading amid references is a head."""
+    for index, content in enumerate(contents):
+        if labels[index] == "title" and not HEADING.match(content) and (_refs_around(
+                labels, index, index, ("blank", "meta"), ("ref", "text")) or _refs_around(
+                labels, index, index, ("blank", "meta", "title"), ("ref",)) and _two_heads_at_most(
+                labels, contents, _run_around(labels, index))):
+            labels[index] = "meta"  # (or two of them between reference lines, a break's head
+            # over a head: "Page 804↵↵M. Chen, L. Zhang↵↵Decision-based Approach"; the edge
+            # rules judge each. Headings one after another amid body text stay headings.)
+
+
+def _past_heads(labels: list, contents: list, end: int) -> int:
+    """The first line from `end` on that is not one of one or two lines taken for headings
+    (no real heading: a page break's heads), blank lines or furniture; -1 past more."""
+    titles = 0
+    while end < len(labels) and labels[end] in ("title", "blank", "meta"):
+        if labels[end] == "title":
+            titles += 1
+            if titles > 2 or HEADING.match(contents[end]):
+                return -1
+        end += 1
+    return end
 
 
 def _numbered_opening(labels: list, contents: list) -> None:
