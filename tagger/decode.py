@@ -11,6 +11,8 @@ path is crfsuite's own and the marginals are its own to rounding (tests/test_dec
 
 import numpy as np
 
+from .labels import field_of
+
 # CRFsuite's feature record, as its model file stores it.
 FEATURE = np.dtype([("type", "<u4"), ("source", "<u4"), ("destination", "<u4"), ("weight", "<f8")])
 
@@ -23,8 +25,16 @@ class Weights:
     """
 
     def __init__(self, labels, attributes, features):
-        self.labels = list(labels)
-        self.column = {label: j for j, label in enumerate(self.labels)}
+        self.labels = list(labels)  # the model's states: labels, and "B-" ones (labels.BEGIN)
+        self.column = {label: j for j, label in enumerate(self.labels)}  # each state's
+        self.fields = [field_of(label) for label in self.labels]
+        self.columns = {}  # each label's states
+        for j, field in enumerate(self.fields):
+            self.columns.setdefault(field, []).append(j)
+        # A state's marginal summed with the other states of its label (None: one state each).
+        fields = np.array(self.fields)
+        self.same_field = (fields[:, None] == fields[None, :]).astype(float) if (
+            len(self.columns) < len(self.labels)) else None
         self.row = {attribute: i for i, attribute in enumerate(attributes)}
         state, transition = features[features["type"] == 0], features[features["type"] == 1]
         # One more row, all zeros, that every token includes: no token is left without rows.
@@ -43,22 +53,36 @@ class Weights:
         return np.add.reduceat(self.state[rows], starts, axis=0)
 
     def decode(self, sequence, hints) -> list[str]:
-        """The best labels once each (label, bonus) of `hints` is added to its token's scores."""
-        return self.path_labels(viterbi(self.with_hints(self.scores(sequence), hints),
-                                        self.transition))
+        """The best states once each (label, bonus) of `hints` is added to its token's scores."""
+        return self.state_labels(viterbi(self.with_hints(self.scores(sequence), hints),
+                                         self.transition))
 
     def with_hints(self, scores, hints) -> np.ndarray:
-        """`scores` with each (label, bonus) of `hints` added to its token's score of that
-        label; a label the model does not know is ignored."""
+        """`scores` with each (label, bonus) of `hints` added to its token's score of each
+        state of that label; a label the model does not know is ignored."""
         scores = scores.copy()
         for t, (label, bonus) in enumerate(hints):
-            if label in self.column:
-                scores[t, self.column[label]] += bonus
+            for j in self.columns.get(label, ()):
+                scores[t, j] += bonus
         return scores
 
     def path_labels(self, path) -> list[str]:
+        """The labels a path of state columns gives its tokens."""
+        fields = self.fields
+        return [fields[j] for j in (path.tolist() if isinstance(path, np.ndarray) else path)]
+
+    def state_labels(self, path) -> list[str]:
+        """The model's own states along a path ("B-title" kept), as crfsuite's `tag()` gives."""
         labels = self.labels
         return [labels[j] for j in (path.tolist() if isinstance(path, np.ndarray) else path)]
+
+    def chosen(self, marginal: np.ndarray, path: np.ndarray) -> list[float]:
+        """Each token's marginal probability of the label its path gives it (the states of
+        that label summed)."""
+        if self.same_field is None:
+            return chosen(marginal, path)
+        steps = np.arange(len(path))
+        return (marginal[steps] @ self.same_field)[steps, path].tolist()
 
 
 def viterbi(scores: np.ndarray, transition: np.ndarray) -> list[int]:
@@ -228,5 +252,6 @@ def _marginals_one(scores: np.ndarray, edges: np.ndarray, every: int) -> np.ndar
 
 
 def chosen(marginal: np.ndarray, path: np.ndarray) -> list[float]:
-    """Each token's marginal probability of the label its path gives it."""
+    """Each token's marginal probability of the state its path gives it (crfsuite's
+    `marginal()`; `Weights.chosen` sums a label's states)."""
     return marginal[np.arange(len(path)), path].tolist()

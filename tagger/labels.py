@@ -12,6 +12,15 @@ LABELS = CORE + EXTENDED
 # Token label for text outside every field (separating punctuation, stray words).
 OTHER = "O"
 
+# A model may give a field's first token a state of its own ("B-title"), so the CRF learns
+# where a field begins apart from how it goes on; tokens, fields and scores see the field.
+BEGIN = "B-"
+
+
+def field_of(state: str) -> str:
+    """The label a model state stands for ("B-title" → "title")."""
+    return state[len(BEGIN):] if state.startswith(BEGIN) else state
+
 # AnyStyle's element names mapped onto ours (DESIGN.md "Labels").
 ANYSTYLE_TO_LABEL = {
     "journal": "venue",

@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .features import FEATURE_VERSION, featurize
+from .labels import field_of
 
 def models_dir() -> Path:
     """Where the shipped models are: models/ in a checkout, tagger/models in an installed wheel."""
@@ -49,6 +50,7 @@ class CRFModel:
         self.path = Path(path)
         self.manifest = _read_manifest(self.path)
         self._tagger = None  # opened on first use: the batch path never needs it
+        self._states = None  # each label's states, read from the tagger with it
         self._lock = threading.Lock()  # a crfsuite Tagger holds one sequence at a time
         self._held = None  # ... this one: tagging it again (with hints) need not set it again
         self._weight_arrays = None
@@ -79,11 +81,21 @@ class CRFModel:
                 self._tagger.set(pycrfsuite.ItemSequence(sequence))
                 self._held = sequence
             if hints is None:
-                labels = self._tagger.tag()
+                states = self._tagger.tag()
             else:
-                labels = weights.decode(sequence, hints)
-            probs = [self._tagger.marginal(label, i) for i, label in enumerate(labels)]
-        return labels, probs
+                states = weights.decode(sequence, hints)
+            same = self._states_by_label()
+            probs = [sum(self._tagger.marginal(other, i) for other in same[field_of(state)])
+                     for i, state in enumerate(states)]
+        return [field_of(state) for state in states], probs
+
+    def _states_by_label(self) -> dict:
+        """Each label's states in the model (its "B-" one too, where it has one)."""
+        if self._states is None:
+            self._states = {}
+            for state in self._tagger.labels():
+                self._states.setdefault(field_of(state), []).append(state)
+        return self._states
 
     def weights(self):
         """The model's weights as arrays (decode.Weights), read on first use (it imports numpy)."""

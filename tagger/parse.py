@@ -142,14 +142,14 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
         return []
     if resolve_engine(engine, model_path) == "rules":
         return [(*_rule_tags(tokens, norm.text), "rules") for _, norm, tokens in items]
-    from .decode import best_paths, chosen, marginals
+    from .decode import best_paths, marginals
 
     model = load_model(model_path)
     weights, encoder = model.weights(), model.encoder()
     scores = encoder.scores_many([(tokens, norm.text) for _, norm, tokens in items])
     paths = best_paths(scores, weights.transition)
     chances = marginals(scores, weights.transition)
-    tags = [(weights.path_labels(path), chosen(chance, path), "crf")
+    tags = [(weights.path_labels(path), weights.chosen(chance, path), "crf")
             for path, chance in zip(paths, chances)]
     evidence = model.manifest.get("rules_evidence")
     if engine != "auto" or not evidence:
@@ -165,7 +165,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
                 hinted.append((i, weights.with_hints(scores[i], hints)))
     # Re-decoded with the evidence; each label's p is still the CRF's own marginal of it.
     for (i, _), path in zip(hinted, best_paths([s for _, s in hinted], weights.transition)):
-        tags[i] = (weights.path_labels(path), chosen(chances[i], path), "crf+rules")
+        tags[i] = (weights.path_labels(path), weights.chosen(chances[i], path), "crf+rules")
     return tags
 
 

@@ -17,7 +17,8 @@ from tagger.model import ModelError, load_model, read_weights
 from tagger.parse import _admit, parse_batch, rule_hints
 from tagger import rules
 from tagger.reference import Reference
-from tagger.train import REPO
+from tagger.labels import LABELS, OTHER
+from tagger.train import REPO, begin_states
 
 ODD = ["x", "2016", "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [private communication] ~ 12 / 3",
        "Phys.Rev.D53, 1492 (1958)", "《计算机学报》2019,42(3):1-10", "a " * 300]
@@ -54,7 +55,7 @@ def test_labels_and_marginals_are_crfsuites(tiny_model, sample):
         for (_, norm, tokens), best, chance in zip(items, paths, chances):
             tagger.set(pycrfsuite.ItemSequence(featurize(tokens, norm.text)))
             expected = tagger.tag()
-            assert weights.path_labels(best) == expected
+            assert weights.state_labels(best) == expected
             assert chosen(chance, best) == pytest.approx(
                 [tagger.marginal(label, t) for t, label in enumerate(expected)], abs=1e-6)
             assert np.allclose(chance.sum(axis=1), 1.0)
@@ -158,3 +159,28 @@ def test_the_benchmark_times_both_paths_side_by_side(tiny_model):
     numbers["command"] = "reftag benchmark x.txt"
     table = format_numbers(numbers)
     assert "crfsuite, one at a time" in table and "load average" in table
+
+
+def test_a_fields_first_token_is_trained_as_a_state_of_its_own():
+    labels = ["citation-number", "O", "author", "author", "O", "title", "title", "venue", "year"]
+    assert begin_states(labels) == ["B-citation-number", "O", "B-author", "author", "O",
+                                    "B-title", "title", "B-venue", "B-year"]
+    assert begin_states(labels, begun=("title",)) == [
+        "citation-number", "O", "author", "author", "O", "B-title", "title", "venue", "year"]
+    assert begin_states(labels, begun=()) == labels
+
+
+def test_begin_states_stay_inside_the_model(tiny_model, sample):
+    """Tokens carry labels, never "B-" states, and each token's p is its label's marginal
+    (its states summed), the same by the batch path and by crfsuite's."""
+    weights = read_weights(tiny_model)
+    manifest = load_model(tiny_model).manifest
+    assert "B-title" in weights.labels and "title" in manifest["begin_labels"]
+    assert not any(label.startswith("B-") for label in manifest["labels"])
+    crf = load_model(tiny_model)
+    for (text, norm, tokens), ref in zip(items_of(sample[:40]), parse_many(sample[:40], "crf", tiny_model)):
+        labels, probs = crf.tag(tokens, norm.text)
+        assert [t["label"] for t in ref.tokens] == labels
+        assert set(labels) <= set(LABELS) | {OTHER}
+        assert [t["p"] for t in ref.tokens] == pytest.approx(probs, abs=1e-4)
+        assert all(p <= 1.0 + 1e-9 for p in probs)

@@ -41,11 +41,12 @@ def check(texts, model) -> dict:
         sequence = featurize(tokens, norm.text)
         tagger.set(pycrfsuite.ItemSequence(sequence))
         expected = tagger.tag()
-        label_differs += weights.path_labels(path) != expected
+        label_differs += weights.state_labels(path) != expected
         ours = chosen(chance, path)
         worst = max([worst] + [abs(tagger.marginal(label, t) - p)
                                for t, (label, p) in enumerate(zip(expected, ours))])
-        if evidence and sum(ours) / len(ours) < evidence["below"]:
+        confidence = weights.chosen(chance, path)  # (a label's states summed, as parse has it)
+        if evidence and sum(confidence) / len(confidence) < evidence["below"]:
             rule_labels, rule_probs = rules.tag(tokens, norm.text)
             hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
             auto_labels = model.tag_features(sequence, hints)[0]

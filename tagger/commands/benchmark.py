@@ -210,7 +210,7 @@ def _passes(run, repeat, count) -> dict:
 def stage_costs(texts, engine, model, repeat) -> dict:
     """µs per reference of each stage, warm, best and median of `repeat` (engine crf's work:
     auto's re-decoding shows in the whole runs)."""
-    from ..decode import best_paths, chosen, marginals
+    from ..decode import best_paths, marginals
     from ..features import featurize
     from ..model import load_model
     from ..parse import _admit, _reference, resolve_engine
@@ -228,7 +228,7 @@ def stage_costs(texts, engine, model, repeat) -> dict:
     def decode():
         paths = best_paths(scores, weights.transition)
         chances = marginals(scores, weights.transition)
-        return [(weights.path_labels(p), chosen(c, p)) for p, c in zip(paths, chances)]
+        return [(weights.path_labels(p), weights.chosen(c, p)) for p, c in zip(paths, chances)]
 
     tags = decode()
     stages = {
