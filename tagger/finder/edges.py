@@ -22,8 +22,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
-    months_only, names_first, repeat_key,
+    CONTAINER_WORDS, HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS,
+    ends_on_month, months_only, names_first, repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -560,11 +560,13 @@ def _is_head(context: Context, labels: list, index: int):
         return None
     following = context.contents[after]
     next_starts = context.starts_reference(after)
-    if (next_starts or LONE_TAIL.match(following)) and _left_on_a_word(previous) and (
-            not context.repeated(index) and not content.isupper() and not NAMES_ONLY.match(content)):
+    if (next_starts or LONE_TAIL.match(following) or next_starts is None and _looks_like_reference(
+            following)) and _left_on_a_word(previous) and (
+            not context.repeated(index) and not content.isupper() and not _names_only(content)):
         return False  # "…Planning for↵773↵↵Contingencies: A Decision-based Approach↵30. …",
-        # "…bulgare, Le↵- 818 -↵↵Monde Diplomatique, mai↵2001": a title's "for" or "Le" wants
-        # more words, and the next reference begins after this line (or after its year)
+        # "…bulgare, Le↵- 818 -↵↵Monde Diplomatique, mai↵2001", "…University of↵- 430 -↵↵
+        # Wisconsin Press↵↵Blickenstaff, J. C. (2005). …": a title's "for", a name's "of" or
+        # "Le" wants more words, and the next reference begins after this line (or its year)
     if (next_starts and not LAST_LINE_END.search(previous) and _last_words(content)
             and not context.repeated(index)):
         return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …",
@@ -641,6 +643,13 @@ def _is_head(context: Context, labels: list, index: int):
         # this line belongs to neither.
         return True
     return None
+
+
+def _names_only(content: str) -> bool:
+    """Names and nothing else, as a head of names is ("M. Chen, L. Zhang"); not a publisher's,
+    a journal's or a place's words ("Wisconsin Press")."""
+    return bool(NAMES_ONLY.match(content)) and CONTAINER_WORDS.isdisjoint(
+        word.lower().strip(",.") for word in content.split())
 
 
 def _last_words(content: str) -> bool:
