@@ -16,10 +16,13 @@ import numpy as np
 
 from . import features
 
-# Distinct words whose score rows are kept (each 1 + len(WINDOW) rows of one float per label:
-# about 1 kB, so 16 MB in all). A reference with more distinct words than this is scored
-# through featurize() instead, since its own words would evict each other.
+# Distinct words whose score rows are kept (each 1 + len(WINDOW) rows of one float per model
+# state: about 1 kB for 21 states, 2 kB for 41), at most WORDS and at most TABLE_BYTES in all,
+# so memory stays bounded whatever the model's states. A reference with more distinct words
+# than the table holds is scored through featurize() instead, since its own words would evict
+# each other.
 WORDS = 1 << 14
+TABLE_BYTES = 20_000_000
 
 # New words filled in by one numpy gather: each word's rows gather (1 + len(WINDOW)) × its
 # longest attribute list × labels floats, so a batch's thousands of new words at once would
@@ -33,12 +36,14 @@ PAD = max(abs(offset) for offset in features.WINDOW)
 class Encoder:
     """State scores of tokenized references under one model's weights (decode.Weights)."""
 
-    def __init__(self, weights, words=WORDS):
+    def __init__(self, weights, words=None):
         self.weights = weights
         self.offsets = tuple(features.WINDOW)
         self.zero = len(weights.state) - 1  # the all-zero row: an attribute the model lacks
         self._row = weights.row.get
-        self.words = words
+        word_bytes = (1 + len(self.offsets)) * len(weights.labels) * 8
+        self.words = words or min(WORDS, TABLE_BYTES // word_bytes)
+        words = self.words
         # One row per word and role, and one more, always zero, for the positions between
         # references (scores_many).
         self._table = np.zeros((words + 1, 1 + len(self.offsets), len(weights.labels)))

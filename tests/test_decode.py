@@ -184,3 +184,14 @@ def test_begin_states_stay_inside_the_model(tiny_model, sample):
         assert set(labels) <= set(LABELS) | {OTHER}
         assert [t["p"] for t in ref.tokens] == pytest.approx(probs, abs=1e-4)
         assert all(p <= 1.0 + 1e-9 for p in probs)
+
+
+def test_the_word_table_is_bounded_in_bytes_whatever_the_states(tiny_model):
+    """More states make each word's rows longer, and the table holds fewer words: memory stays
+    within TABLE_BYTES (one spare row aside)."""
+    from tagger.encode import TABLE_BYTES, WORDS
+    weights = read_weights(tiny_model)
+    encoder = Encoder(weights)
+    word_bytes = encoder._table[0].nbytes
+    assert encoder._table.nbytes <= TABLE_BYTES + word_bytes
+    assert encoder.words == min(WORDS, TABLE_BYTES // word_bytes)
