@@ -232,8 +232,9 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
         end = index
         while end < len(labels) and labels[end] == "title":
             end += 1
-        if end - index >= 2 and not HEADING.match(contents[index]) and _refs_around(
-                labels, index, end - 1, ("blank", "meta"), ("ref", "text")) and _reads_as_references(
+        if end - index >= 2 and not HEADING.match(contents[index]) and (_refs_around(
+                labels, index, end - 1, ("blank", "meta"), ("ref", "text")) or _under_one_head(
+                labels, contents, index, end)) and _reads_as_references(
                 contents[index:end], end - index):
             labels[index:end] = ["ref"] * (end - index)
         for other in range(index, end):  # "…an analysis of the↵- 216 -↵↵HEAD↵relationships …"
@@ -246,6 +247,16 @@ def _headings_that_are_references(labels: list, contents: list) -> None:
                 unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
             labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
         index = max(end, index + 1)
+
+
+def _under_one_head(labels: list, contents: list, index: int, end: int) -> bool:
+    """Do the lines index..end-1 sit between a reference line above, past one line taken for
+    a heading (a break's head, "M. Chen, L. Zhang"), and reference or body-text lines below?"""
+    before = near(labels, index, -1, skip=("blank", "meta", "title"))
+    after = near(labels, end - 1, 1, skip=("blank", "meta"))
+    heads = [i for i in range(before + 1, index) if labels[i] == "title"]
+    return (before >= 0 and labels[before] == "ref" and after >= 0 and labels[after] in ("ref", "text")
+            and len(heads) == 1 and not HEADING.match(contents[heads[0]]))
 
 
 def _two_heads_at_most(labels: list, contents: list, run) -> bool:
