@@ -11,7 +11,7 @@ path is crfsuite's own and the marginals are its own to rounding (tests/test_dec
 
 import numpy as np
 
-from .labels import field_of
+from .labels import field_of, states_by_label
 
 # CRFsuite's feature record, as its model file stores it.
 FEATURE = np.dtype([("type", "<u4"), ("source", "<u4"), ("destination", "<u4"), ("weight", "<f8")])
@@ -28,9 +28,7 @@ class Weights:
         self.labels = list(labels)  # the model's states: labels, and "B-" ones (labels.BEGIN)
         self.column = {label: j for j, label in enumerate(self.labels)}  # each state's
         self.fields = [field_of(label) for label in self.labels]
-        self.columns = {}  # each label's states
-        for j, field in enumerate(self.fields):
-            self.columns.setdefault(field, []).append(j)
+        self.columns = states_by_label(self.labels)  # each label's state columns
         # A state's marginal summed with the other states of its label (None: one state each).
         fields = np.array(self.fields)
         self.same_field = (fields[:, None] == fields[None, :]).astype(float) if (
@@ -81,8 +79,7 @@ class Weights:
         that label summed)."""
         if self.same_field is None:
             return chosen(marginal, path)
-        steps = np.arange(len(path))
-        return (marginal[steps] @ self.same_field)[steps, path].tolist()
+        return (marginal @ self.same_field)[np.arange(len(path)), path].tolist()
 
 
 def viterbi(scores: np.ndarray, transition: np.ndarray) -> list[int]:

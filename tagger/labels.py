@@ -21,6 +21,14 @@ def field_of(state: str) -> str:
     """The label a model state stands for ("B-title" → "title")."""
     return state[len(BEGIN):] if state.startswith(BEGIN) else state
 
+
+def states_by_label(states) -> dict[str, list[int]]:
+    """The positions in `states` of each label's states (its "B-" one too, where it has one)."""
+    grouped: dict[str, list[int]] = {}
+    for j, state in enumerate(states):
+        grouped.setdefault(field_of(state), []).append(j)
+    return grouped
+
 # AnyStyle's element names mapped onto ours (DESIGN.md "Labels").
 ANYSTYLE_TO_LABEL = {
     "journal": "venue",

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from .features import FEATURE_VERSION, featurize
-from .labels import field_of
+from .labels import field_of, states_by_label
 
 def models_dir() -> Path:
     """Where the shipped models are: models/ in a checkout, tagger/models in an installed wheel."""
@@ -92,9 +92,9 @@ class CRFModel:
     def _states_by_label(self) -> dict:
         """Each label's states in the model (its "B-" one too, where it has one)."""
         if self._states is None:
-            self._states = {}
-            for state in self._tagger.labels():
-                self._states.setdefault(field_of(state), []).append(state)
+            states = self._tagger.labels()
+            self._states = {label: [states[j] for j in columns]
+                            for label, columns in states_by_label(states).items()}
         return self._states
 
     def weights(self):

@@ -22,8 +22,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    CONTAINER_WORDS, HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS,
-    ends_on_month, months_only, names_first, repeat_key,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
+    months_only, names_first, no_container_words, repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -648,8 +648,7 @@ def _is_head(context: Context, labels: list, index: int):
 def _names_only(content: str) -> bool:
     """Names and nothing else, as a head of names is ("M. Chen, L. Zhang"); not a publisher's,
     a journal's or a place's words ("Wisconsin Press")."""
-    return bool(NAMES_ONLY.match(content)) and CONTAINER_WORDS.isdisjoint(
-        word.lower().strip(",.") for word in content.split())
+    return bool(NAMES_ONLY.match(content)) and no_container_words(content)
 
 
 def _last_words(content: str) -> bool:

@@ -172,14 +172,10 @@ def _heads_amid_references(labels: list, contents: list) -> None:
 def _past_heads(labels: list, contents: list, end: int) -> int:
     """The first line from `end` on that is not one of one or two lines taken for headings
     (no real heading: a page break's heads), blank lines or furniture; -1 past more."""
-    titles = 0
+    start = end
     while end < len(labels) and labels[end] in ("title", "blank", "meta"):
-        if labels[end] == "title":
-            titles += 1
-            if titles > 2 or HEADING.match(contents[end]):
-                return -1
         end += 1
-    return end
+    return end if _two_heads_at_most(labels, contents, range(start, end)) else -1
 
 
 def _numbered_opening(labels: list, contents: list) -> None:

@@ -148,17 +148,17 @@ def _given_name_first(content: str) -> bool:
     if found.group(1).lower() in GIVEN_NAMES:
         return True
     return (found.group().endswith(".") and bool(TITLE_OPENING.match(content, found.end()))
-            and _no_container_words(found.group()))
+            and no_container_words(found.group()))
 
 
 def _given_names_list(content: str) -> bool:
     """Three names or more written given name first, commas between ("Grant Van Horn, Steve
     Branson, Ryan Farrell, …"), none of their words a journal's, a publisher's or a place's."""
     found = GIVEN_NAMES_LIST.match(content)
-    return bool(found) and _no_container_words(found.group())
+    return bool(found) and no_container_words(found.group())
 
 
-def _no_container_words(text: str) -> bool:
+def no_container_words(text: str) -> bool:
     """Is none of the words a journal's, a publisher's or a place's (so they may be names)?"""
     return CONTAINER_WORDS.isdisjoint(word.lower().strip(",.") for word in text.split())
 
