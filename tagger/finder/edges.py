@@ -27,8 +27,8 @@ from tagger.finder.lines import (
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
-    NUMBER_SET_APART, YEAR_LINE, after_head_number, in_sequence, next_content, numbered_elsewhere,
-    out_of_sequence, page_value,
+    NUMBER_SET_APART, PAGE_LINES, YEAR_LINE, after_head_number, in_sequence, next_content,
+    numbered_elsewhere, out_of_sequence, page_value,
 )
 from tagger.lexicon import PLACES
 
@@ -194,14 +194,16 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             indented = context.hanging and lines[index].indent == context.continuation_indent
             if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
                     and (not sequenced or indented and adjacent_previous or content[:1] == "0"
-                         or _next_reference_right_under(context, index))
+                         or _next_reference_right_under(context, index)
+                         or _twin_page_number(labels, contents, index, candidates, PAGE_LINES))
                     and (adjacent_previous or across >= 0)
                     and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
                 # (in the page sequence or not, where a hanging list indents it as its own,
                 # it has a leading zero, which no page number has: "…2015.10.↵004", or the
                 # next reference begins right under it, no blank line, head or form feed
-                # between: "…0004.↵203↵[45] Brandon, …")
+                # between: "…0004.↵203↵[45] Brandon, …", or its number is a page number set
+                # apart elsewhere on the page: "doi:10.1109/VR.2006.↵148", "148" 25 lines on)
             elif adjacent_previous and content.isdigit() and (
                     PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
                     _next_reference_begins(context, index)
@@ -274,12 +276,13 @@ def _next_reference_right_under(context: Context, index: int) -> bool:
             and context.labels[following] == "ref" and context.starts_reference(following) is True)
 
 
-def _twin_page_number(labels: list, contents: list, index: int, candidates: dict) -> bool:
-    """Is the same number a page number a few lines away, set apart from reference text
+def _twin_page_number(labels: list, contents: list, index: int, candidates: dict,
+                      reach: int = 15) -> bool:
+    """Is the same number a page number within `reach` lines, set apart from reference text
     (no reference line right above it)? Then this one, under a reference line, is not."""
     value = candidates[index]
     return value is not None and any(
-        other != index and candidates[other] == value and abs(other - index) < 15
+        other != index and candidates[other] == value and abs(other - index) < reach
         and not (other > 0 and labels[other - 1] == "ref" and contents[other - 1])
         for other in candidates)
 

@@ -11,6 +11,7 @@ from tagger.finder.neighbours import between_refs
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGE_VALUE = re.compile(r"\d+")
 NUMBER_SET_APART = re.compile(r"\S\s{6,}(\d{1,4})$|^(\d{1,4})\s{6,}\S")
+PAGE_LINES = 120  # the most lines a page holds
 
 
 def page_value(content: str):
@@ -26,7 +27,7 @@ def in_sequence(index: int, candidates: dict) -> bool:
         return False
     partners = sum(other != index and other_value is not None
                    and 1 <= abs(other_value - value) <= 2 and (other_value > value) == (other > index)
-                   and 15 <= abs(other - index) / abs(other_value - value) <= 120
+                   and 15 <= abs(other - index) / abs(other_value - value) <= PAGE_LINES
                    for other, other_value in candidates.items())
     # Two years a few lines apart are as likely two references' wrapped years: a sequence of
     # year-like numbers needs three pages.
