@@ -192,18 +192,21 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             across = _before_numbered_break(labels, reasons, contents, index)
             opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
             indented = context.hanging and lines[index].indent == context.continuation_indent
+            foot_under = _page_number_right_under(contents, index, candidates)
             if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
                     and (not sequenced or indented and adjacent_previous or content[:1] == "0"
                          or _next_reference_right_under(context, index)
-                         or _twin_page_number(labels, contents, index, candidates, PAGE_LINES))
+                         or _twin_page_number(labels, contents, index, candidates, PAGE_LINES)
+                         or foot_under)
                     and (adjacent_previous or across >= 0)
-                    and not _tail_beyond(context, labels, index, opened)):
+                    and (foot_under or not _tail_beyond(context, labels, index, opened))):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
                 # (in the page sequence or not, where a hanging list indents it as its own,
                 # it has a leading zero, which no page number has: "…2015.10.↵004", or the
                 # next reference begins right under it, no blank line, head or form feed
                 # between: "…0004.↵203↵[45] Brandon, …", or its number is a page number set
-                # apart elsewhere on the page: "doi:10.1109/VR.2006.↵148", "148" 25 lines on)
+                # apart elsewhere on the page: "doi:10.1109/VR.2006.↵148", "148" 25 lines on,
+                # or the page's own number is right under it: "…VR.2006.↵148↵149↵↵")
             elif adjacent_previous and content.isdigit() and (
                     PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
                     _next_reference_begins(context, index)
@@ -221,9 +224,11 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
-            elif adjacent_previous and _twin_page_number(labels, contents, index, candidates):
+            elif adjacent_previous and (_twin_page_number(labels, contents, index, candidates)
+                                        or _twin_at_break(lines, index, candidates)):
                 labels[index], reasons[index] = "ref", None  # "Périgord 3↵490" with "- 490 -"
-                # eight lines on: a page has one number, and the foot is that one
+                # eight lines on, or "490" a page's lines away with a form feed under it: a
+                # page has one number, and the foot is that one
             elif indented and adjacent_previous and (not sequenced or _left_open_amid_lines(
                     previous, labels, contents, index)):
                 labels[index], reasons[index] = "ref", None  # "    Périgord 3↵    490": set as
@@ -285,6 +290,30 @@ def _twin_page_number(labels: list, contents: list, index: int, candidates: dict
         other != index and candidates[other] == value and abs(other - index) < reach
         and not (other > 0 and labels[other - 1] == "ref" and contents[other - 1])
         for other in candidates)
+
+
+def _twin_at_break(lines: list, index: int, candidates: dict) -> bool:
+    """Is the same number, less than a page's lines away, a page's foot (a form feed right
+    under it), where this one has none?"""
+    value = candidates[index]
+
+    def at_break(other: int) -> bool:
+        return other + 1 < len(lines) and lines[other + 1].text.startswith("\f")
+
+    return value is not None and not at_break(index) and any(
+        other != index and candidates[other] == value and abs(other - index) < PAGE_LINES
+        and at_break(other) for other in candidates)
+
+
+def _page_number_right_under(contents: list, index: int, candidates: dict) -> bool:
+    """Is the next line a number one more than this one, at the page's edge (a blank line or
+    the end under it)? A break has one page number, and the one further from the reference
+    is the page's ("…VR.2006.↵148↵149↵↵")."""
+    following = index + 1
+    value = candidates[index]
+    return (value is not None and following in candidates
+            and candidates[following] == value + 1
+            and (following + 1 >= len(contents) or not contents[following + 1]))
 
 
 def _next_reference_begins(context: Context, index: int) -> bool:
