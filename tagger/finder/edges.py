@@ -23,7 +23,7 @@ from tagger.finder.continuation import (
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
     HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
-    months_only, names_first, no_container_words, repeat_key,
+    imprint, months_only, names_first, no_container_words, repeat_key,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.finder.pagenumbers import (
@@ -71,8 +71,6 @@ RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
 # A page range cut after its dash ("386–"), and the line that ends it ("389.").
 RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
 RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
-# A word right before a colon ("New York: Penguin"): a place, when the lexicon knows it.
-PLACE_COLON = re.compile(r"([A-Z][\w'’\-]+)\s?:\s")
 # A line that opens with a year ("1978.", "(1978)").
 YEAR_FIRST = re.compile(rf"^\(?{YEAR_DIGITS}\b")
 # A line that opens with a year in brackets, as an author-date reference's second line may.
@@ -262,14 +260,6 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
-
-
-def _imprint(content: str) -> bool:
-    """A reference's imprint: a known place before a colon ("New York: …") or ending the
-    line after a comma ("ISP PAN, Warszawa"). A page's head names a journal, not a city."""
-    last = content.rstrip(" .").rsplit(",", 1)
-    return any(found.group(1).lower() in PLACES for found in PLACE_COLON.finditer(content)) or (
-        len(last) == 2 and last[1].strip().lower() in PLACES)
 
 
 def _next_reference_right_under(context: Context, index: int) -> bool:
@@ -554,7 +544,7 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # right under a reference line the wrap filled, or going on in lower case
     if months_only(content):
         return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
-    if _imprint(content) and not context.repeated(index):
+    if imprint(content) and not context.repeated(index):
         return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
     if SEE_ALSO.match(content):
         return False  # "See also: Van der Pol oscillator": a reference's note, no head's words

@@ -9,7 +9,8 @@ from tagger.finder.continuation import (
     LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, PROSE_WORDS, YEAR, YEAR_DIGITS, list_number, names_after_numbering,
+    HEADING, IDENTIFIER, PROSE_WORDS, YEAR, YEAR_DIGITS, imprint, list_number,
+    names_after_numbering,
 )
 from tagger.finder.neighbours import near
 
@@ -133,9 +134,10 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             or _said_after_identifier(contents[before], [contents[i] for i in texts])
             or any(continues(contents[before], contents[i]) for i in texts)
             or names_after_numbering(contents[index]) and _left_open(contents[texts[-1]])
-            or _names_and_year_only(contents[before]))
+            or _names_and_year_only(contents[before]) or imprint(contents[index]))
         # (the last, names first, left open before the page's foot: "Brennan, Timothy. At
-        # Home in the World: … Cambridge, Mass.:↵- 778 -↵HEAD↵Harvard University Press, 1997.")
+        # Home in the World: … Cambridge, Mass.:↵- 778 -↵HEAD↵Harvard University Press, 1997."),
+        # or the book's imprint alone ("…Plurale Sphärolgie.↵- 511 -↵↵Frankfurt: Suhrkamp.")
         # whole references taken for text: a few lines without prose, with a year or a DOI
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
         listed = (end == len(labels) or ref_after) and (_reads_as_references(

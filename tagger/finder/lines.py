@@ -58,6 +58,8 @@ GIVEN_NAME_FIRST = re.compile(
 TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]")
 # Words of journals, publishers and places, which no given name or surname is taken for.
 CONTAINER_WORDS = VENUE_WORDS | PUBLISHER_WORDS | PLACES
+# A word right before a colon ("New York: Penguin"): a place, when the lexicon knows it.
+PLACE_COLON = re.compile(r"([A-Z][\w'’\-]+)\s?:\s")
 GIVEN_NAMES_LIST = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+(?:\s[A-ZÀ-Þ][a-zß-ÿ'’\-]+){1,2},\s){3}")
 # Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
 # head's words end on no initial and comma.
@@ -161,6 +163,14 @@ def _given_names_list(content: str) -> bool:
 def no_container_words(text: str) -> bool:
     """Is none of the words a journal's, a publisher's or a place's (so they may be names)?"""
     return CONTAINER_WORDS.isdisjoint(word.lower().strip(",.") for word in text.split())
+
+
+def imprint(content: str) -> bool:
+    """A reference's imprint: a known place before a colon ("New York: …") or ending the
+    line after a comma ("ISP PAN, Warszawa"). A page's head names a journal, not a city."""
+    last = content.rstrip(" .").rsplit(",", 1)
+    return any(found.group(1).lower() in PLACES for found in PLACE_COLON.finditer(content)) or (
+        len(last) == 2 and last[1].strip().lower() in PLACES)
 
 
 def months_only(content: str) -> bool:
