@@ -787,8 +787,8 @@ def _begins_above_page_foot(context: Context, labels: list, index: int, previous
             or AUTHORS_SLASH_JOURNAL.match(content)
             or PAGE_SET_APART.search(content) or context.lines[index].text.startswith("\f")):
         return False
-    other = index + 1
-    if other >= len(labels) or not PAGE_NUMBER.match(context.contents[other]):
+    other = next_content(context.contents, index)  # (blank lines between: "…après↵↵156↵↵HEAD")
+    if other < 0 or not PAGE_NUMBER.match(context.contents[other]):
         return False
     other = next_content(context.contents, other)
     if other < 0 or PAGE_NUMBER.match(context.contents[other]):
