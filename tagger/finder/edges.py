@@ -205,6 +205,10 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 # between: "…0004.↵203↵[45] Brandon, …", or its number is a page number set
                 # apart elsewhere on the page: "doi:10.1109/VR.2006.↵148", "148" 25 lines on,
                 # or the page's own number is right under it: "…VR.2006.↵148↵149↵↵")
+            elif adjacent_previous and open_identifier(previous) and _tail_past_head(
+                    context, index, previous):
+                labels[index], reasons[index] = "meta", "page number"  # the tail is further
+                # on, past the break's head: "doi: 10.1044/↵356↵↵M. Chen, L. Zhang↵2013_JSLHR-…"
             elif adjacent_previous and content.isdigit() and (
                     PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
                     _next_reference_begins(context, index)
@@ -372,6 +376,18 @@ def _before_numbered_break(labels: list, reasons: list, contents: list, index: i
             if unjudged > 1:
                 return -1
     return -1
+
+
+def _tail_past_head(context: Context, index: int, previous: str) -> bool:
+    """Is the next line with text a head (names alone, "Authors / Journal", or one that
+    comes back) and the line right under it the rest of the identifier left open ("doi:
+    10.1044/↵356↵↵M. Chen, L. Zhang↵2013_JSLHR-S-12-0345.")? Then the number is the page's."""
+    head = next_content(context.contents, index)
+    if head < 0 or head + 1 >= len(context.contents) or not context.contents[head + 1]:
+        return False
+    content = context.contents[head]
+    return bool(NAMES_ONLY.match(content) or AUTHORS_SLASH_JOURNAL.match(content)
+                or context.repeated(head)) and continues(previous, context.contents[head + 1])
 
 
 def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> bool:
