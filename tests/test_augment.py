@@ -1,7 +1,7 @@
 """Unpunctuated copies of training references: the fields stay where their spans say."""
 
 from training.augment import (
-    initials_first, short_imprint, unpunctuated, vancouver, with_copies, with_unpunctuated,
+    glued, initials_first, short_imprint, unpunctuated, vancouver, with_copies, with_unpunctuated,
 )
 
 RECORD = {"id": "r1", "text": "Anderson, P. W., 1958. Absence of diffusion. Phys. Rev., 109, 1492.",
@@ -76,10 +76,37 @@ def test_initials_first():
     assert initials_first("Kuhn TS") == "T. S. Kuhn"
 
 
-def test_with_copies_adds_both_kinds_after_the_records():
-    records = [dict(BOOK, id=f"b{i}") for i in range(100)]
+PHYSICS = {"id": "p1", "text": "G. Moore and N. Read, Nucl. Phys. B 360, 362 (1991).",
+           "spans": [[0, 21, "author"], [22, 35, "venue"], [36, 40, "volume"],
+                     [41, 44, "pages"], [45, 52, "year"]]}
+
+
+def test_an_article_tail_can_lose_its_spaces_as_a_pdf_loses_them():
+    copy = glued(PHYSICS)
+    assert copy["text"] == "G. Moore and N. Read, Nucl.Phys.B360,362(1991)."
+    assert fields(copy) == [("G. Moore and N. Read,", "author"), ("Nucl.Phys.B", "venue"),
+                            ("360,", "volume"), ("362", "pages"), ("(1991).", "year")]
+    assert copy["id"] == "p1-glued"
+    # what comes before the venue keeps its spaces
+    assert glued(RECORD)["text"] == "Anderson, P. W., 1958. Absence of diffusion. Phys.Rev.,109,1492."
+    # two words of a venue stay apart
+    nature = {"id": "n", "text": "R. Penrose, Nature Phys. Sci. 229, 177 (1971)",
+              "spans": [[0, 11, "author"], [11, 29, "venue"], [30, 34, "volume"],
+                        [35, 38, "pages"], [39, 45, "year"]]}
+    assert glued(nature)["text"] == "R. Penrose, Nature Phys.Sci.229,177(1971)"
+
+
+def test_no_glued_copy_without_a_number_after_the_venue():
+    assert glued(BOOK) is None
+    assert glued({"id": "x", "text": "A. B., Nature Physics", "spans": [[0, 5, "author"],
+                                                                      [6, 20, "venue"]]}) is None
+
+
+def test_with_copies_adds_every_kind_after_the_records():
+    records = [dict(BOOK, id=f"b{i}") for i in range(100)] + [dict(PHYSICS, id=f"p{i}")
+                                                             for i in range(100)]
     augmented = with_copies(records)
-    assert augmented[:100] == records
-    kinds = {record["id"].split("-", 1)[1] for record in augmented[100:]}
-    assert kinds == {"unpunctuated", "short-imprint"}
+    assert augmented[:200] == records
+    kinds = {record["id"].split("-", 1)[1] for record in augmented[200:]}
+    assert kinds == {"unpunctuated", "short-imprint", "glued"}
     assert augmented == with_copies(records)

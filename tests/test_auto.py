@@ -165,3 +165,15 @@ def test_a_broken_model_under_auto_warns_once_for_many_references(tiny_model, tm
     model_warnings = [w for w in caught if issubclass(w.category, ModelWarning)]
     assert len(model_warnings) == 1
     assert "does not match its manifest" in str(model_warnings[0].message)
+
+
+def test_calibration_keeps_the_best_pair_and_the_lowest_threshold_among_equals():
+    """A reference the rules put right at confidence 0.9 and one they would spoil at 0.99:
+    every weight does the same, so the pair is the lowest threshold above 0.9 that re-decodes
+    the first alone, with the lowest weight."""
+    from training.calibrate_auto import WEIGHTS, choose
+
+    helped = {"confidence": 0.9, "crf": (0, 1, 1), **{w: (1, 0, 0) for w in WEIGHTS}}
+    spoilt = {"confidence": 0.99, "crf": (1, 0, 0), **{w: (0, 1, 1) for w in WEIGHTS}}
+    assert choose([helped, spoilt]) == (0.91, 0.25)
+    assert choose([spoilt]) == (0.8, 0.25)  # no help anywhere: re-decode as little as can be

@@ -8,9 +8,12 @@ teach it to find the boundaries from the words themselves; a third of them write
 as Vancouver does, family name and bare initials ("Bourdieu P La distinction Paris Minuit
 1979"). Humanities footnotes cite a book by initials, title, place and year alone ("U. Eco,
 Opera aperta, Milano 1962."), where a title before a place had been read as a publisher or a
-place: half the annotated books with a place get a copy written so.
+place: half the annotated books with a place get a copy written so. Text taken out of a
+physics PDF loses the spaces in an article's tail ("Phys.Rev.Lett.13,508(1964)."), which a
+model with a first-token state for the numbers' labels read as one volume until a tenth of
+the articles got a copy written so.
 
-    python -m training.augment     # writes data/augmented/unpunctuated.jsonl, short_imprint.jsonl
+    python -m training.augment     # writes data/augmented/unpunctuated.jsonl, short_imprint.jsonl, glued.jsonl
 
 The shipped recipe trains on those files (made from its own corpora, so gold.xml is never in
 them); cross-validation makes the copies inside each fold instead, from the fold's training
@@ -35,6 +38,7 @@ SEED = 0
 # books with a place that get a short-imprint copy.
 INITIALS_SHARE = 1 / 3
 IMPRINT_SHARE = 0.5
+GLUED_SHARE = 0.1
 NOT_LATIN = re.compile(r"[^\u0000-\u024f\u1e00-\u1eff\s.,;:'’\-‐]")
 
 # Fields whose final full stop ends a sentence, not an abbreviation ("Dweck, C.", "Phys.").
@@ -167,6 +171,35 @@ def _bare(value: str, label: str) -> str:
     return value
 
 
+_TAIL_FIELDS = frozenset({"volume", "issue", "pages", "year"})
+_GLUE_AFTER = frozenset(".,:;()")
+
+
+def glued(record: dict) -> dict | None:
+    """An article's copy with the spaces in its tail lost, as text taken out of a physics PDF
+    has them ("Nucl. Phys. B 360, 362 (1991)." → "Nucl.Phys.B360,362(1991)."), or None for a
+    record whose venue is not followed by a number field. A space goes where a stop, a comma,
+    a bracket or a digit is beside it; two words stay apart ("Nature Phys.Sci.229")."""
+    ordered = sorted(record["spans"])
+    venues = [i for i, (_, _, label) in enumerate(ordered) if label == "venue"]
+    if len(venues) != 1 or venues[0] + 1 >= len(ordered) \
+            or ordered[venues[0] + 1][2] not in _TAIL_FIELDS:
+        return None
+    text, start = record["text"], ordered[venues[0]][0]
+    lost = {i for i in range(start + 1, len(text) - 1) if text[i] == " "
+            and (text[i - 1] in _GLUE_AFTER or text[i - 1].isdigit()
+                 or text[i + 1].isdigit() or text[i + 1] == "(")}
+    if not lost:
+        return None
+
+    def moved(position: int) -> int:
+        return position - sum(1 for i in lost if i < position)
+
+    kept = "".join(char for i, char in enumerate(text) if i not in lost)
+    return {**record, "id": record.get("id", "") + "-glued", "text": kept,
+            "spans": [[moved(a), moved(b), label] for a, b, label in record["spans"]]}
+
+
 def with_unpunctuated(records: list[dict], share: float = SHARE, seed: int = SEED) -> list[dict]:
     """`records` and, after them, unpunctuated copies of a `share` of them (chosen by `seed`),
     half of them with the year moved after the title, a third with Vancouver names."""
@@ -185,17 +218,26 @@ def with_short_imprints(records: list[dict], share: float = IMPRINT_SHARE,
                             if copy and rng.random() < share]
 
 
+def with_glued_tails(records: list[dict], share: float = GLUED_SHARE,
+                     seed: int = SEED) -> list[dict]:
+    """`records` and, after them, glued-tail copies of a `share` of their articles."""
+    rng = random.Random(f"{seed} glued")
+    return list(records) + [copy for copy in map(glued, records)
+                            if copy and rng.random() < share]
+
+
 def with_copies(records: list[dict]) -> list[dict]:
-    """`records`, their unpunctuated copies, then their short-imprint copies: what the recipe
-    trains on, made from its training records alone."""
-    return with_unpunctuated(records) + with_short_imprints(records)[len(records):]
+    """`records`, their unpunctuated copies, their short-imprint copies, then their glued-tail
+    copies: what the recipe trains on, made from its training records alone."""
+    return (with_unpunctuated(records) + with_short_imprints(records)[len(records):]
+            + with_glued_tails(records)[len(records):])
 
 
 def main(argv=None) -> int:
     from tagger.corpus import load, write_jsonl
     from tagger.train import REPO
 
-    from .build_model import AUGMENTED_FILE, IMPRINT_FILE, SOURCE_FILES, WEIGHTS
+    from .build_model import AUGMENTED_FILE, GLUED_FILE, IMPRINT_FILE, SOURCE_FILES, WEIGHTS
 
     argparse.ArgumentParser(prog="python -m training.augment",
                             description=__doc__.splitlines()[0]).parse_args(argv)
@@ -203,7 +245,8 @@ def main(argv=None) -> int:
                * WEIGHTS.get(name, 1)]
     for name, copies, kind in (
             (AUGMENTED_FILE, with_unpunctuated(records)[len(records):], "unpunctuated"),
-            (IMPRINT_FILE, with_short_imprints(records)[len(records):], "short-imprint")):
+            (IMPRINT_FILE, with_short_imprints(records)[len(records):], "short-imprint"),
+            (GLUED_FILE, with_glued_tails(records)[len(records):], "glued-tail")):
         (REPO / name).parent.mkdir(parents=True, exist_ok=True)
         write_jsonl(copies, REPO / name)
         print(f"{len(copies)} {kind} copies of {len(records)} references → {name}")
