@@ -18,9 +18,9 @@ from . import features
 
 # Distinct words whose score rows are kept (each 1 + len(WINDOW) rows of one float per model
 # state: about 1 kB for 21 states, 2 kB for 41), at most WORDS and at most TABLE_BYTES in all,
-# so memory stays bounded whatever the model's states. A reference with more distinct words
-# than the table holds is scored through featurize() instead, since its own words would evict
-# each other.
+# so memory stays bounded whatever the model's states. A batch with more distinct words than
+# the table holds is scored in halves, and a reference with more through featurize() instead,
+# since its own words would evict each other.
 WORDS = 1 << 14
 TABLE_BYTES = 20_000_000
 
@@ -76,8 +76,12 @@ class Encoder:
         for bit).
         """
         distinct = dict.fromkeys(token.text for tokens, _ in items for token in tokens)
-        if len(distinct) > self.words:  # its words would evict each other
-            return [self._scores_alone(tokens, text) for tokens, text in items]
+        if len(distinct) > self.words:  # its words would evict each other: in halves
+            if len(items) == 1:  # a reference with more words than the table holds
+                tokens, text = items[0]
+                return [self.weights.scores(features.featurize(tokens, text))]
+            half = len(items) // 2
+            return self.scores_many(items[:half]) + self.scores_many(items[half:])
         names = [[] for _ in features.CONTEXT_FEATURES]  # a context feature's value per position
         for tokens, text in items:
             for column, feature in zip(names, features.CONTEXT_FEATURES):
@@ -117,13 +121,6 @@ class Encoder:
         scores[firsts] += self._first
         scores[lasts] += self._last
         return [scores[first:last + 1] for first, last in zip(firsts, lasts)]
-
-    def _scores_alone(self, tokens, text) -> np.ndarray:
-        """One reference's scores when the table cannot hold the words of a batch: together,
-        or, with more distinct words of its own than the table holds, through featurize()."""
-        if len({token.text for token in tokens}) > self.words:
-            return self.weights.scores(features.featurize(tokens, text))
-        return self.scores_many([(tokens, text)])[0]
 
     def _slot(self, word: str, new: list) -> int:
         """The table slot of a word's score rows (least recent evicted); a word seen for the

@@ -81,6 +81,11 @@ def test_a_batch_scores_each_reference_as_it_alone_would(tiny_model, sample):
         assert np.array_equal(got, expected)
     for got, expected in zip(Encoder(weights, words=7).scores_many(items), alone):
         assert np.allclose(got, expected, rtol=0, atol=1e-9)
+    # a table that holds each reference's words but not the batch's: scored in halves, as alone
+    widest = max(len({token.text for token in tokens}) for tokens, _ in items)
+    assert len({token.text for tokens, _ in items for token in tokens}) > widest
+    for got, expected in zip(Encoder(weights, words=widest).scores_many(items), alone):
+        assert np.array_equal(got, expected)
 
 
 def test_padding_never_changes_a_path_or_a_marginal():
