@@ -23,7 +23,6 @@ part alone, so no held-out reference is seen in another spelling.
 import argparse
 import random
 import re
-from pathlib import Path
 
 from tagger.structure.names import parse_names
 

@@ -30,7 +30,6 @@ from tagger.finder.pagenumbers import (
     NUMBER_SET_APART, PAGE_LINES, YEAR_LINE, after_head_number, in_sequence, next_content,
     numbered_elsewhere, out_of_sequence, page_value,
 )
-from tagger.lexicon import PLACES
 
 # A verso head: the authors, a slash, the journal ("J. Smith et al. / Journal of ...").
 AUTHORS_SLASH_JOURNAL = re.compile(
@@ -279,24 +278,27 @@ def _twin_page_number(labels: list, contents: list, index: int, candidates: dict
                       reach: int = 15) -> bool:
     """Is the same number a page number within `reach` lines, set apart from reference text
     (no reference line right above it)? Then this one, under a reference line, is not."""
-    value = candidates[index]
-    return value is not None and any(
-        other != index and candidates[other] == value and abs(other - index) < reach
-        and not (other > 0 and labels[other - 1] == "ref" and contents[other - 1])
-        for other in candidates)
+    return _same_number_where(index, candidates, reach, lambda other: not (
+        other > 0 and labels[other - 1] == "ref" and contents[other - 1]))
 
 
 def _twin_at_break(lines: list, index: int, candidates: dict) -> bool:
     """Is the same number, less than a page's lines away, a page's foot (a form feed right
     under it), where this one has none?"""
-    value = candidates[index]
 
     def at_break(other: int) -> bool:
         return other + 1 < len(lines) and lines[other + 1].text.startswith("\f")
 
-    return value is not None and not at_break(index) and any(
-        other != index and candidates[other] == value and abs(other - index) < PAGE_LINES
-        and at_break(other) for other in candidates)
+    return not at_break(index) and _same_number_where(index, candidates, PAGE_LINES, at_break)
+
+
+def _same_number_where(index: int, candidates: dict, reach: int, is_page_number) -> bool:
+    """Is there another lone number with this one's value, less than `reach` lines away, that
+    `is_page_number` says is the page's? A page has one number."""
+    value = candidates[index]
+    return value is not None and any(
+        other != index and candidates[other] == value and abs(other - index) < reach
+        and is_page_number(other) for other in candidates)
 
 
 def _page_number_right_under(contents: list, index: int, candidates: dict) -> bool:
