@@ -480,7 +480,7 @@ class _ItemWord(NamedTuple):
     shape: str  # "i" an initial (one or two capitals), "w" a word, "" a name particle
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 14)
 def _item_word(text: str) -> _ItemWord | None:
     """What `_item_kind` needs of a word, once per distinct word; None for what is not a word
     of the item (numbers, punctuation, "and")."""

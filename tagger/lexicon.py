@@ -187,7 +187,7 @@ _HANGUL_ENDINGS = (("hangul-venue", HANGUL_VENUE_ENDINGS),
 _EXACT_CLASSES = (("gbt", GBT_MARKERS), ("han-venue", HAN_VENUE), ("han-publisher", HAN_PUBLISHER))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=1 << 14)
 def classes(word: str) -> tuple[str, ...]:
     """The lexicon classes of one token, e.g. ("month",) for "Sept" or ("venue",) for "Proc"."""
     lower = word.lower().rstrip(".")

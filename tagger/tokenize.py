@@ -88,7 +88,7 @@ def _cuts(word: str) -> list[int]:
     return sorted(cuts)
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 14)
 def _pieces(word: str) -> tuple[tuple[str, int, int], ...] | None:
     """A matched word's tokens as (text, start, end) inside it, or None when it stays whole
     (most words): remembered, since words repeat from reference to reference."""
