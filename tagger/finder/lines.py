@@ -60,7 +60,11 @@ TITLE_OPENING = re.compile(r"\s[A-ZÀ-Þ][a-zß-ÿ\-]+\s[a-zß-ÿ]")
 CONTAINER_WORDS = VENUE_WORDS | PUBLISHER_WORDS | PLACES
 # A word right before a colon ("New York: Penguin"): a place, when the lexicon knows it.
 PLACE_COLON = re.compile(r"([A-Z][\w'’\-]+)\s?:\s")
-GIVEN_NAMES_LIST = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+(?:\s[A-ZÀ-Þ][a-zß-ÿ'’\-]+){1,2},\s){3}")
+# Three names given name first, commas between: given names spelled out ("Grant Van Horn"),
+# or initials among them ("Ling Tony Chen, R. Drach, M. Keating, S . Louis, …").
+GIVEN_NAMES_LIST = re.compile(
+    r"^(?:(?:[A-ZÀ-Þ][a-zß-ÿ]+(?:\s[A-ZÀ-Þ][a-zß-ÿ'’\-]+){1,2}"
+    r"|(?:[A-ZÀ-Þ][a-zß-ÿ]+\s|[A-ZÀ-Þ]\s?\.\s?){1,3}[A-ZÀ-Þ][a-zß-ÿ'’\-]+),\s){3}")
 # Surname, given name and initial, then a comma ("Cortell Andrew P., Davis James W.,"): a
 # head's words end on no initial and comma.
 SURNAME_GIVEN_INITIAL = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ'’\-]+\s[A-ZÀ-Þ][a-zß-ÿ]+\s(?:[A-Z]\.\s?){1,2},")
