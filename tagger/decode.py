@@ -129,36 +129,42 @@ def _padded(scores, group):
 def best_paths(scores, transition) -> list[np.ndarray]:
     """Viterbi for each (tokens × labels) score array: its best path, as label columns.
 
-    Ties go to the lower label index, as in crfsuite. Past a reference's end its scores stop
-    changing and its back-pointers point to themselves, so padding never alters a path.
+    Ties go to the lower label index, as in crfsuite. The forward pass keeps each step's best
+    scores and no back-pointers: its maximum over the previous label runs over the first axis
+    of a [from, reference, to] array, which numpy does element-wise, three times faster than
+    an argmax over a last axis of 41. Walking back, each step's pointer is found for the one
+    label the path holds there, from the same sums (the same ties). Past a reference's end its
+    scores stop changing and the walk stays put, so padding never alters a path.
     """
     paths = [np.zeros(0, dtype=np.intp)] * len(scores)
-    into = np.ascontiguousarray(transition.T)  # [to, from]: each step reduces the last axis
+    into = np.ascontiguousarray(transition.T)  # [to, from]
+    edges = transition[:, None, :]  # [from, reference, to]
     for group in length_groups([len(s) for s in scores]):
         if len(group) == 1:  # a parse() call, or a length alone in its batch
             paths[group[0]] = _best_path_one(scores[group[0]], into)
             continue
         padded, lengths = _padded(scores, group)
         count, steps, labels = padded.shape
-        flat = np.arange(count * labels) * labels  # where each [reference, to] row starts
-        stay, shortest = np.arange(labels), lengths.min()
-        back = np.empty((steps, count, labels), dtype=np.intp)
-        best = padded[:, 0].copy()
+        shortest = lengths.min()
+        best = np.empty((steps, count, labels))  # [step, reference, label]: best score so far
+        best[0] = padded[:, 0]
+        candidates = np.empty((labels, count, labels))  # [from, reference, to]
         for t in range(1, steps):
-            candidates = best[:, None, :] + into  # [reference, to, from]
-            candidates.argmax(axis=2, out=back[t])
-            score = candidates.ravel()[flat + back[t].ravel()].reshape(count, labels)
+            np.add(best[t - 1].T[:, :, None], edges, out=candidates)
+            score = candidates.max(axis=0)
             score += padded[:, t]
             if t >= shortest:
                 ended = lengths <= t
-                score[ended] = best[ended]
-                back[t, ended] = stay
-            best = score
+                score[ended] = best[t - 1][ended]
+            best[t] = score
         path = np.empty((count, steps), dtype=np.intp)
-        path[:, -1] = best.argmax(axis=1)
-        rows = np.arange(count)
+        path[:, -1] = best[-1].argmax(axis=1)
         for t in range(steps - 1, 0, -1):
-            path[:, t - 1] = back[t, rows, path[:, t]]
+            back = (best[t - 1] + into[path[:, t]]).argmax(axis=1)
+            if t >= shortest:
+                ended = lengths <= t
+                back[ended] = path[ended, t]
+            path[:, t - 1] = back
         for row, i in enumerate(group):
             paths[i] = path[row, :lengths[row]]
     return paths

@@ -95,6 +95,18 @@ def test_a_batch_scores_each_reference_as_it_alone_would(tiny_model, sample):
         assert np.array_equal(got, expected)
 
 
+def test_ties_go_to_the_lower_label_in_a_batch_as_alone():
+    """Whole-number scores tie all the time: the batch walks back to the same path the
+    one-reference Viterbi keeps, the lower label on each tie, as crfsuite does."""
+    rng = np.random.default_rng(41)
+    transition = rng.integers(0, 2, size=(5, 5)).astype(float)
+    scores = [rng.integers(0, 2, size=(length, 5)).astype(float)
+              for length in (2, 3, 3, 4, 6, 6, 7, 8, 8, 9)]
+    for path, score in zip(best_paths(scores, transition), scores):
+        assert path.tolist() == viterbi(score, transition)
+    assert best_paths([np.zeros((4, 5))] * 2, np.zeros((5, 5)))[0].tolist() == [0, 0, 0, 0]
+
+
 def test_padding_never_changes_a_path_or_a_marginal():
     """References of many lengths decoded together give what each gives alone, and the
     marginals are the brute-force sums over every path."""
