@@ -723,7 +723,7 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (337, (854,)), (347, (528, 922)), (349, (158, 487, 984)),
                                            (353, (427, 555)), (367, (509,)), (373, (471,)), (389, (655,)), (421, (481,)),
                                            (431, (36, 298, 324)), (433, (235,)), (439, (941,)),
-                                           (443, (555,))])
+                                           (443, (555,)), (449, (858,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -796,7 +796,8 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     number above the head the page's ("doi: 10.1044/↵356↵↵M. Chen, L. Zhang↵2013_JSLHR-…"),
     a paste opening with a hanging reference whose names, given name first, mix names spelled
     out and initials ("Ling Tony Chen, R. Drach, M. Keating, S . Louis, …"), its pages and
-    year after the break."""
+    year after the break, and the page a reference cites ending the paste under its "p."
+    ("…Springer-Verlag, Berlin, p.↵    210"), a number the page sequence allows."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

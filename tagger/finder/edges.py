@@ -209,13 +209,15 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
                 labels[index], reasons[index] = "meta", "page number"  # the tail is further
                 # on, past the break's head: "doi: 10.1044/↵356↵↵M. Chen, L. Zhang↵2013_JSLHR-…"
             elif adjacent_previous and content.isdigit() and (
-                    PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
-                    _next_reference_begins(context, index)
-                    or _next_reference_right_under(context, index)):
+                    (PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
+                        _next_reference_begins(context, index)
+                        or _next_reference_right_under(context, index))
+                    or PAGE_WORD_END.search(previous) and after < 0):
                 labels[index], reasons[index] = "ref", None  # "Springer-Verlag, Berlin, p.↵210↵↵
                 # Huysmans, Joris-Karl. …", "ApJ, 475,↵163↵↵Markevitch M., …": the reference
                 # was left wanting its page, and the next begins right after the number, so it
-                # had ended there: the number is its own, whatever the page sequence
+                # had ended there: the number is its own, whatever the page sequence; so too
+                # when the paste ends on it under "p." (no reference ends on "p.")
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
                 labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
             elif _range_opened(content, contents, index):
