@@ -723,7 +723,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (337, (854,)), (347, (528, 922)), (349, (158, 487, 984)),
                                            (353, (427, 555)), (367, (509,)), (373, (471,)), (389, (655,)), (421, (481,)),
                                            (431, (36, 298, 324)), (433, (235,)), (439, (941,)),
-                                           (443, (555,)), (449, (858,))])
+                                           (443, (555,)), (449, (858,)),
+                                           (467, (59,)), (479, (416,)), (487, (586,))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -797,7 +798,13 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     a paste opening with a hanging reference whose names, given name first, mix names spelled
     out and initials ("Ling Tony Chen, R. Drach, M. Keating, S . Louis, …"), its pages and
     year after the break, and the page a reference cites ending the paste under its "p."
-    ("…Springer-Verlag, Berlin, p.↵    210"), a number the page sequence allows."""
+    ("…Springer-Verlag, Berlin, p.↵    210"), a number the page sequence allows, a volume's
+    page ending the paste where the one page number, between blank lines 29 lines up, says
+    the page's would be 212 ("…du Périgord 3↵490"), five names and more after a blank line,
+    no head of names ("…Impact Factor: 1.998↵↵Grant Van Horn, Steve Branson, Ryan Farrell,
+    Scott Haber, Jessie↵Barry, …"), and a DOI's tail past a page break and a head the line
+    model took for a reference line ("doi: 10.1044/↵Page 128↵↵Neurology 65 September (2 of 2)
+    2005↵2013_JSLHR-S-12-0345.")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

@@ -251,6 +251,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         elif (labels[index] == "meta" and not reasons[index] and len(content.split()) <= 3
               and continues(previous, content)):
             labels[index], reasons[index] = "ref", None
+    _identifier_tails_past_heads(context, labels, reasons)
     # Running heads: lines at a page's edge that do not continue the reference around them;
     # and lines taken for furniture that surely do continue it.
     for index, content in enumerate(contents):
@@ -265,6 +266,34 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _identifier_tails_past_heads(context: Context, labels: list, reasons: list) -> None:
+    """A line that goes on with an identifier left open before a page break, past the break's
+    furniture and one or two lines of heads, is the identifier's tail, and those lines are
+    heads ("…doi: 10.1044/↵Page 128↵↵Neurology 65 September (2 of 2) 2005↵2013_JSLHR-…"),
+    where the line model took the tail for furniture and a head for a reference line."""
+    contents = context.contents
+    for index, content in enumerate(contents):
+        if not content or labels[index] != "meta" or reasons[index] or not IDENTIFIER_TAIL.match(
+                content.split()[0]):
+            continue
+        heads, furniture, other = [], False, index - 1
+        while other >= 0 and len(heads) <= 2:
+            if labels[other] in ("blank", "meta") or not contents[other]:
+                furniture = furniture or bool(contents[other])
+                other -= 1
+            elif labels[other] == "ref" and open_identifier(contents[other]):
+                break
+            else:
+                heads.append(other)
+                other -= 1
+        else:
+            continue
+        if heads and furniture and continues(contents[other], content):
+            labels[index], reasons[index] = "ref", None
+            for head in heads:
+                labels[head], reasons[head] = "meta", "running head"
 
 
 def _next_reference_right_under(context: Context, index: int) -> bool:
@@ -705,13 +734,15 @@ def _begins_after_blank(context: Context, index: int, after: int, previous: str)
     """In a list whose references blank lines part, a line where one begins (a blank line
     under a reference line), names first, under a reference that had ended, with the next
     reference line right under it: the next reference's first line, no head (a head of
-    names is names alone, "M. Chen, L. Zhang"; one with its page number sets it apart)
+    names is a few names alone, "M. Chen, L. Zhang"; one with its page number sets it apart)
     ("…pp. 621–626.↵↵Eagle, Alan R. Analytic Approaches in Planning. Stanford Research
-    Institute↵Long-Range Planning Report No. 238. …")."""
+    Institute↵Long-Range Planning Report No. 238. …"; "…Impact Factor: 1.998↵↵Grant Van Horn,
+    Steve Branson, Ryan Farrell, Scott Haber, Jessie↵Barry, …")."""
     content = context.contents[index]
     return (context.blank_separated and after == index + 1 and context.starts_reference(index) is True
             and names_first(content) and bool(LAST_LINE_END.search(previous))
-            and not NAMES_ONLY.match(content) and not NUMBER_SET_APART.search(content))
+            and not (NAMES_ONLY.match(content) and not MANY_NAMES.match(content))
+            and not NUMBER_SET_APART.search(content))
 
 
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:

@@ -93,6 +93,12 @@ def out_of_sequence(context, index: int, candidates: dict, reach: int = 150) -> 
     return 0 <= high - low <= 2 and not low <= value <= high
 
 
+def _set_apart(contents: list, index: int) -> bool:
+    """Is the line alone between blank lines (or the document's edge), as a page's number is
+    and a reference's wrapped number is not?"""
+    return all(not 0 <= other < len(contents) or not contents[other] for other in (index - 1, index + 1))
+
+
 def after_head_number(context, index: int, candidates: dict, reach: int = 150) -> bool:
     """Is the number one or two on from the page number set apart in the nearest head above
     it ("Physical Review E 101, 042305 (2020)      738" … "739")? Then it is that sequence's."""
@@ -101,12 +107,13 @@ def after_head_number(context, index: int, candidates: dict, reach: int = 150) -
 
 
 def _page_beside(context, index: int, candidates: dict, step: int, reach: int, heads_only=False):
-    """The nearest page number in direction `step` (a lone number in the sequence, or one
-    set apart in a head), "edge" when the document ends first, None when `reach` does."""
+    """The nearest page number in direction `step` (a lone number in the sequence or between
+    blank lines, or one set apart in a head), "edge" when the document ends first, None when
+    `reach` does."""
     other = index + step
     while 0 <= other < len(context.contents) and abs(other - index) <= reach:
         if (not heads_only and other in candidates and candidates[other] is not None
-                and in_sequence(other, candidates)):
+                and (in_sequence(other, candidates) or _set_apart(context.contents, other))):
             return candidates[other]
         match = NUMBER_SET_APART.search(context.contents[other])
         if match:
