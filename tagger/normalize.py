@@ -5,9 +5,9 @@ string, so every normalized character remembers the raw offset it came from.
 
 What it repairs: compatibility forms (NFKC per character: ligatures, full-width forms),
 the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting" (¬ for a hyphenation
-point), soft hyphens and zero-width characters,
-odd spaces and line breaks (one space), words hyphenated at a line end, and DOIs or URLs
-broken at a line end or by a space. One pass over the characters, one over the words:
+point), soft hyphens and zero-width characters, a superscript digit touching a number (an
+edition: "1946³"), odd spaces and line breaks (one space), words hyphenated at a line end,
+and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over the words:
 linear time, and no input makes it raise.
 """
 
@@ -21,6 +21,7 @@ NUMBER_DASHES = frozenset("-\u2010\u2011\u2012\u2013")
 JOINING_DASHES = HYPHENS | NUMBER_DASHES  # outside an identifier, only these may join words
 LOST_FF = "\u21b5"  # some PDF fonts map the "ff" ligature to this arrow
 DISCRETIONARY_HYPHEN = "\u00ac"  # "sup¬porting": a hyphenation point some PDF text layers keep
+SUPERSCRIPT_DIGITS = frozenset("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
 # A hyphen before these words is a suspended compound ("pre- and post-processing").
 SUSPENDING_WORDS = frozenset({"and", "or", "nor", "to", "und", "oder", "et", "ou", "y", "e", "vs", "versus"})
@@ -139,12 +140,28 @@ def _mapped(raw: str, start: int, end: int) -> tuple[str, list]:
             mapped = "ff"
         elif char == DISCRETIONARY_HYPHEN and chars and chars[-1].isalpha():
             mapped = "" if between_letters else "-"  # then repaired like any line-end hyphen
+        elif char in SUPERSCRIPT_DIGITS:
+            mapped = _superscript(char, raw[i - 1] if i else "", raw[i + 1] if i < last else "")
         else:
             mapped = _compat(char)
         for piece in mapped:
             chars.append(piece)
             offsets.append(i)
     return "".join(chars), offsets
+
+
+def _superscript(char: str, before: str, after: str) -> str:
+    """A superscript digit as a digit, set apart from a number it touches: the edition of
+    "Hamburg 1946³" or "³1946" is no part of the year, which NFKC alone would make 19463."""
+    digit = _compat(char)
+    if before in _DIGITS:
+        digit = " " + digit
+    if after in _DIGITS:
+        digit += " "
+    return digit
+
+
+_DIGITS = frozenset("0123456789")
 
 
 def _looks_like_identifier_tail(word: str, after: str) -> bool:

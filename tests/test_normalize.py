@@ -58,6 +58,10 @@ def raw_of(raw, word):
     ("P. Arbel\u00b4aez and L. Cohen", "P. Arbel\u00b4aez and L. Cohen"),  # not a wrong accented letter
     ("\uff21\uff22\uff23\uff0c\uff11\uff12\uff1a\uff08\uff13\uff09", "ABC,12:(3)"),
     ("软件学报，2020，31（1）：1–10．", "软件学报,2020,31(1):1–10."),
+    # a superscript edition set apart from the year it touches; other superscripts as digits
+    ("Snell B., Die Entdeckung des Geistes, Hamburg 1946\u00b3.", "Snell B., Die Entdeckung des Geistes, Hamburg 1946 3."),
+    ("Hamburg \u00b31946", "Hamburg 3 1946"),
+    ("cm\u00b2 and 10\u00b2\u00b3 atoms", "cm2 and 10 23 atoms"),
     # invisible characters and odd spaces
     ("bib\u00adlio\u00adgraphy", "bibliography"),
     ("zero\u200bwidth\ufeff here", "zerowidth here"),
