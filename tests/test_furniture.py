@@ -724,7 +724,8 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
                                            (353, (427, 555)), (367, (509,)), (373, (471,)), (389, (655,)), (421, (481,)),
                                            (431, (36, 298, 324)), (433, (235,)), (439, (941,)),
                                            (443, (555,)), (449, (858,)),
-                                           (467, (59,)), (479, (416,)), (487, (586,))])
+                                           (467, (59,)), (479, (416,)), (487, (586,)),
+                                           (499, (605,)), (503, (581, 945))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
@@ -804,7 +805,11 @@ def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
     no head of names ("…Impact Factor: 1.998↵↵Grant Van Horn, Steve Branson, Ryan Farrell,
     Scott Haber, Jessie↵Barry, …"), and a DOI's tail past a page break and a head the line
     model took for a reference line ("doi: 10.1044/↵Page 128↵↵Neurology 65 September (2 of 2)
-    2005↵2013_JSLHR-S-12-0345.")."""
+    2005↵2013_JSLHR-S-12-0345."), a DOI on lines of its own with the next reference's lines
+    under it, before a foot ("…39–46↵(doi:10.1017/aog.↵2016.20)↵Colborn, Theo, …↵York:
+    Dutton,↵↵583"), a line opening a bracket above a foot that the line after it closes
+    ("…no. 4 (January↵435↵↵1950): 482–484."), and a PMID's number ending the paste after a
+    break's head ("…PubMed [journal] PMID↵Page 371↵↵HEAD↵24679710, PMCID PMC4043395")."""
     rng = random.Random(seed)
     lists = [generate(rng, REFERENCES) for _ in range(max(numbers) + 1)]
     figures = score([lists[number] for number in numbers], find_segments)

@@ -23,6 +23,9 @@ RANGE_END = re.compile(r"^[–\-—]\d+[.,;]?$")  # "–188", not a foot's "- 18
 NUMBERS = re.compile(r"^[\d\s–\-:;()]+[.,;]?$")
 # A number too long for a page number: an article number, PMID or identifier wrapped alone.
 LONG_NUMBER = re.compile(r"^[eA-Z]?\d{5,}[.,;)\]]*$")
+# A line stopping on an identifier's name, and a line opening with such an identifier's value.
+IDENTIFIER_NAME_END = re.compile(r"\b(?:PMID|PMCID|ISBN|ISSN|arXiv|doi)\s?:?$", re.I)
+IDENTIFIER_VALUE = re.compile(r"^(?:PMC)?\d[\d\-.]*[\dX]\b")
 IDENTIFIER_TAIL = re.compile(r"^[A-Za-z0-9][\w./\-()<>;:]*[\]).,;]*$")
 BRACKETS = ("[]", "()", "<>", "«»", "“”")
 
@@ -78,6 +81,8 @@ def continues(previous: str, content: str) -> bool:
         return True  # the end of a page range or an identifier wrapped there
     if range_wrapped_before_dash(previous, content):
         return True
+    if IDENTIFIER_NAME_END.search(previous) and IDENTIFIER_VALUE.match(content):
+        return True  # "… PubMed [journal] PMID↵24679710, PMCID PMC4043395": the number it names
     if NUMBERS.match(content) and not content.isdigit() and OPEN_END.search(previous):
         return True  # "Rev Med Suisse 2009;5:↵1882-1889"
     if _open_bracket(previous, content):

@@ -689,6 +689,9 @@ def _is_head(context: Context, labels: list, index: int):
     if ends_on_month(content) and YEAR_FIRST.match(following):
         return False  # "…ACM Trans. Math. Softw.,↵167↵↵4(2), 127-136, June↵1978.": a date the
         # wrap cut, its year on the line under it; no head ends on a month
+    if unclosed(content) and continues(content, following):
+        return False  # it opens a bracket the line after the break closes: "…American
+        # Literature 21, no. 4 (January↵435↵↵1950): 482–484.", no head's
     if continues(previous, following) and not _inside_quote(previous, content):
         return True  # the lines around it are one reference broken there
     if (context.hanging and next_starts is False and context.starts_reference(index)

@@ -9,7 +9,7 @@ from tagger.finder.continuation import (
     LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, PROSE_WORDS, YEAR, YEAR_DIGITS, imprint, list_number,
+    HEADING, IDENTIFIER, PAGE_NUMBER, PROSE_WORDS, YEAR, YEAR_DIGITS, imprint, list_number,
     names_after_numbering,
 )
 from tagger.finder.neighbours import near
@@ -86,8 +86,12 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
     which the rules below tell apart: body text does not come in a few lines there."""
     for index, content in enumerate(contents):  # a number of the list's is no heading's
         if labels[index] == "title" and (_next_number(labels, contents, index, index - 1)
-                                         or _number_before_next(labels, contents, index)):
-            labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …"
+                                         or _number_before_next(labels, contents, index)
+                                         or not PAGE_NUMBER.match(content)
+                                         and _tail_across(labels, contents, index, heads=2)):
+            labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …";
+            # "… PMID↵Page 371↵↵HEAD↵24679710, PMCID PMC4043395": the rest of the one before
+            # (a page number the edge rules judge)
     _headings_that_are_references(labels, contents)
     _numbered_opening(labels, contents)
     first = near(labels, -1, 1, skip=("blank", "meta"))
@@ -118,6 +122,14 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             end += 1
         texts = [i for i in range(index, end) if labels[i] == "text"]
         before = near(labels, index, -1, skip=("blank", "meta"))
+        while texts and before >= 0 and labels[before] == "ref" and texts[0] == before + 1 and (
+                _identifier_line(contents[texts[0]]) or continues(contents[before], contents[texts[0]])):
+            before = texts.pop(0)  # a reference's DOI on lines of its own ("(doi:10.1017/
+            labels[before] = "ref"  # aog.↵2016.20)"), whatever the lines after it are
+        if not texts:
+            index = end
+            continue
+        index = texts[0]
         past = _past_heads(labels, contents, end)
         ref_after = 0 <= past < len(labels) and labels[past] == "ref"
         inside = ref_after and (len(texts) <= 4 or (
@@ -278,11 +290,14 @@ def _refs_around(labels: list, first: int, last: int, skip: tuple, refs: tuple) 
     return before >= 0 and after >= 0 and labels[before] in refs and labels[after] in refs
 
 
-def _tail_across(labels: list, contents: list, index: int) -> bool:
+def _tail_across(labels: list, contents: list, index: int, heads: int = None) -> bool:
     """Is the line, taken for a heading, surely the rest of the reference line before the
-    break, headings and furniture between (a page range, "2019.", an identifier's tail)?"""
+    break, headings (at most `heads` of them, if given) and furniture between (a page range,
+    "2019.", an identifier's tail)?"""
     before = near(labels, index, -1, skip=("blank", "meta", "title"))
-    return before >= 0 and labels[before] == "ref" and continues(contents[before], contents[index])
+    return (before >= 0 and labels[before] == "ref"
+            and (heads is None or labels[before + 1:index].count("title") <= heads)
+            and continues(contents[before], contents[index]))
 
 
 def _numbered_next(labels: list, contents: list, before: int, texts: list) -> bool:
@@ -331,6 +346,15 @@ def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool
         return False
     words = [word.lower() for text in texts for word in text.split()]
     return sum(word in PROSE_WORDS for word in words) <= 0.15 * len(words)
+
+
+def _identifier_line(content: str) -> bool:
+    """A line that is a DOI or URL alone, bracketed or after "doi:" ("(doi:10.1017/aog.",
+    "https://doi.org/10.1/x"): no body text is, and right under a reference line it is that
+    reference's."""
+    words = content.split()
+    return 1 <= len(words) <= 2 and bool(IDENTIFIER.search(words[-1])) and not any(
+        word.lower().strip("([:") in PROSE_WORDS for word in words)
 
 
 def _with_tails(labels: list, contents: list, texts: list) -> list:
