@@ -272,11 +272,12 @@ def _identifier_tails_past_heads(context: Context, labels: list, reasons: list) 
     """A line that goes on with an identifier left open before a page break, past the break's
     furniture and one or two lines of heads, is the identifier's tail, and those lines are
     heads ("…doi: 10.1044/↵Page 128↵↵Neurology 65 September (2 of 2) 2005↵2013_JSLHR-…"),
-    where the line model took the tail for furniture and a head for a reference line."""
+    where the line model took the tail for furniture or a heading and a head for a reference
+    line."""
     contents = context.contents
     for index, content in enumerate(contents):
-        if not content or labels[index] != "meta" or reasons[index] or not IDENTIFIER_TAIL.match(
-                content.split()[0]):
+        if not content or labels[index] not in ("meta", "title") or reasons[index] or not (
+                IDENTIFIER_TAIL.match(content.split()[0])):
             continue
         heads, furniture, other = [], False, index - 1
         while other >= 0 and len(heads) <= 2:
