@@ -1,7 +1,7 @@
 """Unpunctuated copies of training references: the fields stay where their spans say."""
 
 from training.augment import (
-    glued, initials_first, short_imprint, unpunctuated, vancouver, with_copies, with_unpunctuated,
+    family_first_names, glued, initials_first, short_imprint, unpunctuated, vancouver, with_copies, with_unpunctuated,
 )
 
 RECORD = {"id": "r1", "text": "Anderson, P. W., 1958. Absence of diffusion. Phys. Rev., 109, 1492.",
@@ -63,6 +63,23 @@ def test_a_book_with_a_place_gets_a_short_imprint_copy():
     assert fields(copy) == [("U. Eco,", "author"), ("Opera aperta,", "title"),
                             ("Milano", "location"), ("1962.", "year")]
     assert copy["id"] == "b1-short-imprint"
+
+
+def test_short_imprint_copies_in_the_other_humanities_shapes():
+    book = {"id": "b2", "text": "Auerbach, Erich. 1946. Mimesis: dargestellte Wirklichkeit. Bern: Francke.",
+            "spans": [[0, 16, "author"], [17, 22, "year"], [23, 58, "title"], [59, 64, "location"],
+                      [65, 73, "publisher"]]}
+    copy = short_imprint(book, family_first=True, subtitle_stop=True, publisher=True)
+    assert copy["text"] == "Auerbach E., Mimesis. Dargestellte Wirklichkeit, Bern, Francke, 1946."
+    assert fields(copy) == [("Auerbach E.,", "author"), ("Mimesis. Dargestellte Wirklichkeit,", "title"),
+                            ("Bern,", "location"), ("Francke,", "publisher"), ("1946.", "year")]
+    assert short_imprint(book)["text"] == "E. Auerbach, Mimesis: dargestellte Wirklichkeit, Bern 1946."
+
+
+def test_family_first_names():
+    assert family_first_names("Gadamer, Hans-Georg") == "Gadamer H.-G."
+    assert family_first_names("Bourdieu, P. and Passeron, J.-C.") == "Bourdieu P., Passeron J.-C."
+    assert family_first_names("World Health Organization") == ""
 
 
 def test_no_short_imprint_for_an_article_or_names_without_initials():

@@ -8,8 +8,11 @@ teach it to find the boundaries from the words themselves; a third of them write
 as Vancouver does, family name and bare initials ("Bourdieu P La distinction Paris Minuit
 1979"). Humanities footnotes cite a book by initials, title, place and year alone ("U. Eco,
 Opera aperta, Milano 1962."), where a title before a place had been read as a publisher or a
-place: half the annotated books with a place get a copy written so. Text taken out of a
-physics PDF loses the spaces in an article's tail ("Phys.Rev.Lett.13,508(1964)."), which a
+place: half the annotated books with a place get a copy written so, some of them with the
+family name first ("Auerbach E., Mimesis. Dargestellte Wirklichkeit…, Bern 1946."), or the
+subtitle after a full stop, where a one-word title had been read as another author, or the
+publisher between commas after the place, which had been read as a second place ("Torino,
+Einaudi, 1976."). Text taken out of a physics PDF loses the spaces in an article's tail ("Phys.Rev.Lett.13,508(1964)."), which a
 model with a first-token state for the numbers' labels read as one volume until a tenth of
 the articles got a copy written so.
 
@@ -37,6 +40,12 @@ SEED = 0
 # books with a place that get a short-imprint copy.
 INITIALS_SHARE = 1 / 3
 IMPRINT_SHARE = 0.5
+# Of the short-imprint copies, the share with the family name first ("Eco U."), and of those
+# whose title has a subtitle, the share that sets it after a full stop ("Mimesis. Dargestellte…").
+FAMILY_FIRST_SHARE = 1 / 3
+SUBTITLE_STOP_SHARE = 0.5
+# Of the books with a publisher, the share whose copy names it ("Torino, Einaudi, 1976.").
+PUBLISHER_SHARE = 0.5
 GLUED_SHARE = 0.1
 NOT_LATIN = re.compile(r"[^\u0000-\u024f\u1e00-\u1eff\s.,;:'’\-‐]")
 
@@ -78,7 +87,7 @@ def vancouver(names: str) -> str:
     """Authors as "Family Initials, Family Initials" ("Kuhn, Thomas S." → "Kuhn TS"), or ""
     where they are not all people with a given name (an organisation, a lone family name)."""
     people, et_al = _people(names)
-    if not people:
+    if not people or not all(person["family"][:1].isupper() for person in people):
         return ""
     written = ", ".join(" ".join(filter(None, (person.get("particle"), person["family"],
                                               _initials(person["given"]), person.get("suffix"))))
@@ -95,10 +104,15 @@ def _initials(given: str) -> str:
 _IMPRINT_FIELDS = frozenset({"author", "title", "location", "publisher", "year", "citation-number"})
 
 
-def short_imprint(record: dict) -> dict | None:
+def short_imprint(record: dict, family_first: bool = False, subtitle_stop: bool = False,
+                  publisher: bool = False) -> dict | None:
     """A book's copy as humanities footnotes cite it, initials first, no publisher, the
     place and year together ("U. Eco, Opera aperta, Milano 1962."), or None for a record
-    that is no such book (a venue, an editor, a field twice, names without initials)."""
+    that is no such book (a venue, an editor, a field twice, names without initials). With
+    `family_first` the names read "Eco U."; with `subtitle_stop` a title's subtitle follows a
+    full stop ("Mimesis. Dargestellte Wirklichkeit", not "Mimesis: dargestellte …"); with
+    `publisher`, a book that has one names it between commas after the place ("Torino,
+    Einaudi, 1976.")."""
     text, parts = record["text"], {}
     for start, end, label in sorted(record["spans"]):
         if label in parts or label not in _IMPRINT_FIELDS:
@@ -106,11 +120,19 @@ def short_imprint(record: dict) -> dict | None:
         parts[label] = _bare(text[start:end], label)
     if not {"author", "title", "location", "year"} <= parts.keys():
         return None
-    authors = initials_first(parts["author"])
+    authors = (family_first_names(parts["author"]) if family_first
+               else initials_first(parts["author"]))
     if not authors or not all(parts.values()):
         return None
-    pieces = [(f"{authors},", "author"), (f"{parts['title'].rstrip('.')},", "title"),
+    title = parts["title"].rstrip(".")
+    if subtitle_stop and title.count(": ") == 1:
+        main, subtitle = title.split(": ")
+        title = f"{main}. {subtitle[:1].upper()}{subtitle[1:]}"
+    pieces = [(f"{authors},", "author"), (f"{title},", "title"),
               (parts["location"], "location"), (f"{parts['year']}.", "year")]
+    if publisher and "publisher" in parts:
+        pieces[2:3] = [(f"{parts['location']},", "location"),
+                       (f"{parts['publisher'].rstrip('.')},", "publisher")]
     if "citation-number" in parts:
         pieces.insert(0, (parts["citation-number"], "citation-number"))
     spans, position = [], 0
@@ -129,6 +151,18 @@ def initials_first(names: str) -> str:
         return ""
     written = ", ".join(" ".join(filter(None, (_dotted(person["given"]), person.get("particle"),
                                               person["family"], person.get("suffix"))))
+                        for person in people)
+    return written + " et al." if et_al else written
+
+
+def family_first_names(names: str) -> str:
+    """Authors as "Family I., Family I." ("Eco, Umberto" → "Eco U.", "Gadamer, Hans-Georg"
+    → "Gadamer H.-G."), or "" where they are not all people with a given name."""
+    people, et_al = _people(names)
+    if not people or not all(person["family"][:1].isupper() for person in people):
+        return ""
+    written = ", ".join(" ".join(filter(None, (person.get("particle"), person["family"],
+                                              person.get("suffix"), _dotted(person["given"]))))
                         for person in people)
     return written + " et al." if et_al else written
 
@@ -212,9 +246,16 @@ def with_unpunctuated(records: list[dict], share: float = SHARE, seed: int = SEE
 def with_short_imprints(records: list[dict], share: float = IMPRINT_SHARE,
                         seed: int = SEED) -> list[dict]:
     """`records` and, after them, short-imprint copies of a `share` of their books with a place."""
-    rng = random.Random(f"{seed} imprint")
-    return list(records) + [copy for copy in map(short_imprint, records)
-                            if copy and rng.random() < share]
+    rng, style = random.Random(f"{seed} imprint"), random.Random(f"{seed} imprint style")
+    copies = []
+    for record in records:
+        family_first = style.random() < FAMILY_FIRST_SHARE
+        subtitle_stop = style.random() < SUBTITLE_STOP_SHARE
+        copy = short_imprint(record, family_first, subtitle_stop,
+                             publisher=style.random() < PUBLISHER_SHARE)
+        if copy and rng.random() < share:
+            copies.append(copy)
+    return list(records) + copies
 
 
 def with_glued_tails(records: list[dict], share: float = GLUED_SHARE,
