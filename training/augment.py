@@ -85,7 +85,8 @@ def unpunctuated(record: dict, year_after_title: bool = False, initials_after: b
 
 def vancouver(names: str) -> str:
     """Authors as "Family Initials, Family Initials" ("Kuhn, Thomas S." → "Kuhn TS"), or ""
-    where they are not all people with a given name (an organisation, a lone family name)."""
+    where they are not all people with a given name and a capitalized family name (an
+    organisation, a lone family name, "Ressources naturelles canada")."""
     people, et_al = _people(names)
     if not people or not all(person["family"][:1].isupper() for person in people):
         return ""
@@ -157,7 +158,8 @@ def initials_first(names: str) -> str:
 
 def family_first_names(names: str) -> str:
     """Authors as "Family I., Family I." ("Eco, Umberto" → "Eco U.", "Gadamer, Hans-Georg"
-    → "Gadamer H.-G."), or "" where they are not all people with a given name."""
+    → "Gadamer H.-G."), or "" where they are not all people with a given name and a
+    capitalized family name (a name read wrong: "dir M. E.")."""
     people, et_al = _people(names)
     if not people or not all(person["family"][:1].isupper() for person in people):
         return ""
