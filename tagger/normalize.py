@@ -7,8 +7,8 @@ What it repairs: compatibility forms (NFKC per character: ligatures, full-width 
 the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting" (¬ for a hyphenation
 point), soft hyphens and zero-width characters, a superscript digit touching a number (an
 edition: "1946³"), odd spaces and line breaks (one space), words hyphenated at a line end,
-and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over the words:
-linear time, and no input makes it raise.
+and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over
+the words: linear time, and no input makes it raise.
 """
 
 import re

@@ -12,9 +12,9 @@ place: half the annotated books with a place get a copy written so, some of them
 family name first ("Auerbach E., Mimesis. Dargestellte Wirklichkeit…, Bern 1946."), or the
 subtitle after a full stop, where a one-word title had been read as another author, or the
 publisher between commas after the place, which had been read as a second place ("Torino,
-Einaudi, 1976."). Text taken out of a physics PDF loses the spaces in an article's tail ("Phys.Rev.Lett.13,508(1964)."), which a
-model with a first-token state for the numbers' labels read as one volume until a tenth of
-the articles got a copy written so.
+Einaudi, 1976."). Text taken out of a physics PDF loses the spaces in an article's tail
+("Phys.Rev.Lett.13,508(1964)."), which a model with a first-token state for the numbers'
+labels read as one volume until a tenth of the articles got a copy written so.
 
     python -m training.augment     # writes data/augmented/unpunctuated.jsonl, short_imprint.jsonl, glued.jsonl
 
@@ -87,8 +87,8 @@ def vancouver(names: str) -> str:
     """Authors as "Family Initials, Family Initials" ("Kuhn, Thomas S." → "Kuhn TS"), or ""
     where they are not all people with a given name and a capitalized family name (an
     organisation, a lone family name, "Ressources naturelles canada")."""
-    people, et_al = _people(names)
-    if not people or not all(person["family"][:1].isupper() for person in people):
+    people, et_al = _people(names, capitalized=True)
+    if not people:
         return ""
     written = ", ".join(" ".join(filter(None, (person.get("particle"), person["family"],
                                               _initials(person["given"]), person.get("suffix"))))
@@ -160,8 +160,8 @@ def family_first_names(names: str) -> str:
     """Authors as "Family I., Family I." ("Eco, Umberto" → "Eco U.", "Gadamer, Hans-Georg"
     → "Gadamer H.-G."), or "" where they are not all people with a given name and a
     capitalized family name (a name read wrong: "dir M. E.")."""
-    people, et_al = _people(names)
-    if not people or not all(person["family"][:1].isupper() for person in people):
+    people, et_al = _people(names, capitalized=True)
+    if not people:
         return ""
     written = ", ".join(" ".join(filter(None, (person.get("particle"), person["family"],
                                               person.get("suffix"), _dotted(person["given"]))))
@@ -169,15 +169,18 @@ def family_first_names(names: str) -> str:
     return written + " et al." if et_al else written
 
 
-def _people(names: str) -> tuple[list, bool]:
+def _people(names: str, capitalized: bool = False) -> tuple[list, bool]:
     """The people a span names and whether it ends "et al."; no people unless they all have
     a family and a given name (an organisation, a lone family name, names in a script
-    without initials)."""
+    without initials) and, if `capitalized`, a family name with a capital (not one read
+    wrong: "dir M. E.", "Ressources naturelles canada")."""
     if not names.isascii() and NOT_LATIN.search(names):
         return [], False
     read = parse_names(names)
     people = read["people"]
     if not (people and all(p.get("family") and p.get("given") for p in people)):
+        return [], False
+    if capitalized and not all(p["family"][:1].isupper() for p in people):
         return [], False
     return people, read["et_al"]
 
