@@ -4,7 +4,8 @@ The parse stage tags the repaired text but reports fields as they appear in the 
 string, so every normalized character remembers the raw offset it came from.
 
 What it repairs: compatibility forms (NFKC per character: ligatures, full-width forms),
-the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting" (¬ for a hyphenation
+dashes a PDF writes for a hyphen ("603‑15", "10.1007/s10584‐015", "166−170": the hyphen-minus
+the training data holds), the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting" (¬ for a hyphenation
 point), soft hyphens and zero-width characters, a superscript digit touching a number (an
 edition: "1946³"), odd spaces and line breaks (one space), words hyphenated at a line end,
 and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over
@@ -16,8 +17,12 @@ import unicodedata
 from dataclasses import dataclass
 
 DROPPED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e")
-HYPHENS = frozenset("-\u2010\u2011")
-NUMBER_DASHES = frozenset("-\u2010\u2011\u2012\u2013")
+# The hyphen, non-breaking hyphen, figure dash and minus sign, written as the hyphen-minus: a
+# page range, a DOI or a compound word means the same with either, and the training data has
+# hardly any of them ("166−170" was read as a year; a DOI with "‐" resolves nowhere).
+AS_HYPHEN = frozenset("\u2010\u2011\u2012\u2212")
+HYPHENS = frozenset("-")
+NUMBER_DASHES = frozenset("-\u2013")
 JOINING_DASHES = HYPHENS | NUMBER_DASHES  # outside an identifier, only these may join words
 LOST_FF = "\u21b5"  # some PDF fonts map the "ff" ligature to this arrow
 DISCRETIONARY_HYPHEN = "\u00ac"  # "sup¬porting": a hyphenation point some PDF text layers keep
@@ -140,6 +145,8 @@ def _mapped(raw: str, start: int, end: int) -> tuple[str, list]:
             mapped = "ff"
         elif char == DISCRETIONARY_HYPHEN and chars and chars[-1].isalpha():
             mapped = "" if between_letters else "-"  # then repaired like any line-end hyphen
+        elif char in AS_HYPHEN:
+            mapped = "-"
         elif char in SUPERSCRIPT_DIGITS:
             mapped = _superscript(char, raw[i - 1] if i else "", raw[i + 1] if i < last else "")
         else:

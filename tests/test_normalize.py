@@ -62,6 +62,11 @@ def raw_of(raw, word):
     ("Snell B., Die Entdeckung des Geistes, Hamburg 1946\u00b3.", "Snell B., Die Entdeckung des Geistes, Hamburg 1946 3."),
     ("Hamburg \u00b31946", "Hamburg 3 1946"),
     ("cm\u00b2 and 10\u00b2\u00b3 atoms", "cm2 and 10 23 atoms"),
+    # the hyphen, non-breaking hyphen, figure dash and minus sign as the hyphen-minus
+    ("Int. Ed. 2001, 40, 2004\u22122021.", "Int. Ed. 2001, 40, 2004-2021."),
+    ("55(4): 603\u201115; 5\u20127; doi:10.1007/s10584\u2010015\u20101585\u2010x",
+     "55(4): 603-15; 5-7; doi:10.1007/s10584-015-1585-x"),
+    ("high\u2010\nthroughput, 1065\u2011\n9", "high-throughput, 1065-9"),
     # invisible characters and odd spaces
     ("bib\u00adlio\u00adgraphy", "bibliography"),
     ("zero\u200bwidth\ufeff here", "zerowidth here"),

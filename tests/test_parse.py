@@ -59,6 +59,16 @@ def test_glued_gbt_reference_is_split_into_its_fields():
     assert fields["pages"] == "770-778"
 
 
+def test_a_page_range_written_with_a_minus_sign_is_pages():
+    """A PDF's minus sign (U+2212) for the range's dash was read as a second year."""
+    ref = parse("Sharpless, K. B.; Finn, M. G.; Kolb, H. C. Angew. Chem., Int. Ed. 2001, 40, "
+                "2004\u22122021.")
+    assert ref.fields["year"] == "2001"
+    assert ref.fields["pages"] == "2004-2021"
+    dash = next(token for token in ref.tokens if token["label"] == "pages" and token["text"] == "-")
+    assert ref.raw[dash["start"]:dash["end"]] == "\u2212"
+
+
 def test_offsets_survive_repairs():
     text = "Smith J. Accele- rating deep learning. J Mach Learn Res, 2020, 21(3): 1-10."
     ref = parse(text)
