@@ -12,7 +12,7 @@ from tagger.model import ModelError, load_model
 from training.experiments.families import load_families, score_families
 
 FAMILIES = ("abbrev-journal-no-title", "title-into-venue", "astronomy-and-cjk-venues",
-            "numeric-tails", "glued-pdf-tokens", "humanities")
+            "numeric-tails", "glued-pdf-tokens", "humanities", "chemistry-acs")
 
 # The shipped model (feature version 7 at 300 iterations, AnyStyle + GROBID, with the Vancouver,
 # short-imprint and glued-tail copies and the first-token states), engine auto (`python -m
@@ -32,15 +32,21 @@ FAMILIES = ("abbrev-journal-no-title", "title-into-venue", "astronomy-and-cjk-ve
 # 1976"), where that model reaches humanities .852, all .973; with the short-imprint copies
 # in those shapes (shipped):
 #   abbrev 1.000 title 1.000  astro+cjk 1.000  numeric 1.000 glued 1.000 humanities .917  all .985
+# Twenty chemistry references added as the American Chemical Society cites them, without a
+# title ("Grubbs, R. H. Tetrahedron 2004, 60, 7117–7140."), where the shipped model reads a
+# one-word journal into the authors and a last initial "J." into the journal: .886, all .970.
 MODEL_FLOORS = {"abbrev-journal-no-title": 0.95, "title-into-venue": 0.95,
                 "astronomy-and-cjk-venues": 0.95, "numeric-tails": 0.95,
-                "glued-pdf-tokens": 0.95, "humanities": 0.87, "all": 0.95}
+                "glued-pdf-tokens": 0.95, "humanities": 0.87, "chemistry-acs": 0.83,
+                "all": 0.92}
 
 # The rule tagger at af3f7ee (with its ISO 4 / journal-code lexicon):
 #   abbrev .955  title .750  astro+cjk .984  numeric .750  glued .726  humanities .654  all .813
+# and on the twenty chemistry references .638 (all .771)
 RULES_FLOORS = {"abbrev-journal-no-title": 0.90, "title-into-venue": 0.70,
                 "astronomy-and-cjk-venues": 0.93, "numeric-tails": 0.70,
-                "glued-pdf-tokens": 0.67, "humanities": 0.60, "all": 0.76}
+                "glued-pdf-tokens": 0.67, "humanities": 0.60, "chemistry-acs": 0.58,
+                "all": 0.72}
 
 # The issue's own examples, which the set must hold as written.
 ISSUE_EXAMPLES = (
