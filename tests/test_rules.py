@@ -72,6 +72,18 @@ def test_cell_style_volume_and_pages_after_venue():
     }
 
 
+@pytest.mark.parametrize("text, author, venue", [
+    ("Grubbs, R. H. Tetrahedron 2004, 60, 7117–7140.", "Grubbs, R. H", "Tetrahedron"),
+    ("Corey, E. J.; Kim, C. U. J. Am. Chem. Soc. 1972, 94, 7586–7587.", "Corey, E. J.; Kim, C. U",
+     "J. Am. Chem. Soc"),
+    ("Heyd, J.; Scuseria, G. E.; Ernzerhof, M. J. Chem. Phys. 2003, 118, 8207.",
+     "Heyd, J.; Scuseria, G. E.; Ernzerhof, M", "J. Chem. Phys"),
+])
+def test_chemistry_style_journal_right_after_the_initials(text, author, venue):
+    found = fields(text)
+    assert (found.get("author"), found.get("venue"), found.get("title")) == (author, venue, None)
+
+
 def test_chinese_journal_article():
     text = "张三, 李四. 基于深度学习的参考文献解析[J]. 软件学报, 2020, 31(1): 1–10."
     assert fields(text) == {

@@ -12,6 +12,7 @@ to the loosest guess and never overwrite an earlier stage's label:
 from ..labels import OTHER
 from . import identifiers, markers, names, numbers, segments
 from .draft import Draft
+from .journals import abbreviated_journal
 
 # Small words a group author's name may hold in lower case ("Department of Health").
 _FUNCTION_WORDS = frozenset("of and for the on in de du des la le et für und".split())
@@ -80,7 +81,10 @@ def _author_before_date(d: Draft, start: int) -> int:
 
 def _names_before_date(d: Draft, end: int) -> int:
     """Extend a list the name rules stopped early ("Witten, I. H., Neal R. M. (1987)") to a
-    date a few name-like tokens further on."""
+    date a few name-like tokens further on; not over a journal ("Ernzerhof, M. J. Chem. Phys.
+    2003")."""
+    if abbreviated_journal(d, end):
+        return end
     name_like = False
     for k in range(end, min(len(d), end + 8)):
         word = d.word(k)

@@ -2,6 +2,7 @@
 
 from ..lexicon import ISO4, VENUE_CODES
 from .draft import Draft
+from .shapes import is_year
 from .words import VENUE_WORDS
 
 
@@ -23,3 +24,28 @@ def abbreviated_journal(d: Draft, i: int) -> bool:
             return False
         words += 1
     return False
+
+
+def chemistry_journal(d: Draft, i: int) -> bool:
+    """Chemistry writes no title and sets the year before the volume: "Grubbs, R. H.
+    Tetrahedron 2004, 60, 7117–7140." What follows the authors is a journal when it is a few
+    capitalized words (abbreviated or not) up to a year, a comma and another number."""
+    words = 0
+    for j in range(i, min(len(d), i + 12)):
+        word = d.word(j)
+        if word[:1].isdigit():
+            return (words > 0 and is_year(word) and d.word(j + 1) == ","
+                    and d.word(j + 2)[:1].isdigit())
+        if word in (".", ",", "&", "-"):
+            continue
+        if not word[:1].isupper():
+            return False
+        words += 1
+    return False
+
+
+def journal_initial(d: Draft, i: int) -> bool:
+    """Whether the initial "J." at token i opens a journal ("Kim, C. U. J. Am. Chem. Soc.
+    1972"), not a name: "J." and then abbreviated journal words up to the first number."""
+    return (d.word(i) == "J" and d.word(i + 1) == "." and d.lower(i + 2) in ISO4
+            and d.word(i + 3) == "." and abbreviated_journal(d, i))

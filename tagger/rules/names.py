@@ -8,7 +8,7 @@ Every step looks a few tokens ahead only, so a 10,000-name list is read in linea
 """
 
 from .draft import Draft
-from .journals import abbreviated_journal
+from .journals import abbreviated_journal, journal_initial
 from .shapes import (
     DASHES,
     is_bare_initials,
@@ -187,9 +187,12 @@ def _family(d: Draft, i: int, max_words: int):
 
 
 def _dotted_initials(d: Draft, j: int):
-    """End of "J.", "D.I.", "J.-C.", "S. E." at j, or None."""
+    """End of "J.", "D.I.", "J.-C.", "S. E." at j, or None; a "J." that opens a journal after
+    an initial is not one ("Kim, C. U. J. Am. Chem. Soc.")."""
     end = j
     while True:
+        if end > j and journal_initial(d, end):
+            return end
         if is_initial(d.word(end)) and d.word(end + 1) == ".":
             end += 2
         elif (is_initial(d.word(end)) and d.word(end + 1) in DASHES and d.glued(end + 1)
