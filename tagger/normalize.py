@@ -5,10 +5,10 @@ string, so every normalized character remembers the raw offset it came from.
 
 What it repairs: compatibility forms (NFKC per character: ligatures, full-width forms),
 dashes a PDF writes for a hyphen ("603‑15", "10.1007/s10584‐015", "166−170": the hyphen-minus
-the training data holds), the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting" (¬ for a hyphenation
-point), soft hyphens and zero-width characters, a superscript digit touching a number (an
-edition: "1946³"), odd spaces and line breaks (one space), words hyphenated at a line end,
-and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over
+the training data holds), the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting"
+(¬ for a hyphenation point), soft hyphens and zero-width characters, a superscript digit
+touching a number (an edition: "1946³"), odd spaces and line breaks (one space), words
+hyphenated at a line end, and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over
 the words: linear time, and no input makes it raise.
 """
 

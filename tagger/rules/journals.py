@@ -10,38 +10,40 @@ def abbreviated_journal(d: Draft, i: int) -> bool:
     """Physics writes no title: "P. W. Anderson, Phys. Rev. 109, 1492 (1958)". What follows
     the authors is a journal when it is only abbreviated journal words ("Phys.", "Nature",
     "A&A", a series letter "B") up to the first number."""
-    words = 0
-    for j in range(i, min(len(d), i + 16)):
-        word = d.word(j)
-        if word[:1].isdigit():
-            return words > 0
-        if word in (".", ",", "&", "-"):
-            continue
-        lower = word.lower()
-        abbreviated = lower in ISO4 and d.word(j + 1) == "."
-        if not (abbreviated or lower in VENUE_CODES or lower in VENUE_WORDS
-                or len(word) == 1 and word.isupper()):
-            return False
-        words += 1
-    return False
+    return _first_number_after(d, i, 16, _journal_word) is not None
 
 
 def chemistry_journal(d: Draft, i: int) -> bool:
     """Chemistry writes no title and sets the year before the volume: "Grubbs, R. H.
     Tetrahedron 2004, 60, 7117–7140." What follows the authors is a journal when it is a few
     capitalized words (abbreviated or not) up to a year, a comma and another number."""
+    j = _first_number_after(d, i, 12, lambda d, j: d.word(j)[:1].isupper())
+    return (j is not None and is_year(d.word(j)) and d.word(j + 1) == ","
+            and d.word(j + 2)[:1].isdigit())
+
+
+def _journal_word(d: Draft, j: int) -> bool:
+    word = d.word(j)
+    lower = word.lower()
+    return (lower in ISO4 and d.word(j + 1) == "." or lower in VENUE_CODES
+            or lower in VENUE_WORDS or len(word) == 1 and word.isupper())
+
+
+def _first_number_after(d: Draft, i: int, limit: int, fits) -> int | None:
+    """Index of the first number within `limit` tokens of `i`, when at least one word comes
+    before it and every word does `fits(d, j)` (stops, commas, "&" and "-" between them);
+    None otherwise."""
     words = 0
-    for j in range(i, min(len(d), i + 12)):
+    for j in range(i, min(len(d), i + limit)):
         word = d.word(j)
         if word[:1].isdigit():
-            return (words > 0 and is_year(word) and d.word(j + 1) == ","
-                    and d.word(j + 2)[:1].isdigit())
+            return j if words else None
         if word in (".", ",", "&", "-"):
             continue
-        if not word[:1].isupper():
-            return False
+        if not fits(d, j):
+            return None
         words += 1
-    return False
+    return None
 
 
 def journal_initial(d: Draft, i: int) -> bool:
