@@ -7,13 +7,17 @@ For `grobid` and `both` every fold's model is trained without the fold's files (
 also on the shipped recipe's AnyStyle data, as `training.build_model` trains), so each GROBID
 reference is scored by a model that never saw its paper; `anystyle` has no GROBID data to
 hold out and is trained once. Every configuration is also trained once on all of its data and
-scored on gold. Scores are the CRF's (a fold's model has no `rules_evidence`, so `auto` would
-be the same), pooled over the folds, overall and per GROBID group (field of research), with
-how well `confidence` is calibrated beside them. Results go to
-training/experiments/results/cross_corpus.{json,md}.
+scored on gold. Scores are pooled over the folds, overall and per GROBID group (field of
+research), with how well `confidence` is calibrated beside them; each is the CRF's, and beside
+the overall ones `auto`'s: each model decoded again where it is unsure with the rule tagger's
+evidence, at the shipped model's `rules_evidence` (or `--evidence BELOW WEIGHT`), as a user's
+default engine reads references. That pair was chosen on held-out training data that GROBID's
+references are part of (training.calibrate_auto): two numbers fitted across the folds, not in
+each. Results go to training/experiments/results/cross_corpus.{json,md}.
 """
 
 import argparse
+import json
 import tempfile
 import time
 from pathlib import Path
@@ -23,14 +27,21 @@ from joblib import Parallel, delayed
 from tagger.corpus import load
 from tagger.evaluate import calibration_of, score
 from tagger.evaluate.predictions import predict
-from tagger.model import load_model
-from tagger.train import REPO, train
+from tagger.model import DEFAULT_MODEL, load_model, manifest_path
+from tagger.train import REPO, train, write_manifest
 from training.build_model import (ANYSTYLE_FILES, BENCHMARK, GROBID_FILES, GROBID_WEIGHT,
                                   PARAMS)
 from training.augment import with_copies
 from training.experiments.common import write_results
 
 CONFIGS = ("anystyle", "grobid", "both")
+ENGINES = ("crf", "auto")
+
+
+def shipped_evidence() -> dict:
+    """The shipped model's `rules_evidence`: how `auto` is scored unless told otherwise."""
+    manifest = json.loads(manifest_path(DEFAULT_MODEL).read_text(encoding="utf-8"))
+    return manifest["rules_evidence"]
 
 
 def grobid_records(files=GROBID_FILES) -> list[dict]:
@@ -64,13 +75,16 @@ def training_set(config: str, anystyle, grobid, weight: int = GROBID_WEIGHT,
     return with_copies(list(anystyle) * anystyle_weight + list(grobid) * weight)
 
 
-def fit_and_predict(training, tests, params, keep: Path | None = None) -> list[list[dict]]:
-    """Train on `training` in a scratch folder (or at `keep`) and return the predictions for
-    each test set."""
+def fit_and_predict(training, tests, params, evidence: dict,
+                    keep: Path | None = None) -> dict[str, list[list[dict]]]:
+    """Train on `training` in a scratch folder (or at `keep`), give the model `evidence` as its
+    `rules_evidence`, and return each engine's predictions for each test set."""
     with tempfile.TemporaryDirectory(prefix="reftag-xc-") as tmp:
         model = keep or Path(tmp) / "model.crfsuite"
-        train(training, model, params=params)
-        predictions = [predict(test, engine="crf", model=model) for test in tests]
+        manifest = train(training, model, params=params)
+        write_manifest(model, {**manifest, "rules_evidence": evidence})
+        predictions = {engine: [predict(test, engine=engine, model=model) for test in tests]
+                       for engine in ENGINES}
         load_model.cache_clear()
     return predictions
 
@@ -93,9 +107,10 @@ def _calibration(result):
 
 def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBID_WEIGHT,
         folds_to_run: int | None = None, anystyle_weight: int = 1, keep: Path | None = None,
-        log=print) -> list[dict]:
+        evidence: dict | None = None, log=print) -> list[dict]:
     """The scores of each configuration (see the module's docstring); with `keep`, the
     models trained on all of a configuration's data are kept there as <config>.crfsuite."""
+    evidence = evidence or shipped_evidence()
     anystyle = [record for name in ANYSTYLE_FILES for record in load(REPO / name)]
     grobid = grobid_records()
     gold = load(REPO / BENCHMARK)
@@ -119,36 +134,46 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
     if keep:
         keep.mkdir(parents=True, exist_ok=True)
     outputs = Parallel(n_jobs=jobs)(
-        delayed(fit_and_predict)(training, tests, params,
+        delayed(fit_and_predict)(training, tests, params, evidence,
                                  keep / f"{config}.crfsuite" if keep and number is None else None)
         for config, number, training, tests in jobs_list)
     log(f"trained and scored in {time.perf_counter() - started:.0f} s")
     rows = []
     for config in configs:
-        pooled: dict[int, dict] = {}
-        gold_predictions = None
-        for (name, number, _, tests), output in zip(jobs_list, outputs):
-            if name != config:
-                continue
-            if number is None:
-                gold_predictions = output[0]
-                if config == "anystyle":
-                    pooled.update(zip(held_out, output[1]))
-            else:
-                pooled.update(zip(folds[number], output[0]))
-        indexes = sorted(pooled)
-        records = [grobid[i] for i in indexes]
-        predictions = [pooled[i] for i in indexes]
-        row = {"config": config, "gold": summary(gold, gold_predictions),
-               "grobid": summary(records, predictions), "groups": {}}
-        for group in sorted({record["group"] for record in records}):
-            chosen = [i for i, record in enumerate(records) if record["group"] == group]
-            row["groups"][group] = summary([records[i] for i in chosen],
-                                           [predictions[i] for i in chosen])
+        row = {"config": config, "evidence": evidence}
+        for engine in ENGINES:
+            pooled: dict[int, dict] = {}
+            gold_predictions = None
+            for (name, number, _, tests), output in zip(jobs_list, outputs):
+                if name != config:
+                    continue
+                if number is None:
+                    gold_predictions = output[engine][0]
+                    if config == "anystyle":
+                        pooled.update(zip(held_out, output[engine][1]))
+                else:
+                    pooled.update(zip(folds[number], output[engine][0]))
+            scores = _pooled_scores(gold, gold_predictions, grobid, pooled)
+            row.update(scores) if engine == "crf" else row.update({engine: scores})
+            log(f"{config}, {engine}: gold {scores['gold']['core_f1']:.4f}, GROBID CV "
+                f"{scores['grobid']['core_f1']:.4f} "
+                + ", ".join(f"{g} {s['core_f1']:.4f}" for g, s in scores["groups"].items()))
         rows.append(row)
-        log(f"{config}: gold {row['gold']['core_f1']:.4f}, GROBID CV {row['grobid']['core_f1']:.4f} "
-            + ", ".join(f"{g} {s['core_f1']:.4f}" for g, s in row["groups"].items()))
     return rows
+
+
+def _pooled_scores(gold, gold_predictions, grobid, pooled) -> dict:
+    """Gold's scores, and GROBID's pooled over the folds, overall and per group."""
+    indexes = sorted(pooled)
+    records = [grobid[i] for i in indexes]
+    predictions = [pooled[i] for i in indexes]
+    scores = {"gold": summary(gold, gold_predictions), "grobid": summary(records, predictions),
+              "groups": {}}
+    for group in sorted({record["group"] for record in records}):
+        chosen = [i for i, record in enumerate(records) if record["group"] == group]
+        scores["groups"][group] = summary([records[i] for i in chosen],
+                                          [predictions[i] for i in chosen])
+    return scores
 
 
 def flat(rows) -> list[dict]:
@@ -161,6 +186,9 @@ def flat(rows) -> list[dict]:
                  "grobid_ece": row["grobid"].get("ece")}
         for group, scores in row["groups"].items():
             cells[group] = scores["core_f1"]
+        if "auto" in row:  # rows written before auto was scored have none
+            cells["gold_auto"] = row["auto"]["gold"]["core_f1"]
+            cells["grobid_auto"] = row["auto"]["grobid"]["core_f1"]
         table.append(cells)
     return table
 
@@ -182,21 +210,28 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
     parser.add_argument("--c1", type=float, default=PARAMS["c1"], help="L1 penalty")
     parser.add_argument("--c2", type=float, default=PARAMS["c2"], help="L2 penalty")
+    parser.add_argument("--evidence", type=float, nargs=2, metavar=("BELOW", "WEIGHT"),
+                        help="auto's rules_evidence (default: the shipped model's)")
     parser.add_argument("--name", default="cross_corpus", help="results file name")
     args = parser.parse_args(argv)
     params = {**PARAMS, "max_iterations": args.iterations, "c1": args.c1, "c2": args.c2}
     rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds,
-               args.anystyle_weight, args.keep)
+               args.anystyle_weight, args.keep,
+               dict(zip(("below", "weight"), args.evidence)) if args.evidence else None)
     groups = sorted({group for row in rows for group in row["groups"]})
     folds = f"{args.run_folds} of {args.folds}" if args.run_folds else str(args.folds)
-    notes = (f"Core micro-F1 (CRF). GROBID: {folds} folds by file, pooled; gold: the model "
-             f"trained on all of the configuration's data. In `both`, GROBID counts "
+    evidence = rows[0]["evidence"]
+    notes = (f"Core micro-F1 (CRF; `auto` beside the overall scores). GROBID: {folds} folds "
+             f"by file, pooled; gold: the model trained on all of the configuration's data. In `both`, GROBID counts "
              f"{args.weight}×, AnyStyle {args.anystyle_weight}×; {args.iterations} L-BFGS iterations, "
-             f"c1 {args.c1}, c2 {args.c2}. ECE: expected calibration "
+             f"c1 {args.c1}, c2 {args.c2}; `auto` with rules_evidence below {evidence['below']}, "
+             f"weight {evidence['weight']}. ECE: expected calibration "
              f"error of 'all core fields right' against confidence.")
     columns = [("trained on", "config", ""), ("gold", "gold", ".4f"),
                ("gold all core right", "gold_all", ".1%"), ("gold ECE", "gold_ece", ".3f"),
-               ("GROBID CV", "grobid", ".4f"), ("GROBID all core right", "grobid_all", ".1%"),
+               ("gold, auto", "gold_auto", ".4f"), ("GROBID CV", "grobid", ".4f"),
+               ("GROBID CV, auto", "grobid_auto", ".4f"),
+               ("GROBID all core right", "grobid_all", ".1%"),
                ("GROBID ECE", "grobid_ece", ".3f"),
                *((group, group, ".4f") for group in groups)]
     write_results(args.name, flat(rows), columns, notes)
