@@ -77,15 +77,22 @@ def training_set(config: str, anystyle, grobid, weight: int = GROBID_WEIGHT,
 
 def fit_and_predict(training, tests, params, evidence: dict,
                     keep: Path | None = None) -> dict[str, list[list[dict]]]:
-    """Train on `training` in a scratch folder (or at `keep`), give the model `evidence` as its
-    `rules_evidence`, and return each engine's predictions for each test set."""
+    """Train on `training` in a scratch folder (or at `keep`) and return each engine's
+    predictions for each test set (`predictions_of`)."""
     with tempfile.TemporaryDirectory(prefix="reftag-xc-") as tmp:
         model = keep or Path(tmp) / "model.crfsuite"
-        manifest = train(training, model, params=params)
-        write_manifest(model, {**manifest, "rules_evidence": evidence})
-        predictions = {engine: [predict(test, engine=engine, model=model) for test in tests]
-                       for engine in ENGINES}
-        load_model.cache_clear()
+        train(training, model, params=params)
+        return predictions_of(model, tests, evidence)
+
+
+def predictions_of(model: Path, tests, evidence: dict) -> dict[str, list[list[dict]]]:
+    """Each engine's predictions for each test set, the model given `evidence` as its
+    `rules_evidence` (written into its manifest)."""
+    manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
+    write_manifest(model, {**manifest, "rules_evidence": evidence})
+    predictions = {engine: [predict(test, engine=engine, model=model) for test in tests]
+                   for engine in ENGINES}
+    load_model.cache_clear()
     return predictions
 
 
@@ -107,9 +114,12 @@ def _calibration(result):
 
 def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBID_WEIGHT,
         folds_to_run: int | None = None, anystyle_weight: int = 1, keep: Path | None = None,
-        evidence: dict | None = None, log=print) -> list[dict]:
-    """The scores of each configuration (see the module's docstring); with `keep`, the
-    models trained on all of a configuration's data are kept there as <config>.crfsuite."""
+        evidence: dict | None = None, rescore: bool = False, log=print) -> list[dict]:
+    """The scores of each configuration (see the module's docstring); with `keep`, every model
+    is kept there: <config>.crfsuite trained on all of a configuration's data, and
+    <config>-without-fold<N>.crfsuite on all but fold N, so that what decoding does with a
+    fold's model (auto's evidence, the rule tagger) can be measured again without training:
+    with `rescore`, nothing is trained and the models kept there are scored."""
     evidence = evidence or shipped_evidence()
     anystyle = [record for name in ANYSTYLE_FILES for record in load(REPO / name)]
     grobid = grobid_records()
@@ -130,13 +140,18 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
                               training_set(config, anystyle, rest, weight, anystyle_weight),
                               [[grobid[i] for i in fold]]))
     started = time.perf_counter()
-    log(f"{len(jobs_list)} models to train, {jobs} at a time ...")
-    if keep:
-        keep.mkdir(parents=True, exist_ok=True)
-    outputs = Parallel(n_jobs=jobs)(
-        delayed(fit_and_predict)(training, tests, params, evidence,
-                                 keep / f"{config}.crfsuite" if keep and number is None else None)
-        for config, number, training, tests in jobs_list)
+    if rescore:
+        log(f"{len(jobs_list)} kept models to score, {jobs} at a time ...")
+        calls = (delayed(predictions_of)(keep / _model_name(config, number), tests, evidence)
+                 for config, number, _, tests in jobs_list)
+    else:
+        log(f"{len(jobs_list)} models to train, {jobs} at a time ...")
+        if keep:
+            keep.mkdir(parents=True, exist_ok=True)
+        calls = (delayed(fit_and_predict)(training, tests, params, evidence,
+                                          keep / _model_name(config, number) if keep else None)
+                 for config, number, training, tests in jobs_list)
+    outputs = Parallel(n_jobs=jobs)(calls)
     log(f"trained and scored in {time.perf_counter() - started:.0f} s")
     rows = []
     for config in configs:
@@ -160,6 +175,11 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
                 + ", ".join(f"{g} {s['core_f1']:.4f}" for g, s in scores["groups"].items()))
         rows.append(row)
     return rows
+
+
+def _model_name(config: str, fold: int | None) -> str:
+    """A kept model's file name: the configuration's, and the fold it was trained without."""
+    return f"{config}.crfsuite" if fold is None else f"{config}-without-fold{fold}.crfsuite"
 
 
 def _pooled_scores(gold, gold_predictions, grobid, pooled) -> dict:
@@ -206,7 +226,9 @@ def main(argv=None) -> int:
     parser.add_argument("--anystyle-weight", type=int, default=1,
                         help="how many times AnyStyle's references count in `both` (default 1)")
     parser.add_argument("--keep", type=Path, default=None,
-                        help="keep the models trained on all data in this folder")
+                        help="keep every model in this folder (all data, and each fold's)")
+    parser.add_argument("--rescore", action="store_true",
+                        help="train nothing: score the models kept in --keep's folder")
     parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
     parser.add_argument("--c1", type=float, default=PARAMS["c1"], help="L1 penalty")
     parser.add_argument("--c2", type=float, default=PARAMS["c2"], help="L2 penalty")
@@ -214,10 +236,13 @@ def main(argv=None) -> int:
                         help="auto's rules_evidence (default: the shipped model's)")
     parser.add_argument("--name", default="cross_corpus", help="results file name")
     args = parser.parse_args(argv)
+    if args.rescore and not args.keep:
+        parser.error("--rescore scores the models of --keep DIR")
     params = {**PARAMS, "max_iterations": args.iterations, "c1": args.c1, "c2": args.c2}
     rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds,
                args.anystyle_weight, args.keep,
-               dict(zip(("below", "weight"), args.evidence)) if args.evidence else None)
+               dict(zip(("below", "weight"), args.evidence)) if args.evidence else None,
+               args.rescore)
     groups = sorted({group for row in rows for group in row["groups"]})
     folds = f"{args.run_folds} of {args.folds}" if args.run_folds else str(args.folds)
     evidence = rows[0]["evidence"]
