@@ -138,6 +138,25 @@ def word_features(text: str) -> dict:
 
 # ---- context features: f(tokens, text) -> one attribute name per token ---------------------
 
+def _remember_last(feature):
+    """For a context feature that other features read too: the last tokens and text it was
+    asked about and its answer are kept, so one reference's featurization works it out once.
+    Held here, they cannot be freed, so no new list can take their identity; the three are
+    swapped as one tuple, so a thread never sees one reference's answer for another's."""
+    last = (None, None, None)
+
+    @wraps(feature)
+    def remembered(tokens, text):
+        nonlocal last
+        seen, seen_text, answer = last
+        if seen is tokens and seen_text is text:
+            return answer
+        answer = feature(tokens, text)
+        last = (tokens, text, answer)
+        return answer
+    return remembered
+
+
 def whitespace(tokens, text):
     """Glued styles ("2016:265-283") and spaced ones differ exactly here."""
     edged = " " + text + " "  # the reference's ends count as white space
@@ -217,6 +236,7 @@ def sentence_shape(tokens, text):
     return out
 
 
+@_remember_last
 def _sentence_parts(tokens, text) -> list[tuple[int, int]]:
     """(begin, end) token ranges of the sentence-like parts: each ends on a full stop, "?"
     or "!" before white space (or the end), not after a capital initial."""
@@ -282,25 +302,6 @@ def _enclosed(tokens, i) -> bool:
     """Whether tokens[i] stands alone in brackets: "(1975)", "[1947]", "( 2011)". Of two
     year-shaped numbers, that one is the year ("58( 2011)1845", "16 (1975), 2029")."""
     return (0 < i < len(tokens) - 1 and tokens[i - 1].text in "([" and tokens[i + 1].text in ")]")
-
-
-def _remember_last(feature):
-    """For a context feature that other features read too: the last tokens and text it was
-    asked about and its answer are kept, so one reference's featurization works it out once.
-    Held here, they cannot be freed, so no new list can take their identity; the three are
-    swapped as one tuple, so a thread never sees one reference's answer for another's."""
-    last = (None, None, None)
-
-    @wraps(feature)
-    def remembered(tokens, text):
-        nonlocal last
-        seen, seen_text, answer = last
-        if seen is tokens and seen_text is text:
-            return answer
-        answer = feature(tokens, text)
-        last = (tokens, text, answer)
-        return answer
-    return remembered
 
 
 @_remember_last
