@@ -7,6 +7,7 @@ reference is under the threshold calibrated for its model (engine "crf+rules").
 
 import warnings
 
+from .doubts import author_doubts
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -156,17 +157,30 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
         return tags
     hinted = []
     for i, (labels, probs, _) in enumerate(tags):
-        if sum(probs) / len(probs) < evidence["below"]:
-            _, norm, tokens = items[i]
-            rule_labels, rule_probs = _rule_tags(tokens, norm.text)
+        _, norm, tokens = items[i]
+        hints = auto_hints(tokens, norm.text, labels, probs, evidence)
+        if hints is not None:
             tags[i] = (labels, probs, "crf+rules")
-            if rule_labels != labels:  # agreeing everywhere, the rules could not change a label
-                hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
+            if hints:
                 hinted.append((i, weights.with_hints(scores[i], hints)))
     # Re-decoded with the evidence; each label's p is still the CRF's own marginal of it.
     for (i, _), path in zip(hinted, best_paths([s for _, s in hinted], weights.transition)):
         tags[i] = (weights.path_labels(path), weights.chosen(chances[i], path), "crf+rules")
     return tags
+
+
+def auto_hints(tokens, text, labels, probs, evidence) -> list | None:
+    """What `auto` makes of one reference the CRF has tagged: None where the CRF's reading
+    stands (its mean confidence at least evidence["below"], its author list whole), else the
+    rules' evidence to decode it again with (`rule_hints`; empty where the rules agree with
+    every label, so nothing could change)."""
+    doubts = author_doubts(tokens, labels)
+    if sum(probs) / len(probs) >= evidence["below"] and not doubts:
+        return None
+    rule_labels, rule_probs = _rule_tags(tokens, text)
+    if rule_labels == labels:
+        return []
+    return rule_hints(rule_labels, rule_probs, evidence["weight"], doubts)
 
 
 def _rule_tags(tokens, text):
@@ -177,10 +191,18 @@ def _rule_tags(tokens, text):
     return rules.tag(tokens, text)
 
 
-def rule_hints(labels, probs, weight) -> list[tuple[str, float]]:
+def rule_hints(labels, probs, weight, decide=()) -> list[tuple[str, float]]:
     """The rules' labels as evidence for the CRF: each worth `weight` × the rules' confidence,
-    so their sure labels (a DOI, a page range) weigh more than their guesses (a title)."""
-    return [(label, weight * p) for label, p in zip(labels, probs)]
+    so their sure labels (a DOI, a page range) weigh more than their guesses (a title); at the
+    tokens of `decide` (doubts.author_doubts) the rules' label is the one decoded."""
+    hints = [(label, weight * p) for label, p in zip(labels, probs)]
+    for i in decide:
+        hints[i] = (labels[i], DECISIVE)
+    return hints
+
+
+# Evidence no difference of CRF scores outweighs (theirs are tens at most).
+DECISIVE = 1000.0
 
 
 def _warn_once(key, message):

@@ -1,6 +1,7 @@
 """The `auto` engine: the CRF answers; a reference it is unsure of (mean confidence under the
-manifest's `rules_evidence.below`) is decoded again with the rule labels as evidence
-("crf+rules"); a model that cannot load leaves the rules to answer, after one warning."""
+manifest's `rules_evidence.below`) or whose author list it ended where no list can end
+(doubts.py) is decoded again with the rule labels as evidence ("crf+rules"); a model that
+cannot load leaves the rules to answer, after one warning."""
 
 import json
 import warnings
@@ -11,6 +12,7 @@ import pytest
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
+from tagger.doubts import author_doubts
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -177,3 +179,56 @@ def test_calibration_keeps_the_best_pair_and_the_lowest_threshold_among_equals()
     spoilt = {"confidence": 0.99, "crf": (1, 0, 0), **{w: (0, 1, 1) for w in WEIGHTS}}
     assert choose([helped, spoilt]) == (0.91, 0.25)
     assert choose([spoilt]) == (0.8, 0.25)  # no help anywhere: re-decode as little as can be
+
+
+def tokens_and_labels(text, *runs):
+    """`text`'s tokens, and labels given as (label, how many tokens) runs."""
+    tokens = tokenize(normalize(text).text)
+    labels = [label for label, count in runs for _ in range(count)]
+    assert len(labels) == len(tokens), [token.text for token in tokens]
+    return tokens, labels
+
+
+@pytest.mark.parametrize("text, runs, doubted", [
+    # the last initial taken by the journal: "…; Xia," has no initials left
+    ("Matyjaszewski, K.; Xia, J. Chem. Rev. 2001",
+     [("author", 7), ("venue", 6), ("year", 1)], ["J", "."]),
+    ("Xia, J. Chem. Rev. 2001", [("author", 2), ("venue", 6), ("year", 1)], ["J", "."]),
+    # a one-word journal read as a given name after the initials, a number after it
+    ("Grubbs, R. H. Tetrahedron 2004, 60", [("author", 7), ("year", 2), ("volume", 1)],
+     ["Tetrahedron"]),
+    ("Corey, E. J.; Kim, C. U. Tetrahedron 1972",
+     [("author", 14), ("year", 1)], ["Tetrahedron"]),
+])
+def test_an_author_list_ended_where_no_list_can_end_is_doubted(text, runs, doubted):
+    tokens, labels = tokens_and_labels(text, *runs)
+    assert [tokens[i].text for i in author_doubts(tokens, labels)] == doubted
+
+
+@pytest.mark.parametrize("text, runs", [
+    ("Matyjaszewski, K.; Xia, J. Chem. Rev. 2001", [("author", 9), ("venue", 4), ("year", 1)]),
+    ("Heck, R. F.; Nolley, J. P., Jr. J. Org. Chem. 1972",
+     [("author", 16), ("venue", 6), ("year", 1)]),
+    # names given first: "R. Keucheyan" and "X. Poux" are whole names before the year
+    ("Cédric Durand, R. Keucheyan 2012", [("author", 6), ("year", 1)]),
+    ("M. Leroy, X. Poux 2005", [("author", 7), ("year", 1)]),
+    ("P. W. Anderson, Phys. Rev. 109, 1492 (1958)",
+     [("author", 6), ("venue", 4), ("volume", 1), ("O", 1), ("pages", 1), ("year", 3)]),
+    ("No authors here 2004", [("title", 3), ("year", 1)]),
+])
+def test_a_whole_author_list_is_not_doubted(text, runs):
+    assert author_doubts(*tokens_and_labels(text, *runs)) == []
+
+
+def test_chemistrys_author_lists_come_out_whole_under_auto():
+    """The shipped model reads "Xia, J. Chem. Rev." as "Xia" and "J. Chem. Rev.", and is sure
+    of it; `auto` doubts a list ended in a bare family name and lets the rules decide."""
+    for text, author, venue in (
+            ("Matyjaszewski, K.; Xia, J. Chem. Rev. 2001, 101, 2921–2990.",
+             "Matyjaszewski, K.; Xia, J", "Chem. Rev"),
+            ("Kresse, G.; Furthmüller, J. Phys. Rev. B 1996, 54, 11169–11186.",
+             "Kresse, G.; Furthmüller, J", "Phys. Rev. B"),
+            ("Grubbs, R. H. Tetrahedron 2004, 60, 7117–7140.", "Grubbs, R. H", "Tetrahedron")):
+        ref = parse(text)
+        assert ref.engine == "crf+rules"
+        assert (ref.fields["author"], ref.fields["venue"]) == (author, venue)

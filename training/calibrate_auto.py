@@ -5,7 +5,8 @@
 
 Under `auto`, a reference whose mean CRF confidence is under `below` is decoded again with
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
-(tagger/parse.py). Both numbers are chosen here, never on gold: every reference of the
+(tagger/parse.py), and so is one whose author list the CRF ended where no list can end
+(tagger/doubts.py), the rules deciding those tokens. Both numbers are chosen here, never on gold: every reference of the
 training files is tagged by a CRF trained on the other folds (5-fold, exact duplicates of a
 held-out reference dropped from its training part, the augmented copies made inside each
 fold from its training part alone, so the confidences are honest), and the
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from tagger import rules
 from tagger.corpus import load, normalized_key
+from tagger.doubts import author_doubts
 from tagger.evaluate import gold_fields
 from tagger.evaluate.crossval import fold_indices
 from tagger.evaluate.fieldscore import compare_fields, core_counts, prf
@@ -69,10 +71,11 @@ def reference_counts(record, model, weights=WEIGHTS) -> dict | None:
     rule_labels, rule_probs = rules.tag(tokens, norm.text)
     fixed = [rule if p >= CERTAIN else label
              for label, rule, p in zip(labels, rule_labels, rule_probs)]
-    row = {"confidence": sum(probs) / len(probs), "crf": counts(labels),
+    doubts = author_doubts(tokens, labels)
+    row = {"confidence": sum(probs) / len(probs), "doubted": bool(doubts), "crf": counts(labels),
            "rules": counts(rule_labels), "crf+fix": counts(fixed)}
     for weight in weights:
-        hints = rule_hints(rule_labels, rule_probs, weight)
+        hints = rule_hints(rule_labels, rule_probs, weight, doubts)
         row[weight] = counts(model.tag_features(sequence, hints)[0])
     return row
 
@@ -97,8 +100,13 @@ def micro_f1(counts) -> float:
     return prf(*(sum(column) for column in zip(*counts)))["f1"] if counts else 0.0
 
 
+def redecoded(row, below) -> bool:
+    """Whether `auto` decodes the reference again with the rules' evidence (parse.py)."""
+    return row["confidence"] < below or row.get("doubted", False)
+
+
 def auto_f1(rows, below, weight) -> float:
-    return micro_f1([row[weight] if row["confidence"] < below else row["crf"] for row in rows])
+    return micro_f1([row[weight] if redecoded(row, below) else row["crf"] for row in rows])
 
 
 def choose(rows) -> tuple[float, float]:
@@ -115,7 +123,7 @@ def print_table(rows, chosen):
           f"rules alone {micro_f1([r['rules'] for r in rows]):.4f}")
     print(f"{'below':>5} {'re-decoded':>10}  " + "  ".join(f"w={w:<5}" for w in WEIGHTS))
     for below in THRESHOLDS:
-        share = sum(row["confidence"] < below for row in rows) / len(rows)
+        share = sum(redecoded(row, below) for row in rows) / len(rows)
         cells = "  ".join(f"{auto_f1(rows, below, weight):.4f}" + ("*" if (below, weight) == chosen
                                                                    else " ") for weight in WEIGHTS)
         print(f"{below:5.2f} {share:10.1%}  {cells}")
@@ -149,7 +157,7 @@ def print_low_tenth(rows, chosen):
     print(f"{'references':<24} {'n':>5} {'crf':>7} {'rules':>7} {'crf+fix':>7} {'auto':>7} "
           f"{'re-decoded':>10}")
     for name, subset in (("all", rows), (f"lowest {LOW_SHARE:.0%} confidence", low)):
-        share = sum(row["confidence"] < below for row in subset) / len(subset)
+        share = sum(redecoded(row, below) for row in subset) / len(subset)
         scores = [micro_f1([row[system] for row in subset])
                   for system in ("crf", "rules", "crf+fix")]
         print(f"{name:<24} {len(subset):5d} " + " ".join(f"{f1:7.4f}" for f1 in scores) +

@@ -23,9 +23,8 @@ def check(texts, model) -> dict:
 
     from tagger.decode import best_paths, chosen, marginals
     from tagger.features import featurize
-    from tagger.parse import _admit, parse_batch, rule_hints
+    from tagger.parse import _admit, auto_hints, parse_batch
     from tagger.reference import Reference
-    from tagger import rules
 
     tagger = pycrfsuite.Tagger()
     tagger.open(str(model.path))
@@ -46,10 +45,10 @@ def check(texts, model) -> dict:
         worst = max([worst] + [abs(tagger.marginal(label, t) - p)
                                for t, (label, p) in enumerate(zip(expected, ours))])
         confidence = weights.chosen(chance, path)  # (a label's states summed, as parse has it)
-        if evidence and sum(confidence) / len(confidence) < evidence["below"]:
-            rule_labels, rule_probs = rules.tag(tokens, norm.text)
-            hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
-            auto_labels = model.tag_features(sequence, hints)[0]
+        labels = weights.path_labels(path)
+        hints = auto_hints(tokens, norm.text, labels, confidence, evidence) if evidence else None
+        if hints is not None:
+            auto_labels = model.tag_features(sequence, hints)[0] if hints else labels
             batch = parse_batch([text], "auto", str(model.path))[0]
             auto_differs += [t["label"] for t in batch.tokens] != auto_labels
     return {"references": len(items), "labels_differ": label_differs,

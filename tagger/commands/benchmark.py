@@ -114,7 +114,7 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
     from .. import rules
     from ..features import featurize
     from ..model import load_model
-    from ..parse import _admit, _reference, _safely, resolve_engine, rule_hints
+    from ..parse import _admit, _reference, _safely, auto_hints, resolve_engine
     from ..reference import Reference
 
     used = resolve_engine(engine, model)
@@ -132,10 +132,10 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
         labels, probs = crf.tag_features(sequence)
         answered = "crf"
         evidence = crf.manifest.get("rules_evidence")
-        if used == "auto" and evidence and sum(probs) / len(probs) < evidence["below"]:
-            rule_labels, rule_probs = rules.tag(tokens, norm.text)
-            if rule_labels != labels:
-                hints = rule_hints(rule_labels, rule_probs, evidence["weight"])
+        hints = auto_hints(tokens, norm.text, labels, probs, evidence) if (
+            used == "auto" and evidence) else None
+        if hints is not None:
+            if hints:
                 labels, probs = crf.tag_features(sequence, hints)
             answered = "crf+rules"
         yield _reference(text, norm, tokens, labels, probs, answered)
