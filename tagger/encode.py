@@ -35,11 +35,6 @@ ROW = np.float32  # a table row's floats (the module docstring says why)
 # cost tens of MB.
 FILL = 256
 
-# References scored at once: a batch's positions × labels arrays are gathered and summed some
-# twenty times, and for a few dozen references they stay in the processor's cache (measured
-# on parse_many's batches of 256: about 3% more references a second than scoring all at once).
-CHUNK = 64
-
 # Empty positions after each reference in a batch: as many as the widest window reaches.
 PAD = max(abs(offset) for offset in features.WINDOW)
 
@@ -87,9 +82,6 @@ class Encoder:
         of them, added in the order one reference alone would add them (the same sums, bit
         for bit).
         """
-        if len(items) > CHUNK:
-            return [row for start in range(0, len(items), CHUNK)
-                    for row in self.scores_many(items[start:start + CHUNK])]
         distinct = dict.fromkeys(token.text for tokens, _ in items for token in tokens)
         if len(distinct) > self.words:  # its words would evict each other: in halves
             if len(items) == 1:  # a reference with more words than the table holds
