@@ -84,7 +84,9 @@ def test_a_batch_scores_each_reference_as_it_alone_would(tiny_model, sample):
     weights = read_weights(tiny_model)
     items = [(tokens, norm.text) for _, norm, tokens in items_of(sample)]
     alone = [Encoder(weights).scores(*item) for item in items]
-    for got, expected in zip(Encoder(weights).scores_many(items), alone):
+    batch = Encoder(weights).scores_many(items)
+    assert len(batch) == len(items)  # (zip below would hide a lost one)
+    for got, expected in zip(batch, alone):
         assert np.array_equal(got, expected)
     for got, expected in zip(Encoder(weights, words=7).scores_many(items), alone):
         assert np.allclose(got, expected, rtol=0, atol=ROUNDING * (1 + np.abs(expected)))
