@@ -128,17 +128,20 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
     held_out = [i for fold in folds for i in fold]
     jobs_list = []  # (config, fold number or None, training records, test sets)
     for config in configs:
-        full = training_set(config, anystyle, grobid, weight, anystyle_weight)
+        def training(grobid_part, config=config):
+            """What the model is trained on; nothing to make when kept models are scored."""
+            return None if rescore else training_set(config, anystyle, grobid_part, weight,
+                                                     anystyle_weight)
+
         if config == "anystyle":
-            jobs_list.append((config, None, full, [gold, [grobid[i] for i in held_out]]))
+            jobs_list.append((config, None, training(grobid),
+                              [gold, [grobid[i] for i in held_out]]))
             continue
-        jobs_list.append((config, None, full, [gold]))
+        jobs_list.append((config, None, training(grobid), [gold]))
         for number, fold in enumerate(folds):
             inside = set(fold)
             rest = [record for i, record in enumerate(grobid) if i not in inside]
-            jobs_list.append((config, number,
-                              training_set(config, anystyle, rest, weight, anystyle_weight),
-                              [[grobid[i] for i in fold]]))
+            jobs_list.append((config, number, training(rest), [[grobid[i] for i in fold]]))
     started = time.perf_counter()
     if rescore:
         log(f"{len(jobs_list)} kept models to score, {jobs} at a time ...")
@@ -169,7 +172,10 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
                 else:
                     pooled.update(zip(folds[number], output[engine][0]))
             scores = _pooled_scores(gold, gold_predictions, grobid, pooled)
-            row.update(scores) if engine == "crf" else row.update({engine: scores})
+            if engine == "crf":  # the CRF's at the row's top level, as before auto was scored
+                row.update(scores)
+            else:
+                row[engine] = scores
             log(f"{config}, {engine}: gold {scores['gold']['core_f1']:.4f}, GROBID CV "
                 f"{scores['grobid']['core_f1']:.4f} "
                 + ", ".join(f"{g} {s['core_f1']:.4f}" for g, s in scores["groups"].items()))
