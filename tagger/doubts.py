@@ -6,12 +6,14 @@ references with titles is sure of two wrong readings there: the last initial "J.
 journal ("J. Chem."), and a one-word journal is another given name. Both leave a name list
 that cannot be: a family name with no initials after it, or initials followed by a word and
 then a number. `auto` lets the rule tagger, which reads these lists name by name, decide the
-tokens found here (parse.py), whatever the CRF's confidence. Cheap, and imports nothing, since
-`auto` asks it of every reference.
+tokens found here (parse.py), whatever the CRF's confidence. Cheap, and it loads nothing the
+parser has not: `auto` asks it of every reference, and the rule tagger (whose word tests
+`_initial` and `_capitalized` repeat, rules/shapes.py) is imported only when it is asked.
 """
 
+from .structure.names import SUFFIXES
+
 AUTHOR = "author"
-_SUFFIXES = frozenset({"Jr", "Sr", "II", "III", "IV"})
 
 
 def author_doubts(tokens, labels) -> list[int]:
@@ -39,7 +41,7 @@ def author_doubts(tokens, labels) -> list[int]:
 def _bare_family_name(words, i) -> bool:
     """A capitalized word that opens a name of a family-first list ("…; Xia,"), so initials
     must follow it."""
-    return (_capitalized(words[i]) and words[i] not in _SUFFIXES
+    return (_capitalized(words[i]) and words[i] not in SUFFIXES
             and (i == 0 or words[i - 1] == ";") and i + 1 < len(words) and words[i + 1] == ",")
 
 
