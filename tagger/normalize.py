@@ -8,8 +8,8 @@ dashes a PDF writes for a hyphen ("603‑15", "10.1007/s10584‐015", "166−170
 the training data holds), the "a↵ects" artefact (↵ stands for a lost "ff") and "sup¬porting"
 (¬ for a hyphenation point), soft hyphens and zero-width characters, a superscript digit
 touching a number (an edition: "1946³"), odd spaces and line breaks (one space), words
-hyphenated at a line end, and DOIs or URLs broken at a line end or by a space. One pass over the characters, one over
-the words: linear time, and no input makes it raise.
+hyphenated at a line end, and DOIs or URLs broken at a line end or by a space. One pass over
+the characters, one over the words: linear time, and no input makes it raise.
 """
 
 import re
