@@ -1,4 +1,4 @@
-"""Where a CRF's labels break the shape of an author list written family name first.
+"""Where a CRF's labels break the shape of an author list.
 
 Chemistry cites "Matyjaszewski, K.; Xia, J. Chem. Rev. 2001, 101, 2921." and "Grubbs, R. H.
 Tetrahedron 2004, 60, 7117.": no title, the journal right after the initials. A CRF trained on
@@ -6,22 +6,32 @@ references with titles is sure of two wrong readings there: the last initial "J.
 journal ("J. Chem."), and a one-word journal is another given name. Both leave a name list
 that cannot be: a family name with no initials after it, or initials followed by a word and
 then a number. `auto` lets the rule tagger, which reads these lists name by name, decide the
-tokens found here (parse.py), whatever the CRF's confidence. Cheap, and it loads nothing the
-parser has not: `auto` asks it of every reference, and the rule tagger (whose word tests
-`_initial` and `_capitalized` repeat, rules/shapes.py) is imported only when it is asked.
+tokens found here (parse.py), whatever the CRF's confidence.
+
+Lists with names given first break the other way: "M. Holst and G. | Tsogtgerel The
+Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolmogoroff, C. R
+| . Acad. Sci." leave a last item of initials alone. What the word after them is decides
+those tokens here: an abbreviated journal word takes the initials into the journal, any other
+is their family name.
+
+Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
+rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
+imported only when it is asked.
 """
 
+from . import lexicon
 from .structure.names import SUFFIXES
 
 AUTHOR = "author"
 
 
-def author_doubts(tokens, labels) -> list[int]:
-    """Indexes of the tokens at the end of the author list that the rules should decide: the
-    initial (and its stop) the next field took from a bare family name, or a word read as a
-    given name between the initials and a number."""
+def author_doubts(tokens, labels) -> dict[int, str | None]:
+    """The tokens at the end of the author list whose label is decided here, each with that
+    label, or None where the rules should decide: the initial (and its stop) the next field
+    took from a bare family name, a word read as a given name between the initials and a
+    number, or a last item of initials alone."""
     if AUTHOR not in labels:
-        return []
+        return {}
     words = [token.text for token in tokens]
     end = len(labels) - 1 - labels[::-1].index(AUTHOR)  # the authors' last token
     last = end
@@ -31,11 +41,55 @@ def author_doubts(tokens, labels) -> list[int]:
     if after < len(words) and words[after] == "," and labels[after] != AUTHOR:
         after += 1
     if _bare_family_name(words, last) and _initial_at(words, after) and labels[after] != AUTHOR:
-        return [after, after + 1]
+        return {after: None, after + 1: None}
     if (_capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
             and _after_family_first_initials(words, end)):
-        return [end]
-    return []
+        return {end: None}
+    initials = _trailing_initials(words, last)
+    if initials is not None and _given_first(words, labels):
+        return _initials_item(tokens, labels, initials, end)
+    return {}
+
+
+def _initials_item(tokens, labels, start, end) -> dict[int, str]:
+    """A given-first list whose last item is initials alone ("A. Kolmogoroff, C. R | Acad.",
+    "L. Stella, V | Ferrari Testing gravity"): the word after them is their family name, unless
+    it is a journal word abbreviated ("Acad.", "Sc."), when the initials open the next field."""
+    words = [token.text for token in tokens]
+    nxt = end + 1
+    if nxt < len(words) and words[nxt] == ".":
+        nxt += 1
+    if nxt >= len(words) or not _capitalized(words[nxt]):
+        return {}
+    if nxt + 1 < len(words) and words[nxt + 1] == "." and "iso4" in lexicon.classes(words[nxt]):
+        return {i: labels[nxt] for i in range(start, nxt)}
+    if len(words[nxt]) <= 3 and nxt + 1 < len(words) and tokens[nxt + 1].start == tokens[nxt].end:
+        nxt += 1  # "Mc|Dougall", "De|Witt": a name the tokenizer cut at its capital
+    decided = {i: AUTHOR for i in range(end + 1, nxt + 1)}
+    after = nxt + 1
+    if after < len(words) and words[after][:1].isalnum() and tokens[after].start > tokens[nxt].end:
+        decided[after] = labels[after]  # the list ends there, as the CRF had it end
+    return decided
+
+
+def _trailing_initials(words, i) -> int | None:
+    """Where a run of initials ending at words[i] ("C . R", "W . P .") begins, when a
+    separator of names (",", "and", "&") comes before it: an author item with no family name."""
+    if words[i] == "." and i > 0:
+        i -= 1
+    if not _initial(words[i]):
+        return None
+    j = i
+    while j >= 2 and words[j - 1] == "." and _initial(words[j - 2]):
+        j -= 2
+    return j if j > 0 and words[j - 1] in {",", "and", "&"} else None
+
+
+def _given_first(words, labels) -> bool:
+    """Whether the author list opens with initials and a family name ("A. Kolmogoroff")."""
+    start = labels.index(AUTHOR)
+    return (start + 2 < len(words) and _initial(words[start]) and words[start + 1] == "."
+            and (_capitalized(words[start + 2]) or _initial(words[start + 2])))
 
 
 def _bare_family_name(words, i) -> bool:

@@ -178,7 +178,7 @@ def auto_hints(tokens, text, labels, probs, evidence) -> list | None:
     if sum(probs) / len(probs) >= evidence["below"] and not doubts:
         return None
     rule_labels, rule_probs = _rule_tags(tokens, text)
-    if rule_labels == labels:
+    if rule_labels == labels and all(labels[i] == label for i, label in doubts.items() if label):
         return []
     return rule_hints(rule_labels, rule_probs, evidence["weight"], doubts)
 
@@ -191,13 +191,14 @@ def _rule_tags(tokens, text):
     return rules.tag(tokens, text)
 
 
-def rule_hints(labels, probs, weight, decide=()) -> list[tuple[str, float]]:
+def rule_hints(labels, probs, weight, decide=None) -> list[tuple[str, float]]:
     """The rules' labels as evidence for the CRF: each worth `weight` × the rules' confidence,
     so their sure labels (a DOI, a page range) weigh more than their guesses (a title); at the
-    tokens of `decide` (doubts.author_doubts) the rules' label is the one decoded."""
+    tokens of `decide` (doubts.author_doubts) its label, or the rules' where it has none, is
+    the one decoded."""
     hints = [(label, weight * p) for label, p in zip(labels, probs)]
-    for i in decide:
-        hints[i] = (labels[i], DECISIVE)
+    for i, label in (decide or {}).items():
+        hints[i] = (label or labels[i], DECISIVE)
     return hints
 
 
