@@ -12,12 +12,16 @@ Lists with names given first break the other way: "M. Holst and G. | Tsogtgerel 
 Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolmogoroff, C. R
 | . Acad. Sci." leave a last item of initials alone. What the word after them is decides
 those tokens here: an abbreviated journal word takes the initials into the journal, any other
-is their family name.
+is their family name. And a list that runs on past the stop after its last whole name, into
+words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A | unified
+lattice"), gives those words to the field that follows.
 
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
 imported only when it is asked.
 """
+
+from itertools import takewhile
 
 from . import lexicon
 from .structure.names import SUFFIXES
@@ -45,10 +49,37 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     if (_capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
             and _after_family_first_initials(words, end)):
         return {end: None}
+    if not _given_first(words, labels):
+        return {}
     initials = _trailing_initials(words, last)
-    if initials is not None and _given_first(words, labels):
+    if initials is not None:
         return _initials_item(tokens, labels, initials, end)
+    stop = _stop_after_whole_name(words, labels.index(AUTHOR), end)
+    if stop is not None:
+        following = next((labels[i] for i in range(end + 1, len(words))
+                          if words[i][:1].isalnum()), None)
+        if following is not None:
+            return {i: following for i in range(stop + 1, end + 1)}
     return {}
+
+
+def _stop_after_whole_name(words, start, end) -> int | None:
+    """The full stop after the list's last whole name ("… et Y. L. PASCAL. | C. R", "R.
+    Cousot.A | unified lattice"), when the authors' tokens run on past it into words that
+    are no name: those words open the next field."""
+    for k in range(end - 1, start + 2, -1):
+        if words[k] in {",", ";", "and", "et", "&"}:
+            return None
+        if (words[k] == "." and len(words[k - 1]) > 2 and _capitalized(words[k - 1])
+                and words[k - 2] == "." and _initial(words[k - 3])):
+            rest = [word for word in words[k + 1:end + 1] if word[:1].isalnum()]
+            if not rest or not rest[0][:1].isupper():
+                return None
+            initials = list(takewhile(_initial, rest))
+            name = (0 < len(initials) < len(rest) and _capitalized(rest[len(initials)])
+                    or len(rest) == 1 and len(rest[0]) > 1 and rest[0].isupper())
+            return None if name else k
+    return None
 
 
 def _initials_item(tokens, labels, start, end) -> dict[int, str]:

@@ -224,6 +224,14 @@ def test_an_author_list_ended_where_no_list_can_end_is_doubted(text, runs, doubt
     ("A. Kolmogoroff, C. R. Acad. Sci., 30",
      [("author", 7), ("venue", 6), ("volume", 1)],
      [("C", "venue"), (".", "venue"), ("R", "venue"), (".", "venue")]),
+    # a whole last name, its stop, then words no name is made of: they open the next field
+    ("R. G. SALOMON et J. K. KOCHI. J. Am. Chem. Soc. 96",
+     [("author", 13), ("venue", 7), ("volume", 1)], [("J", "venue")]),
+    ("J. P. DOUCET et R. UZAN. C. R. Acad. Sci.",
+     [("author", 13), ("venue", 5)],
+     [("C", "venue"), (".", "venue"), ("R", "venue")]),
+    ("P. Cousot and R. Cousot.A unified lattice",
+     [("author", 9), ("title", 2)], [("A", "title")]),
 ])
 def test_a_last_item_of_initials_alone_is_decided(text, runs, decided):
     tokens, labels = tokens_and_labels(text, *runs)
@@ -245,6 +253,10 @@ def test_a_last_item_of_initials_alone_is_decided(text, runs, decided):
     # family names first: "Smith, J." is a whole item
     ("Smith, J., Jones, K. Phys. Rev.", [("author", 9), ("venue", 4)]),
     ("M. Holst and G. Tsogtgerel The Lichnerowicz", [("author", 7), ("title", 2)]),
+    # a given name abbreviated to two letters, and names glued to "et", are names
+    ("V. YA. SHTERN. The gas phase", [("author", 6), ("title", 3)]),
+    ("R. J. GALLETC. A. KOYAL. J. Am.", [("author", 9), ("venue", 5)]),
+    ("A. DEHNELETG. LAVIELLE. Bull. Soc.", [("author", 6), ("venue", 4)]),
 ])
 def test_a_whole_author_list_is_not_doubted(text, runs):
     assert author_doubts(*tokens_and_labels(text, *runs)) == {}
