@@ -14,7 +14,8 @@ Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolm
 those tokens here: an abbreviated journal word takes the initials into the journal, any other
 is their family name. And a list that runs on past the stop after its last whole name, into
 words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A | unified
-lattice"), gives those words to the field that follows.
+lattice"), gives those words to the field that follows; so, to the rules, does one that runs
+on past "et al." ("Yu, et al., | Drugs & Aging").
 
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
@@ -33,7 +34,8 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     """The tokens at the end of the author list whose label is decided here, each with that
     label, or None where the rules should decide: the initial (and its stop) the next field
     took from a bare family name, a word read as a given name between the initials and a
-    number, or a last item of initials alone."""
+    number, words after "et al.", a last item of initials alone, or words after the stop of a
+    last whole name."""
     if AUTHOR not in labels:
         return {}
     words = [token.text for token in tokens]
@@ -49,6 +51,9 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     if (_capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
             and _after_family_first_initials(words, end)):
         return {end: None}
+    past = _past_et_al(words, labels, end)
+    if past is not None:
+        return {i: None for i in range(past, end + 1)}
     if not _given_first(words, labels):
         return {}
     initials = _trailing_initials(words, last)
@@ -61,6 +66,30 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
         if following is not None:
             return {i: following for i in range(stop + 1, end + 1)}
     return {}
+
+
+def _past_et_al(words, labels, end) -> int | None:
+    """The first word the authors' tokens run on to after "et al." ("Kaplan et al. | (Urology",
+    "Yu, et al., | Drugs & Aging"), which ends any list but a group's name after it ("et al.
+    (CDF Collaboration)", "et al.: PREX Collaboration")."""
+    start = end
+    while start > 0 and labels[start - 1] == AUTHOR:
+        start -= 1
+    for k in range(start, end - 1):
+        if words[k] == "et" and words[k + 1] == "al":
+            i = k + 2
+            while i <= end and words[i] in {".", ","}:
+                i += 1
+            rest = words[i:end + 1]
+            if (i > end or not rest[0][:1].isalpha() or _GROUP_WORDS & set(rest)
+                    or _initial_at(words, i)):  # more names ("et al.P. Rajeev, …")
+                return None
+            return i
+    return None
+
+
+_GROUP_WORDS = {"Collaboration", "collaboration", "Group", "Consortium", "Team", "Investigators",
+                "Collaborators", "Committee"}
 
 
 def _stop_after_whole_name(words, start, end) -> int | None:

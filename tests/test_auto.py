@@ -199,6 +199,8 @@ def tokens_and_labels(text, *runs):
      ["Tetrahedron"]),
     ("Corey, E. J.; Kim, C. U. Tetrahedron 1972",
      [("author", 14), ("year", 1)], ["Tetrahedron"]),
+    # "et al." ends a list
+    ("Yu, et al., Drugs & Aging, 1997", [("author", 9), ("year", 2)], ["Drugs", "&", "Aging"]),
 ])
 def test_an_author_list_ended_where_no_list_can_end_is_doubted(text, runs, doubted):
     tokens, labels = tokens_and_labels(text, *runs)
@@ -257,6 +259,9 @@ def test_a_last_item_of_initials_alone_is_decided(text, runs, decided):
     ("V. YA. SHTERN. The gas phase", [("author", 6), ("title", 3)]),
     ("R. J. GALLETC. A. KOYAL. J. Am.", [("author", 9), ("venue", 5)]),
     ("A. DEHNELETG. LAVIELLE. Bull. Soc.", [("author", 6), ("venue", 4)]),
+    # a group's name or more names after "et al." are the authors' too
+    ("Abrahamyan, S., et al.: PREX Collaboration. Phys. Rev.", [("author", 11), ("venue", 5)]),
+    ("S. Kneip et al.P. Rajeev, J. Schreiber,Phys", [("author", 14), ("venue", 1)]),
 ])
 def test_a_whole_author_list_is_not_doubted(text, runs):
     assert author_doubts(*tokens_and_labels(text, *runs)) == {}
