@@ -6,15 +6,16 @@
 Under `auto`, a reference whose mean CRF confidence is under `below` is decoded again with
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py), and so is one whose author list the CRF ended where no list can end
-(tagger/doubts.py), the rules deciding those tokens. Both numbers are chosen here, never on
-gold: every reference of the training files is tagged by a CRF trained on the other folds
-(5-fold, exact duplicates of a held-out reference dropped from its training part, the
-augmented copies made inside each fold from its training part alone, so the confidences are
-honest), and the pair kept is the best on that held-out data to the four decimals the table
-shows (closer is noise), the lowest `below` among equals, since re-decoding costs time. (Until the model with
-a first-token state for every label, the lowest `below` within 0.001 of the best was kept; on
-that model it gave up the error families' glued, abbreviated and humanities references to the
-CRF for a third of the re-decoding: README, Scores.)
+(tagger/doubts.py, which decides those tokens or leaves them to the rules). Both numbers are
+chosen here, never on gold: every reference of the training files is tagged by a CRF
+trained on the other folds (5-fold, exact duplicates of a held-out reference dropped from its
+training part, the augmented copies made inside each fold from its training part alone, so
+the confidences are honest), and the pair kept is the best on that held-out data to the four
+decimals the table shows (closer is noise), the lowest `below` among equals, since
+re-decoding costs time. (Until the model with a first-token state for every label, the
+lowest `below` within 0.001 of the best was kept; on that model it gave up the error
+families' glued, abbreviated and humanities references to the CRF for a third of the
+re-decoding: README, Scores.)
 
 `--gold` reports a finished model with its manifest's pair on gold.jsonl, against the CRF and
 the rules alone, overall and on the tenth of references where the CRF was least confident;
