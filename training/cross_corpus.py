@@ -238,8 +238,8 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
     parser.add_argument("--c1", type=float, default=PARAMS["c1"], help="L1 penalty")
     parser.add_argument("--c2", type=float, default=PARAMS["c2"], help="L2 penalty")
-    parser.add_argument("--memories", type=int, default=None,
-                        help="L-BFGS's remembered steps (crfsuite's num_memories, default 6)")
+    parser.add_argument("--memories", type=int, default=PARAMS.get("num_memories", 6),
+                        help="L-BFGS's remembered steps (crfsuite's num_memories)")
     parser.add_argument("--evidence", type=float, nargs=2, metavar=("BELOW", "WEIGHT"),
                         help="auto's rules_evidence (default: the shipped model's)")
     parser.add_argument("--name", default="cross_corpus", help="results file name")
@@ -247,7 +247,7 @@ def main(argv=None) -> int:
     if args.rescore and not args.keep:
         parser.error("--rescore scores the models of --keep DIR")
     params = {**PARAMS, "max_iterations": args.iterations, "c1": args.c1, "c2": args.c2,
-              **({"num_memories": args.memories} if args.memories else {})}
+              "num_memories": args.memories}
     rows = run(args.configs, args.folds, args.jobs, params, args.weight, args.run_folds,
                args.anystyle_weight, args.keep,
                dict(zip(("below", "weight"), args.evidence)) if args.evidence else None,
@@ -255,11 +255,11 @@ def main(argv=None) -> int:
     groups = sorted({group for row in rows for group in row["groups"]})
     folds = f"{args.run_folds} of {args.folds}" if args.run_folds else str(args.folds)
     evidence = rows[0]["evidence"]
-    memories = f", {args.memories} L-BFGS memories" if args.memories else ""
     notes = (f"Core micro-F1 (CRF; `auto` beside the overall scores). GROBID: {folds} folds "
              f"by file, pooled; gold: the model trained on all of the configuration's data. "
              f"In `both`, GROBID counts {args.weight}×, AnyStyle {args.anystyle_weight}×; "
-             f"{args.iterations} L-BFGS iterations, c1 {args.c1}, c2 {args.c2}{memories}; "
+             f"{args.iterations} L-BFGS iterations remembering {args.memories} steps, c1 "
+             f"{args.c1}, c2 {args.c2}; "
              f"`auto` with rules_evidence below {evidence['below']}, weight "
              f"{evidence['weight']}. ECE: expected calibration error of 'all core fields "
              f"right' against confidence.")
