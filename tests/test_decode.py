@@ -153,7 +153,9 @@ def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evid
         hints = rule_hints(*rules.tag(tokens, norm.text), 1.0)
         labels, probs = model.tag_features(sequence, hints)
         assert [token["label"] for token in ref.tokens] == labels
-        assert [token["p"] for token in ref.tokens] == [round(p, 4) for p in probs]
+        # p is rounded to 4 decimals from a marginal within 1e-6 of crfsuite's, so a value
+        # on a rounding boundary may round either way
+        assert all(abs(token["p"] - p) <= 5e-5 + 1e-6 for token, p in zip(ref.tokens, probs))
 
 
 def test_one_failing_reference_costs_only_its_own_record(tiny_model, monkeypatch):
