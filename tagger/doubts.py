@@ -10,9 +10,9 @@ tokens found here (parse.py), whatever the CRF's confidence.
 
 Lists with names given first break the other way: "M. Holst and G. | Tsogtgerel The
 Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolmogoroff, C. R
-| . Acad. Sci." leave a last item of initials alone. What the word after them is decides
-those tokens here: an abbreviated journal word takes the initials into the journal, any other
-is their family name. And a list that runs on past the stop after its last whole name, into
+| . Acad. Sci." leave a last item of initials alone (or of a given name cut to two letters,
+"D.Yu. | Vodolazov"). What the word after them is decides those tokens here: an abbreviated
+journal word takes the initials into the journal, any other is their family name. And a list that runs on past the stop after its last whole name, into
 words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A | unified
 lattice"), gives those words to the field that follows; so, to the rules, does one that runs
 on past "et al." ("Yu, et al., | Drugs & Aging").
@@ -56,7 +56,7 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
         return {i: None for i in range(past, end + 1)}
     if not _given_first(words, labels):
         return {}
-    initials = _trailing_initials(words, last)
+    initials = _trailing_initials(words, last, labels.index(AUTHOR))
     if initials is not None:
         return _initials_item(tokens, labels, initials, end)
     stop = _stop_after_whole_name(words, labels.index(AUTHOR), end)
@@ -125,6 +125,8 @@ def _initials_item(tokens, labels, start, end) -> dict[int, str]:
         return {i: labels[nxt] for i in range(start, nxt)}
     if len(words[nxt]) <= 3 and nxt + 1 < len(words) and tokens[nxt + 1].start == tokens[nxt].end:
         nxt += 1  # "Mc|Dougall", "De|Witt": a name the tokenizer cut at its capital
+    if nxt + 1 < len(words) and words[nxt + 1] in {"of", "for"}:
+        return {}  # "U.S. Department of the Interior": a body's name, not a person's
     decided = {i: AUTHOR for i in range(end + 1, nxt + 1)}
     after = nxt + 1
     if after < len(words) and words[after][:1].isalnum() and tokens[after].start > tokens[nxt].end:
@@ -132,17 +134,25 @@ def _initials_item(tokens, labels, start, end) -> dict[int, str]:
     return decided
 
 
-def _trailing_initials(words, i) -> int | None:
-    """Where a run of initials ending at words[i] ("C . R", "W . P .") begins, when a
-    separator of names (",", "and", "&") comes before it: an author item with no family name."""
+def _trailing_initials(words, i, start) -> int | None:
+    """Where a run of initials ending at words[i] ("C . R", "W . P .", "D . Yu") begins, when
+    it opens the list or a separator of names (",", "and", "et", "&") comes before it: an
+    author item with no family name."""
     if words[i] == "." and i > 0:
         i -= 1
-    if not _initial(words[i]):
+    if not _given_initial(words, i):
         return None
     j = i
-    while j >= 2 and words[j - 1] == "." and _initial(words[j - 2]):
+    while j >= 2 and words[j - 1] == "." and _given_initial(words, j - 2):
         j -= 2
-    return j if j > 0 and words[j - 1] in {",", "and", "&"} else None
+    return j if j == start or j > 0 and words[j - 1] in {",", "and", "et", "&"} else None
+
+
+def _given_initial(words, i) -> bool:
+    """An initial, or a given name cut to two letters before its stop ("Yu.", "Ya.", "Ch.")."""
+    return _initial(words[i]) or (len(words[i]) == 2 and words[i][0].isupper()
+                                  and words[i].isalpha() and i + 1 < len(words)
+                                  and words[i + 1] == ".")
 
 
 def _given_first(words, labels) -> bool:

@@ -222,6 +222,14 @@ def test_an_author_list_ended_where_no_list_can_end_is_doubted(text, runs, doubt
      [(".", "author"), ("Mc", "author"), ("Dougall", "author"), ("Diabetes", "title")]),
     ("I. Cherednik, B. Feigin, Rogers-Ramanujan type",
      [("author", 5), ("title", 7)], [(".", "author"), ("Feigin", "author")]),
+    # a given name cut to two letters ("Yu.", "YA."), and a list of initials alone
+    ("A.N. Zotova and D.Yu. Vodolazov, Intrinsic detection",
+     [("author", 9), ("title", 5)], [(".", "author"), ("Vodolazov", "author")]),
+    ("S. S. POLYAK et V. YA. SHTERN. Kinet. Katal.",
+     [("author", 9), ("venue", 7)], [(".", "author"), ("SHTERN", "author")]),
+    ("J. Isenberg Constant mean curvature",
+     [("author", 1), ("title", 5)],
+     [(".", "author"), ("Isenberg", "author"), ("Constant", "title")]),
     # …unless it is a journal's abbreviated word: then the initials open the journal
     ("A. Kolmogoroff, C. R. Acad. Sci., 30",
      [("author", 7), ("venue", 6), ("volume", 1)],
@@ -255,6 +263,8 @@ def test_a_last_item_of_initials_alone_is_decided(text, runs, decided):
     # family names first: "Smith, J." is a whole item
     ("Smith, J., Jones, K. Phys. Rev.", [("author", 9), ("venue", 4)]),
     ("M. Holst and G. Tsogtgerel The Lichnerowicz", [("author", 7), ("title", 2)]),
+    # a body's name
+    ("U.S. Department of the Interior, National", [("author", 3), ("title", 7)]),
     # a given name abbreviated to two letters, and names glued to "et", are names
     ("V. YA. SHTERN. The gas phase", [("author", 6), ("title", 3)]),
     ("R. J. GALLETC. A. KOYAL. J. Am.", [("author", 9), ("venue", 5)]),
