@@ -15,7 +15,8 @@ Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolm
 journal word takes the initials into the journal, any other is their family name. And a list that runs on past the stop after its last whole name, into
 words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A | unified
 lattice"), gives those words to the field that follows; so, to the rules, does one that runs
-on past "et al." ("Yu, et al., | Drugs & Aging").
+on past "et al." ("Yu, et al., | Drugs & Aging"). A quote opened after a comma inside the
+authors' run ("심병연, '가 | . 의사가 …'") opens the title: the field after the run takes it.
 
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
@@ -35,7 +36,7 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     label, or None where the rules should decide: the initial (and its stop) the next field
     took from a bare family name, a word read as a given name between the initials and a
     number, words after "et al.", a last item of initials alone, or words after the stop of a
-    last whole name."""
+    last whole name, or a title's opening quote."""
     if AUTHOR not in labels:
         return {}
     words = [token.text for token in tokens]
@@ -51,6 +52,11 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     if (_capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
             and _after_family_first_initials(words, end)):
         return {end: None}
+    quote = _opening_quote(tokens, labels, end)
+    if quote is not None:
+        following = _following_label(words, labels, end)
+        if following is not None:
+            return {i: following for i in range(quote, end + 1)}
     past = _past_et_al(words, labels, end)
     if past is not None:
         return {i: None for i in range(past, end + 1)}
@@ -61,11 +67,31 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
         return _initials_item(tokens, labels, initials, end)
     stop = _stop_after_whole_name(words, labels.index(AUTHOR), end)
     if stop is not None:
-        following = next((labels[i] for i in range(end + 1, len(words))
-                          if words[i][:1].isalnum()), None)
+        following = _following_label(words, labels, end)
         if following is not None:
             return {i: following for i in range(stop + 1, end + 1)}
     return {}
+
+
+def _following_label(words, labels, end) -> str | None:
+    """The label of the first word after the authors: the field that follows them."""
+    return next((labels[i] for i in range(end + 1, len(words)) if words[i][:1].isalnum()), None)
+
+
+def _opening_quote(tokens, labels, end) -> int | None:
+    """A quote that opens a title inside the authors' run ("심병연, '가. 의사가 …'", "Smith,
+    J., 'A | study …'"): after a comma and white space, glued to the word it opens."""
+    i = end
+    while i > 0 and labels[i - 1] == AUTHOR:
+        i -= 1
+    for k in range(i + 1, end):
+        if (tokens[k].text in _OPENING_QUOTES and tokens[k - 1].text == ","
+                and tokens[k].start > tokens[k - 1].end and tokens[k + 1].start == tokens[k].end):
+            return k
+    return None
+
+
+_OPENING_QUOTES = {"'", "‘", '"', "“", "«", "「", "『"}
 
 
 def _past_et_al(words, labels, end) -> int | None:

@@ -230,6 +230,11 @@ def test_an_author_list_ended_where_no_list_can_end_is_doubted(text, runs, doubt
     ("J. Isenberg Constant mean curvature",
      [("author", 1), ("title", 5)],
      [(".", "author"), ("Isenberg", "author"), ("Constant", "title")]),
+    # a quote opened after a comma in the authors' run opens the title
+    ("심병연, '가. 의사가 환자에게', 대법원",
+     [("author", 4), ("title", 4), ("venue", 2)], [("'", "title"), ("가", "title")]),
+    ('Smith, J., "A study of things", Nature',
+     [("author", 7), ("title", 4), ("venue", 2)], [('"', "title"), ("A", "title")]),
     # …unless it is a journal's abbreviated word: then the initials open the journal
     ("A. Kolmogoroff, C. R. Acad. Sci., 30",
      [("author", 7), ("venue", 6), ("volume", 1)],
@@ -243,7 +248,7 @@ def test_an_author_list_ended_where_no_list_can_end_is_doubted(text, runs, doubt
     ("P. Cousot and R. Cousot.A unified lattice",
      [("author", 9), ("title", 2)], [("A", "title")]),
 ])
-def test_a_last_item_of_initials_alone_is_decided(text, runs, decided):
+def test_where_an_author_list_ends_is_decided(text, runs, decided):
     tokens, labels = tokens_and_labels(text, *runs)
     doubts = author_doubts(tokens, labels)
     assert [(tokens[i].text, label) for i, label in sorted(doubts.items())] == decided
