@@ -12,11 +12,13 @@ Lists with names given first break the other way: "M. Holst and G. | Tsogtgerel 
 Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolmogoroff, C. R
 | . Acad. Sci." leave a last item of initials alone (or of a given name cut to two letters,
 "D.Yu. | Vodolazov"). What the word after them is decides those tokens here: an abbreviated
-journal word takes the initials into the journal, any other is their family name. And a list that runs on past the stop after its last whole name, into
-words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A | unified
-lattice"), gives those words to the field that follows; so, to the rules, does one that runs
-on past "et al." ("Yu, et al., | Drugs & Aging"). A quote opened after a comma inside the
-authors' run ("심병연, '가 | . 의사가 …'") opens the title: the field after the run takes it.
+journal word takes the initials into the journal, any other is their family name.
+
+And the authors' run may run on into the next field: past the stop after its last whole
+name, into words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A
+| unified lattice"), or past a quote opened after a comma ("심병연, '가 | . 의사가 …'"): the
+field after the run takes those words; past "et al." ("Yu, et al., | Drugs & Aging"), the
+rules decide them.
 
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
@@ -34,9 +36,9 @@ AUTHOR = "author"
 def author_doubts(tokens, labels) -> dict[int, str | None]:
     """The tokens at the end of the author list whose label is decided here, each with that
     label, or None where the rules should decide: the initial (and its stop) the next field
-    took from a bare family name, a word read as a given name between the initials and a
-    number, words after "et al.", a last item of initials alone, or words after the stop of a
-    last whole name, or a title's opening quote."""
+    took from a bare family name; a word read as a given name between the initials and a
+    number; a title's opening quote and what follows it; words after "et al."; a last item of
+    initials alone and the word after it; words after the stop of a last whole name."""
     if AUTHOR not in labels:
         return {}
     words = [token.text for token in tokens]
