@@ -221,6 +221,44 @@ def test_group_author_before_the_date():
     assert values["year"] == "2008"
 
 
+@pytest.mark.parametrize("text, author, title", [
+    ("Society of Critical Care Medicine. Guidelines for standards of care. Crit Care Med 1982; "
+     "10:1.", "Society of Critical Care Medicine", "Guidelines for standards of care"),
+    ("The CAVEAT Study Group. A comparison of directional atherectomy with coronary angioplasty. "
+     "N Engl J Med 1993; 329:221-7.", "The CAVEAT Study Group",
+     "A comparison of directional atherectomy with coronary angioplasty"),
+    ("Canadian Agency for Drugs and Technologies in Health. Economic evaluation: third-line "
+     "therapy. Ottawa: CADTH; 2010.", "Canadian Agency for Drugs and Technologies in Health",
+     "Economic evaluation: third-line therapy"),
+])
+def test_a_body_named_in_the_first_sentence_is_the_author(text, author, title):
+    values = fields(text)
+    assert (values.get("author"), values.get("title")) == (author, title)
+
+
+@pytest.mark.parametrize("text", [
+    "D0 Collaboration, Phys. Rev. Lett. 80, 2063 (1998).",
+    "CMS Collaboration, CMS-PAS-TOP-16-022.",
+])
+def test_a_collaboration_before_a_comma_is_the_author(text):
+    assert fields(text)["author"] == text[:text.index(",")]
+
+
+def test_no_body_in_a_title_or_a_container_is_an_author():
+    assert "author" not in fields("L’Inauguration du Centre Georges-Pompidou, Le Monde, 1 "
+                                  "febbraio 1977, xx-xx")
+    assert "author" not in fields("Annals of the Association of American Geographers. 1990; 80: "
+                                  "1-20.")
+
+
+def test_and_others_in_a_han_list_ends_it():
+    for text, author in (("千相默 外 3人. 素問.評熱病論에 대한 硏究. 원광한의학회지. 7(1). 1997.",
+                          "千相默 外 3人"),
+                         ("王一童 外 5人. 桂芍楮實湯配伍原理及源流初探. 現代中醫藥. 2019. 39(4).",
+                          "王一童 外 5人")):
+        assert fields(text)["author"] == author
+
+
 def test_editors_as_authors_and_inside_the_reference():
     assert fields("Bickman, L., & Ellis, H. (Eds.). (1990). A title. Hillsdale, NJ: L. Erlbaum."
                   )["editor"] == "Bickman, L., & Ellis, H. (Eds.)"

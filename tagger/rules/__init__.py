@@ -42,6 +42,8 @@ def _tag(tokens, text: str) -> Draft:
     end, role = names.author_list(d, start)
     if role is None:
         end = _author_before_date(d, start)
+        if end == start:
+            end = _group_author(d, start)
         role = "author" if end > start else None
     elif d.lower(end - 1) != "al" and d.lower(end - 2) != "al":  # "et al." ends a list for sure
         end = _names_before_date(d, end)
@@ -64,7 +66,8 @@ def _tag(tokens, text: str) -> Draft:
 
 def _author_before_date(d: Draft, start: int) -> int:
     """A group author ("World Health Organization (2008).") is what comes before the date, if
-    it is capitalized like a name; "Good chemistry. (1996, September)." is a title instead."""
+    it is capitalized like a name; "Good chemistry. (1996, September)." is a title instead, and
+    "Annals of the Association of American Geographers. 1990;" a journal."""
     for i in range(start, min(len(d), start + 20)):
         if numbers.date_at(d, i) is not None and i > start:
             end = i
@@ -72,11 +75,40 @@ def _author_before_date(d: Draft, start: int) -> int:
                 end -= 1
             words = [d.word(k) for k in range(start, end) if d.word(k).isalpha()]
             capitalized = all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)
-            return end if capitalized else start
+            container = bool(words) and words[0].lower() in _CONTAINER_OPENERS
+            return end if capitalized and not container else start
         if d.word(i) == "." and segments.sentence_end(d, i) and numbers.date_at(
                 d, segments.skip_separators(d, i)) is None:
             return start
     return start
+
+
+def _group_author(d: Draft, start: int) -> int:
+    """A body's name as the first sentence or clause ("Society of Critical Care Medicine.
+    Guidelines for …", "D0 Collaboration, Phys. Rev. Lett."): capitalized words with a word
+    that names a body, only capitalized ones before it, and not a container's name
+    ("Proceedings of the Royal Society.")."""
+    for i in range(start, min(len(d), start + 14)):
+        if d.word(i) == "," or d.word(i) == "." and segments.sentence_end(d, i) and d.word(i + 1):
+            words = [d.word(k) for k in range(start, i) if d.word(k).isalpha()]
+            body = next((k for k, w in enumerate(words) if w.lower() in _BODY_WORDS), None)
+            if (body is not None and 2 <= len(words) <= 10
+                    and words[0].lower() not in _CONTAINER_OPENERS
+                    and all(w[:1].isupper() for w in words[:body])  # not "L'Inauguration du Centre"
+                    and all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)):
+                return i
+            return start
+    return start
+
+
+# Words that make a capitalized first sentence a body's name, and first words that make it a
+# container's.
+_BODY_WORDS = frozenset("""society association organization organisation consortium institute
+    institutes committee council department agency center centers centre centres collaboration
+    board foundation bureau commission group team panel ministry federation academy network
+    alliance administration""".split())
+_CONTAINER_OPENERS = frozenset("journal proceedings annals transactions bulletin review "
+                               "reports report annual".split())
 
 
 def _names_before_date(d: Draft, end: int) -> int:

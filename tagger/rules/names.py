@@ -129,7 +129,7 @@ def _ends_cleanly(d: Draft, end: int) -> bool:
     after = d.word(end)
     return (d.word(end - 1) == "." or after == "" or not after[0].isalnum()
             or after in NAME_JOINERS or after == "et" or is_year(after)
-            or after in ET_AL_HAN)
+            or after in ET_AL_HAN or after in _AND_OTHERS)
 
 
 def _separator(d: Draft, i: int):
@@ -143,7 +143,7 @@ def _separator(d: Draft, i: int):
 
 
 def _et_al(d: Draft, i: int):
-    """End of "et al.", ", et al.", "and others", "u. a.", "等" at token i, or None."""
+    """End of "et al.", ", et al.", "and others", "u. a.", "等", "外 3人" at token i, or None."""
     j = i + 1 if d.word(i) in (",", "，") else i
     if (d.lower(j), d.lower(j + 1)) in (("et", "al"), ("and", "others")):
         j += 2
@@ -151,9 +151,16 @@ def _et_al(d: Draft, i: int):
         j += 3
     elif d.word(j) in ET_AL_HAN:
         return j + 1
+    elif d.word(j) in _AND_OTHERS and d.word(j + 1)[:1].isdigit():  # "外 3人", "외 3인"
+        return j + 3 if d.word(j + 2) in _PERSONS else j + 2
     else:
         return None
     return j + 1 if d.word(j) == "." else j
+
+
+# "and N others" in Chinese and Korean lists ("千相默 外 3人", "백선영 외 3인").
+_AND_OTHERS = frozenset("外외")
+_PERSONS = frozenset("人인명")
 
 
 def _name_word(d: Draft, j: int):
