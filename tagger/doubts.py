@@ -1,4 +1,4 @@
-"""Where a CRF's labels break the shape of an author list.
+"""Where a CRF's labels break the shape of an author list, or run a title into a journal.
 
 Chemistry cites "Matyjaszewski, K.; Xia, J. Chem. Rev. 2001, 101, 2921." and "Grubbs, R. H.
 Tetrahedron 2004, 60, 7117.": no title, the journal right after the initials. A CRF trained on
@@ -20,6 +20,10 @@ name, into words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.",
 field after the run takes those words; past "et al." ("Yu, et al., | Drugs & Aging"), the
 rules decide them.
 
+Titles cut out of PDF text run into a journal glued to them ("… anti-spring bladesNucl
+.Instrum .Methods Phys .Res .A"): a capitalized word glued to the title's last word, its stop
+set apart as PDF text sets it, and another abbreviated word after it open the journal.
+
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
 imported only when it is asked.
@@ -31,6 +35,44 @@ from . import lexicon
 from .structure.names import SUFFIXES
 
 AUTHOR = "author"
+TITLE = "title"
+VENUE = "venue"
+
+
+def doubted(tokens, labels) -> dict[int, str | None]:
+    """The tokens whose label is decided here (None: by the rules), where the CRF's labels
+    break the shape of an author list or run a title into a glued journal."""
+    return author_doubts(tokens, labels) or glued_journal(tokens, labels)
+
+
+def glued_journal(tokens, labels) -> dict[int, str]:
+    """A journal's first abbreviated words that the title took where PDF text glued them to it
+    ("… anti-spring bladesNucl | .Instrum .Methods", "… perturbations,Mon | .Not .R"): a
+    capitalized word glued to the title's last, then another abbreviated word, and only
+    abbreviated words and stops before the venue."""
+    words = [token.text for token in tokens]
+    for k in range(1, len(words) - 1):
+        before = words[k - 1]
+        if not (labels[k] == TITLE and labels[k - 1] == TITLE and tokens[k].start == tokens[k - 1].end
+                and (before.isalpha() and before[-1].islower() or before == ",")
+                and _capitalized(words[k]) and _abbreviated(words, k) and _abbreviated(words, k + 2)
+                and tokens[k + 1].start > tokens[k].end):
+            continue  # glued to a lower-case word ("bladesNucl") or a comma (",Mon") alone,
+            # its stop set apart as PDF text sets it ("Nucl .Instrum", not "LeukemiaNet. Blood.")
+        j = k + 1
+        while j < len(words) and labels[j] != VENUE and (words[j] == "." or _capitalized(words[j])
+                                                          or _initial(words[j])):
+            j += 1
+        if j < len(words) and labels[j] == VENUE and j - k <= 8:
+            return {i: VENUE for i in range(k, j)}
+    return {}
+
+
+def _abbreviated(words, i) -> bool:
+    """A capitalized word or an initial with its stop: "Nucl .", "R ." (not "LeukemiaNet. J
+    Clin", one such word before a journal)."""
+    return (i + 1 < len(words) and words[i + 1] == "."
+            and (_capitalized(words[i]) or _initial(words[i])))
 
 
 def author_doubts(tokens, labels) -> dict[int, str | None]:

@@ -7,7 +7,7 @@ reference is under the threshold calibrated for its model (engine "crf+rules").
 
 import warnings
 
-from .doubts import author_doubts
+from .doubts import doubted
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -171,10 +171,10 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
 
 def auto_hints(tokens, text, labels, probs, evidence) -> list | None:
     """What `auto` makes of one reference the CRF has tagged: None where the CRF's reading
-    stands (its mean confidence at least evidence["below"], its author list whole), else the
+    stands (its mean confidence at least evidence["below"], nothing doubted), else the
     rules' evidence to decode it again with (`rule_hints`; empty where the rules agree with
     every label, so nothing could change)."""
-    doubts = author_doubts(tokens, labels)
+    doubts = doubted(tokens, labels)
     if sum(probs) / len(probs) >= evidence["below"] and not doubts:
         return None
     rule_labels, rule_probs = _rule_tags(tokens, text)
@@ -194,7 +194,7 @@ def _rule_tags(tokens, text):
 def rule_hints(labels, probs, weight, decide=None) -> list[tuple[str, float]]:
     """The rules' labels as evidence for the CRF: each worth `weight` × the rules' confidence,
     so their sure labels (a DOI, a page range) weigh more than their guesses (a title); at the
-    tokens of `decide` (doubts.author_doubts) its label, or the rules' where it has none, is
+    tokens of `decide` (doubts.doubted) its label, or the rules' where it has none, is
     the one decoded."""
     hints = [(label, weight * p) for label, p in zip(labels, probs)]
     for i, label in (decide or {}).items():

@@ -12,7 +12,7 @@ import pytest
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import author_doubts
+from tagger.doubts import author_doubts, glued_journal
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -310,3 +310,26 @@ def test_a_last_author_of_initials_alone_gets_its_family_name_under_auto():
         ref = parse(text)
         assert ref.engine == "crf+rules"
         assert (ref.fields["author"], ref.fields["title"]) == (author, title)
+
+
+@pytest.mark.parametrize("text, runs, journal_words", [
+    ("Monolithic geometric anti-spring bladesNucl .Instrum .Methods Phys .Res .A 540",
+     [("title", 10), ("venue", 6), ("volume", 1)], ["Nucl", ".", "Instrum", "."]),
+    ("on elliptic curves,Progr .Math .213", [("title", 6), ("venue", 2), ("volume", 1)],
+     ["Progr", "."]),
+])
+def test_a_journal_glued_to_the_title_in_pdf_text_is_given_back(text, runs, journal_words):
+    tokens, labels = tokens_and_labels(text, *runs)
+    decided = glued_journal(tokens, labels)
+    assert [tokens[i].text for i in sorted(decided)] == journal_words
+    assert set(decided.values()) == {"venue"}
+
+
+@pytest.mark.parametrize("text, runs", [
+    # a word set as a stop ends a sentence, not as PDF text sets a journal's abbreviations
+    ("recommendations of European LeukemiaNet. Blood. Sep 15",
+     [("title", 6), ("venue", 4)]),
+    ("depends on Rho-GTPase .Mol .Biol .Cell", [("title", 5), ("venue", 6)]),
+])
+def test_a_title_ending_in_a_glued_capital_is_left_alone(text, runs):
+    assert glued_journal(*tokens_and_labels(text, *runs)) == {}

@@ -5,8 +5,9 @@
 
 Under `auto`, a reference whose mean CRF confidence is under `below` is decoded again with
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
-(tagger/parse.py), and so is one whose author list the CRF ended where no list can end
-(tagger/doubts.py, which decides those tokens or leaves them to the rules). Both numbers are
+(tagger/parse.py), and so is one whose labels break the shape of an author list or run a
+title into a glued journal (tagger/doubts.py, which decides those tokens or leaves them to
+the rules). Both numbers are
 chosen here, never on gold: every reference of the training files is tagged by a CRF
 trained on the other folds (5-fold, exact duplicates of a held-out reference dropped from its
 training part, the augmented copies made inside each fold from its training part alone, so
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from tagger import rules
 from tagger.corpus import load, normalized_key
-from tagger.doubts import author_doubts
+from tagger.doubts import doubted
 from tagger.evaluate import gold_fields
 from tagger.evaluate.crossval import fold_indices
 from tagger.evaluate.fieldscore import compare_fields, core_counts, prf
@@ -72,7 +73,7 @@ def reference_counts(record, model, weights=WEIGHTS) -> dict | None:
     rule_labels, rule_probs = rules.tag(tokens, norm.text)
     fixed = [rule if p >= CERTAIN else label
              for label, rule, p in zip(labels, rule_labels, rule_probs)]
-    doubts = author_doubts(tokens, labels)
+    doubts = doubted(tokens, labels)
     row = {"confidence": sum(probs) / len(probs), "doubted": bool(doubts), "crf": counts(labels),
            "rules": counts(rule_labels), "crf+fix": counts(fixed)}
     for weight in weights:
