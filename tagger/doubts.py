@@ -52,13 +52,8 @@ def glued_journal(tokens, labels) -> dict[int, str]:
     abbreviated words and stops before the venue."""
     words = [token.text for token in tokens]
     for k in range(1, len(words) - 1):
-        before = words[k - 1]
-        if not (labels[k] == TITLE and labels[k - 1] == TITLE and tokens[k].start == tokens[k - 1].end
-                and (before.isalpha() and before[-1].islower() or before == ",")
-                and _capitalized(words[k]) and _abbreviated(words, k) and _abbreviated(words, k + 2)
-                and tokens[k + 1].start > tokens[k].end):
-            continue  # glued to a lower-case word ("bladesNucl") or a comma (",Mon") alone,
-            # its stop set apart as PDF text sets it ("Nucl .Instrum", not "LeukemiaNet. Blood.")
+        if not (labels[k] == TITLE and labels[k - 1] == TITLE and _glued_abbreviation(tokens, k)):
+            continue
         j = k + 1
         while j < len(words) and labels[j] != VENUE and (words[j] == "." or _capitalized(words[j])
                                                           or _initial(words[j])):
@@ -68,11 +63,17 @@ def glued_journal(tokens, labels) -> dict[int, str]:
     return {}
 
 
-def _abbreviated(words, i) -> bool:
-    """A capitalized word or an initial with its stop: "Nucl .", "R ." (not "LeukemiaNet. J
-    Clin", one such word before a journal)."""
-    return (i + 1 < len(words) and words[i + 1] == "."
-            and (_capitalized(words[i]) or _initial(words[i])))
+def _glued_abbreviation(tokens, k) -> bool:
+    """Whether tokens[k] is an abbreviated word glued to a lower-case word ("bladesNucl") or a
+    comma (",Mon"), its stop set apart as PDF text sets it, another abbreviation after it
+    ("Nucl .Instrum .", not "LeukemiaNet. Blood.")."""
+    words = [token.text for token in tokens[k - 1:k + 4]] + ["", "", "", "", ""]
+    before, word, stop = words[0], words[1], words[2]
+    return (tokens[k].start == tokens[k - 1].end and stop == "."
+            and tokens[k + 1].start > tokens[k].end
+            and (before.isalpha() and before[-1].islower() or before == ",")
+            and _capitalized(word) and (_capitalized(words[3]) or _initial(words[3]))
+            and words[4] == ".")
 
 
 def author_doubts(tokens, labels) -> dict[int, str | None]:
