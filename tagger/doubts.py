@@ -140,9 +140,10 @@ _OPENING_QUOTES = {"'", "‘", '"', "“", "«", "「", "『"}
 
 
 def _past_et_al(words, labels, end) -> int | None:
-    """The first word the authors' tokens run on to after "et al." ("Kaplan et al. | (Urology",
-    "Yu, et al., | Drugs & Aging"), which ends any list but a group's name after it ("et al.
-    (CDF Collaboration)", "et al.: PREX Collaboration")."""
+    """The first word the authors' tokens run on to after "et al." and its stop or comma ("Yu,
+    et al., | Drugs & Aging"), which ends any list but a group's name after it ("et al.: PREX
+    Collaboration"). A bracket after "et al." holds one ("(CDF Collaboration)", "(Fermi-LAT)"),
+    so the run is left as it is there."""
     start = end
     while start > 0 and labels[start - 1] == AUTHOR:
         start -= 1
