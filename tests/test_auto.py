@@ -9,10 +9,12 @@ import warnings
 import numpy as np
 import pycrfsuite
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import author_doubts, glued_journal
+from tagger.doubts import author_doubts, doubted, glued_journal
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -333,3 +335,21 @@ def test_a_journal_glued_to_the_title_in_pdf_text_is_given_back(text, runs, jour
 ])
 def test_a_title_ending_in_a_glued_capital_is_left_alone(text, runs):
     assert glued_journal(*tokens_and_labels(text, *runs)) == {}
+
+
+_PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
+           "blades", "Phys", ";", "2001", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PIECES), st.booleans(),
+                          st.sampled_from(["author", "title", "venue", "year", "O"])),
+                min_size=1, max_size=30))
+def test_doubts_answer_any_labelling_within_the_reference(pieces):
+    """Whatever the CRF says, the shape checks name only tokens of the reference."""
+    text = "".join(word + (" " if spaced else "") for word, spaced, _ in pieces)
+    tokens = tokenize(text)
+    labels = [label for _, _, label in pieces][:len(tokens)]
+    labels += ["O"] * (len(tokens) - len(labels))
+    decided = doubted(tokens, labels)
+    assert all(0 <= i < len(tokens) for i in decided)
