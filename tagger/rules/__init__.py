@@ -13,6 +13,7 @@ from ..labels import OTHER
 from . import identifiers, markers, names, numbers, segments
 from .draft import Draft
 from .journals import abbreviated_journal
+from .words import BODY_WORDS, CONTAINER_OPENERS
 
 # Small words a group author's name may hold in lower case ("Department of Health").
 _FUNCTION_WORDS = frozenset("of and for the on in de du des la le et für und".split())
@@ -75,7 +76,7 @@ def _author_before_date(d: Draft, start: int) -> int:
                 end -= 1
             words = [d.word(k) for k in range(start, end) if d.word(k).isalpha()]
             capitalized = all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)
-            container = bool(words) and words[0].lower() in _CONTAINER_OPENERS
+            container = bool(words) and words[0].lower() in CONTAINER_OPENERS
             return end if capitalized and not container else start
         if d.word(i) == "." and segments.sentence_end(d, i) and numbers.date_at(
                 d, segments.skip_separators(d, i)) is None:
@@ -91,24 +92,14 @@ def _group_author(d: Draft, start: int) -> int:
     for i in range(start, min(len(d), start + 14)):
         if d.word(i) == "," or d.word(i) == "." and segments.sentence_end(d, i) and d.word(i + 1):
             words = [d.word(k) for k in range(start, i) if d.word(k).isalpha()]
-            body = next((k for k, w in enumerate(words) if w.lower() in _BODY_WORDS), None)
+            body = next((k for k, w in enumerate(words) if w.lower() in BODY_WORDS), None)
             if (body is not None and 2 <= len(words) <= 10
-                    and words[0].lower() not in _CONTAINER_OPENERS
+                    and words[0].lower() not in CONTAINER_OPENERS
                     and all(w[:1].isupper() for w in words[:body])  # not "L'Inauguration du Centre"
                     and all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)):
                 return i
             return start
     return start
-
-
-# Words that make a capitalized first sentence a body's name, and first words that make it a
-# container's.
-_BODY_WORDS = frozenset("""society association organization organisation consortium institute
-    institutes committee council department agency center centers centre centres collaboration
-    board foundation bureau commission group team panel ministry federation academy network
-    alliance administration""".split())
-_CONTAINER_OPENERS = frozenset("journal proceedings annals transactions bulletin review "
-                               "reports report annual".split())
 
 
 def _names_before_date(d: Draft, end: int) -> int:

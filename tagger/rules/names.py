@@ -19,12 +19,14 @@ from .shapes import (
     is_year,
 )
 from .words import (
+    AND_OTHERS,
     EDITOR_WORDS,
     ET_AL_HAN,
     NAME_JOINERS,
     NAME_PARTICLES,
     NAME_SUFFIXES,
     NOT_GIVEN_NAMES,
+    PERSONS,
     ROLE_WORDS,
 )
 
@@ -129,7 +131,7 @@ def _ends_cleanly(d: Draft, end: int) -> bool:
     after = d.word(end)
     return (d.word(end - 1) == "." or after == "" or not after[0].isalnum()
             or after in NAME_JOINERS or after == "et" or is_year(after)
-            or after in ET_AL_HAN or after in _AND_OTHERS)
+            or after in ET_AL_HAN or after in AND_OTHERS)
 
 
 def _separator(d: Draft, i: int):
@@ -151,16 +153,11 @@ def _et_al(d: Draft, i: int):
         j += 3
     elif d.word(j) in ET_AL_HAN:
         return j + 1
-    elif d.word(j) in _AND_OTHERS and d.word(j + 1)[:1].isdigit():  # "外 3人", "외 3인"
-        return j + 3 if d.word(j + 2) in _PERSONS else j + 2
+    elif d.word(j) in AND_OTHERS and d.word(j + 1)[:1].isdigit():  # "外 3人", "외 3인"
+        return j + 3 if d.word(j + 2) in PERSONS else j + 2
     else:
         return None
     return j + 1 if d.word(j) == "." else j
-
-
-# "and N others" in Chinese and Korean lists ("千相默 外 3人", "백선영 외 3인").
-_AND_OTHERS = frozenset("外외")
-_PERSONS = frozenset("人인명")
 
 
 def _name_word(d: Draft, j: int):

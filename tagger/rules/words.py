@@ -65,6 +65,19 @@ NAME_JOINERS = frozenset("and & und et y e och og a".split())
 
 # Chinese for "and others" closing an author list.
 ET_AL_HAN = frozenset("等")
+# Chinese and Korean "and N others" ("千相默 外 3人", "백선영 외 3인"): the word, and the word
+# for persons after the number.
+AND_OTHERS = frozenset("外외")
+PERSONS = frozenset("人인명")
+
+# Words that make a capitalized first sentence a body's name ("Society of Critical Care
+# Medicine."), and first words that make it a container's ("Proceedings of the Royal Society.").
+BODY_WORDS = _words("""society association organization organisation consortium institute
+    institutes committee council department agency center centers centre centres collaboration
+    board foundation bureau commission group team panel ministry federation academy network
+    alliance administration""")
+CONTAINER_OPENERS = _words("journal proceedings annals transactions bulletin review reports "
+                           "report annual")
 
 # Words naming the kind of document, labelled `genre` ("PhD thesis", "Tech. Rep.").
 GENRE_WORDS = _words("""
