@@ -204,6 +204,11 @@ def test_a_leading_year_is_not_a_citation_number():
     ("Ferren, W. R., Jr. 1976. A title. Bartonia 44: 58-67.", "Ferren, W. R., Jr"),
     ("Nishida, T., & et al. (1991). A title. In Proceedings of AAAI.", "Nishida, T., & et al"),
     ("Boyer, Paul S. Purity in Print. Madison: University of Wisconsin Press, 2002.", "Boyer, Paul S"),
+    # initials without their stops, as some computer-science styles write them
+    ("Gary B Huang, Honglak Lee, and Erik Learned-Miller. Learning hierarchical representations. "
+     "In CVPR, 2012.", "Gary B Huang, Honglak Lee, and Erik Learned-Miller"),
+    ("Sida Wang and Christopher D Manning. Baselines and bigrams. In ACL, 2012.",
+     "Sida Wang and Christopher D Manning"),
 ])
 def test_author_shapes(text, author):
     assert fields(text)["author"] == author

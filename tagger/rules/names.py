@@ -280,7 +280,8 @@ def _given_names(d: Draft, j: int):
 
 
 def _given_first(d: Draft, i: int):
-    """ "Mark Johnson", "Robin C. Williamson", "Dario Giarrizzo" (not "The Spirit")."""
+    """ "Mark Johnson", "Robin C. Williamson", "Gary B Huang", "Dario Giarrizzo" (not "The
+    Spirit")."""
     if not is_mixed_case(d.word(i)) or d.lower(i) in NOT_GIVEN_NAMES:
         return None
     end = _name_word(d, i)
@@ -290,6 +291,8 @@ def _given_first(d: Draft, i: int):
         dotted = _dotted_initials(d, end)
         if dotted is not None:
             end, last_is_word = dotted, False
+        elif is_initial(d.word(end)) and not d.glued(end) and is_name_word(d.word(end + 1)):
+            end, last_is_word = end + 1, False  # an initial without its stop: "Gary B Huang"
         else:
             family = _family(d, end, 1)
             if family is None:
