@@ -209,9 +209,18 @@ def test_a_leading_year_is_not_a_citation_number():
      "In CVPR, 2012.", "Gary B Huang, Honglak Lee, and Erik Learned-Miller"),
     ("Sida Wang and Christopher D Manning. Baselines and bigrams. In ACL, 2012.",
      "Sida Wang and Christopher D Manning"),
+    ("Eric Brown, Eddie Epstein, J William Murdock, and Tong-Haing Fin. Tools and methods for "
+     "building watson.", "Eric Brown, Eddie Epstein, J William Murdock, and Tong-Haing Fin"),
 ])
 def test_author_shapes(text, author):
     assert fields(text)["author"] == author
+
+
+def test_an_initial_without_its_stop_opens_no_list():
+    """Only a later name of a given-first list may open with a bare initial: "A Comparative
+    Study" at the start is a title."""
+    assert "author" not in fields("A Comparative Study of Methods. Journal of Things 12, 1-9 "
+                                  "(2001).")
 
 
 def test_a_title_that_looks_like_a_name_does_not_extend_an_initials_first_list():

@@ -104,6 +104,10 @@ def _name(d: Draft, i: int, style, joined: bool):
     best = None
     for shape in shapes:
         end = _SHAPES[shape](d, i)
+        if end is None and shape == "given_first" and style == "given_first" \
+                and is_initial(d.word(i)) and not d.glued(i + 1):
+            end = _given_first(d, i + 1)  # "Eric Brown, J William Murdock"; never the first
+            # name, or "A Comparative Study" would be one
         if end is None:
             continue
         if shape == "given_first" and style in ("initials_first", "family_comma_initials") \
