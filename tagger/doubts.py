@@ -42,17 +42,19 @@ VENUE = "venue"
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list or run a title into a glued journal."""
-    return author_doubts(tokens, labels) or glued_journal(tokens, labels)
+    words = [token.text for token in tokens]
+    return author_doubts(tokens, labels, words) or glued_journal(tokens, labels, words)
 
 
-def glued_journal(tokens, labels) -> dict[int, str]:
+def glued_journal(tokens, labels, words=None) -> dict[int, str]:
     """A journal's first abbreviated words that the title took where PDF text glued them to it
     ("… anti-spring bladesNucl | .Instrum .Methods", "… perturbations,Mon | .Not .R"): a
     capitalized word glued to the title's last, then another abbreviated word, and only
     abbreviated words and stops before the venue."""
-    words = [token.text for token in tokens]
+    words = words or [token.text for token in tokens]
     for k in range(1, len(words) - 1):
-        if not (labels[k] == TITLE and labels[k - 1] == TITLE and _glued_abbreviation(tokens, k)):
+        if not (labels[k] == TITLE and labels[k - 1] == TITLE
+                and _glued_abbreviation(tokens, words, k)):
             continue
         j = k + 1
         while j < len(words) and labels[j] != VENUE and (words[j] == "." or _capitalized(words[j])
@@ -63,20 +65,20 @@ def glued_journal(tokens, labels) -> dict[int, str]:
     return {}
 
 
-def _glued_abbreviation(tokens, k) -> bool:
-    """Whether tokens[k] is an abbreviated word glued to a lower-case word ("bladesNucl") or a
-    comma (",Mon"), its stop set apart as PDF text sets it, another abbreviation after it
-    ("Nucl .Instrum .", not "LeukemiaNet. Blood.")."""
-    words = [token.text for token in tokens[k - 1:k + 4]] + ["", "", "", "", ""]
-    before, word, stop = words[0], words[1], words[2]
-    return (tokens[k].start == tokens[k - 1].end and stop == "."
-            and tokens[k + 1].start > tokens[k].end
-            and (before.isalpha() and before[-1].islower() or before == ",")
-            and _capitalized(word) and (_capitalized(words[3]) or _initial(words[3]))
-            and words[4] == ".")
+def _glued_abbreviation(tokens, words, k) -> bool:
+    """Whether tokens[k] (k + 1 is a token too) is an abbreviated word glued to a lower-case
+    word ("bladesNucl") or a comma (",Mon"), its stop set apart as PDF text sets it, another
+    abbreviation after it ("Nucl .Instrum .", not "LeukemiaNet. Blood.")."""
+    if not (tokens[k].start == tokens[k - 1].end and words[k + 1] == "."
+            and tokens[k + 1].start > tokens[k].end and k + 3 < len(words)):
+        return False
+    before, following = words[k - 1], words[k + 2]
+    return ((before.isalpha() and before[-1].islower() or before == ",")
+            and _capitalized(words[k]) and (_capitalized(following) or _initial(following))
+            and words[k + 3] == ".")
 
 
-def author_doubts(tokens, labels) -> dict[int, str | None]:
+def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
     """The tokens at the end of the author list whose label is decided here, each with that
     label, or None where the rules should decide: the initial (and its stop) the next field
     took from a bare family name; a word read as a given name between the initials and a
@@ -84,8 +86,12 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     initials alone and the word after it; words after the stop of a last whole name."""
     if AUTHOR not in labels:
         return {}
-    words = [token.text for token in tokens]
+    words = words or [token.text for token in tokens]
+    first = labels.index(AUTHOR)  # the authors' first token
     end = len(labels) - 1 - labels[::-1].index(AUTHOR)  # the authors' last token
+    run = end  # where the run of author labels that ends there begins
+    while run > 0 and labels[run - 1] == AUTHOR:
+        run -= 1
     last = end
     while last > 0 and words[last] in ",;":
         last -= 1
@@ -97,20 +103,20 @@ def author_doubts(tokens, labels) -> dict[int, str | None]:
     if (_capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
             and _after_family_first_initials(words, end)):
         return {end: None}
-    quote = _opening_quote(tokens, labels, end)
+    quote = _opening_quote(tokens, run, end)
     if quote is not None:
         following = _following_label(words, labels, end)
         if following is not None:
             return {i: following for i in range(quote, end + 1)}
-    past = _past_et_al(words, labels, end)
+    past = _past_et_al(words, run, end)
     if past is not None:
         return {i: None for i in range(past, end + 1)}
-    if not _given_first(words, labels):
+    if not _given_first(words, first):
         return {}
-    initials = _trailing_initials(words, last, labels.index(AUTHOR))
+    initials = _trailing_initials(words, last, first)
     if initials is not None:
-        return _initials_item(tokens, labels, initials, end)
-    stop = _stop_after_whole_name(words, labels.index(AUTHOR), end)
+        return _initials_item(tokens, words, labels, initials, end)
+    stop = _stop_after_whole_name(words, first, end)
     if stop is not None:
         following = _following_label(words, labels, end)
         if following is not None:
@@ -123,13 +129,11 @@ def _following_label(words, labels, end) -> str | None:
     return next((labels[i] for i in range(end + 1, len(words)) if words[i][:1].isalnum()), None)
 
 
-def _opening_quote(tokens, labels, end) -> int | None:
-    """A quote that opens a title inside the authors' run ("심병연, '가. 의사가 …'", "Smith,
-    J., 'A | study …'"): after a comma and white space, glued to the word it opens."""
-    i = end
-    while i > 0 and labels[i - 1] == AUTHOR:
-        i -= 1
-    for k in range(i + 1, end):
+def _opening_quote(tokens, run, end) -> int | None:
+    """A quote that opens a title inside the authors' run from `run` to `end` ("심병연, '가.
+    의사가 …'", "Smith, J., 'A | study …'"): after a comma and white space, glued to the word
+    it opens."""
+    for k in range(run + 1, end):
         if (tokens[k].text in _OPENING_QUOTES and tokens[k - 1].text == ","
                 and tokens[k].start > tokens[k - 1].end and tokens[k + 1].start == tokens[k].end):
             return k
@@ -139,15 +143,12 @@ def _opening_quote(tokens, labels, end) -> int | None:
 _OPENING_QUOTES = {"'", "‘", '"', "“", "«", "「", "『"}
 
 
-def _past_et_al(words, labels, end) -> int | None:
+def _past_et_al(words, run, end) -> int | None:
     """The first word the authors' tokens run on to after "et al." and its stop or comma ("Yu,
     et al., | Drugs & Aging"), which ends any list but a group's name after it ("et al.: PREX
     Collaboration"). A bracket after "et al." holds one ("(CDF Collaboration)", "(Fermi-LAT)"),
     so the run is left as it is there."""
-    start = end
-    while start > 0 and labels[start - 1] == AUTHOR:
-        start -= 1
-    for k in range(start, end - 1):
+    for k in range(run, end - 1):
         if words[k] == "et" and words[k + 1] == "al":
             i = k + 2
             while i <= end and words[i] in {".", ","}:
@@ -183,11 +184,10 @@ def _stop_after_whole_name(words, start, end) -> int | None:
     return None
 
 
-def _initials_item(tokens, labels, start, end) -> dict[int, str]:
+def _initials_item(tokens, words, labels, start, end) -> dict[int, str]:
     """A given-first list whose last item is initials alone ("A. Kolmogoroff, C. R | Acad.",
     "L. Stella, V | Ferrari Testing gravity"): the word after them is their family name, unless
     it is a journal word abbreviated ("Acad.", "Sc."), when the initials open the next field."""
-    words = [token.text for token in tokens]
     nxt = end + 1
     if nxt < len(words) and words[nxt] == ".":
         nxt += 1
@@ -227,9 +227,9 @@ def _given_initial(words, i) -> bool:
                                   and words[i + 1] == ".")
 
 
-def _given_first(words, labels) -> bool:
-    """Whether the author list opens with initials and a family name ("A. Kolmogoroff")."""
-    start = labels.index(AUTHOR)
+def _given_first(words, start) -> bool:
+    """Whether the author list, opening at `start`, opens with initials and a family name ("A.
+    Kolmogoroff")."""
     return (start + 2 < len(words) and _initial(words[start]) and words[start + 1] == "."
             and (_capitalized(words[start + 2]) or _initial(words[start + 2])))
 
