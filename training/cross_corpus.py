@@ -238,7 +238,7 @@ def main(argv=None) -> int:
     parser.add_argument("--iterations", type=int, default=PARAMS["max_iterations"])
     parser.add_argument("--c1", type=float, default=PARAMS["c1"], help="L1 penalty")
     parser.add_argument("--c2", type=float, default=PARAMS["c2"], help="L2 penalty")
-    parser.add_argument("--memories", type=int, default=PARAMS.get("num_memories", 6),
+    parser.add_argument("--memories", type=int, default=PARAMS["num_memories"],
                         help="L-BFGS's remembered steps (crfsuite's num_memories)")
     parser.add_argument("--evidence", type=float, nargs=2, metavar=("BELOW", "WEIGHT"),
                         help="auto's rules_evidence (default: the shipped model's)")
