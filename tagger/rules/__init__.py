@@ -75,9 +75,7 @@ def _author_before_date(d: Draft, start: int) -> int:
             while end > start and d.word(end - 1) in (".", ",", ";", ":"):
                 end -= 1
             words = [d.word(k) for k in range(start, end) if d.word(k).isalpha()]
-            capitalized = all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)
-            container = bool(words) and words[0].lower() in CONTAINER_OPENERS
-            return end if capitalized and not container else start
+            return end if _named_like_a_body(words) else start
         if d.word(i) == "." and segments.sentence_end(d, i) and numbers.date_at(
                 d, segments.skip_separators(d, i)) is None:
             return start
@@ -93,13 +91,18 @@ def _group_author(d: Draft, start: int) -> int:
         if d.word(i) == "," or d.word(i) == "." and segments.sentence_end(d, i) and d.word(i + 1):
             words = [d.word(k) for k in range(start, i) if d.word(k).isalpha()]
             body = next((k for k, w in enumerate(words) if w.lower() in BODY_WORDS), None)
-            if (body is not None and 2 <= len(words) <= 10
-                    and words[0].lower() not in CONTAINER_OPENERS
-                    and all(w[:1].isupper() for w in words[:body])  # not "L'Inauguration du Centre"
-                    and all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)):
+            if (body is not None and 2 <= len(words) <= 10 and _named_like_a_body(words)
+                    and all(w[:1].isupper() for w in words[:body])):  # not "L'Inauguration du Centre"
                 return i
             return start
     return start
+
+
+def _named_like_a_body(words) -> bool:
+    """Capitalized as a body's name is, small function words aside, and not opening as a
+    container's name does ("Annals of …", "Proceedings of …")."""
+    return (all(w[:1].isupper() or w in _FUNCTION_WORDS for w in words)
+            and not (words and words[0].lower() in CONTAINER_OPENERS))
 
 
 def _names_before_date(d: Draft, end: int) -> int:
