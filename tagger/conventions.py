@@ -16,7 +16,8 @@ import re
 
 from .lexicon import KEYWORDS
 
-_CITATION_NUMBER = re.compile(r"\s*(?:[\[(]\s*\d{1,4}[a-z]?\s*[\])]|\d{1,4}[a-z]?(?:\.|\))(?=\s|\D))")
+_CITATION_NUMBER = re.compile(r"\s*(?:[\[(]\s*\d{1,4}[a-z]?\s*[\])]|\d{1,4}[a-z]?(?:\.|\))(?=\s|\D|$)"
+                              r"|\d{1,4}(?:,\d{1,4})*-(?=[^\W\d]|$))")
 _IN = re.compile(r"(?:^|(?<=[\s.,;]))(?:[Ii]n|IN|[Dd]ans|[Ii]m|[Ee]n)\s*:?\s*$")
 _PAGE_MARK = re.compile(r"(?:^|(?<=[\s.,;(]))(?:pp?|pgs?|pages?|S|s|стр|С|с)\s*\.?\s*$")
 _EDITOR_BEFORE = re.compile(r"(?:^|(?<=[\s.,;]))(?:(?:[Ii]n\s*:?\s*)?(?:edited|ed\.)\s+by|[Ii]n\s*:?)\s*$")
@@ -111,45 +112,91 @@ def arxiv_ids(record) -> dict:
 # What opens a field rather than closing the one before it.
 _OPENERS = tuple("([{“‘\"'«《【（")
 _BRACKETS = tuple("([{《【（")
-_LEADING_KEYWORDS = {"in", "pages", "volume", "issue", "doi", "url", "isbn"}
+# Labels whose value is read for its digits alone (DESIGN.md's evaluation conventions: a
+# year, a page range, a volume or issue number), so a word added to them changes no value.
+_NUMBERED = {"year", "pages", "volume", "issue"}
+# The marker words that open a field, by their keyword class, and the fields they open: those
+# whose value drops them again ("In" a venue's, tagger.fields) or never reads them.
+_MARKED = {"in": {"venue", "editor"}, "pages": _NUMBERED, "volume": _NUMBERED,
+           "issue": _NUMBERED, "doi": {"doi"}, "url": {"url"}, "isbn": {"isbn"},
+           "nth": _NUMBERED}  # Korean and Chinese number a volume or an issue so: "제 29집"
+# A marker word glued to the punctuation before it: ",vol.", "),no", ',"in', ").URL".
+_GLUED_MARKER = re.compile(r"([^\w\s]+)(\w\S*)$")
 
 
 def fill_gaps(record) -> dict:
-    """Every character between fields goes to a field, as in AnyStyle's corpora, whose
+    """Every separator between fields goes to a field, as in AnyStyle's corpora, whose
     annotators label whole white-space words: a piece of the gap glued to a field joins it;
     a free piece joins the field before it, unless it opens the next one (a bracket, a
-    quote, "vol.", "pp.", "URL", …), and so does all that follows it. Text before the first
-    field joins the first, text after the last the last. GROBID labels only the fields and
-    leaves the separators out: trained on both, a model would learn that ", " and "(" are a
-    field in one corpus and nothing in the other."""
+    quote, "vol.", "pp.", "URL", …), and so does all that follows it. GROBID labels only the
+    fields and leaves the separators out: trained on both, a model would learn that ", " and
+    "(" are a field in one corpus and nothing in the other.
+
+    Words are another matter: one GROBID left out of every field ("See also", "Available
+    at", "Report No", a journal it did not label) stays out, unless it is a marker that
+    opens the next field, is glued to a field, or goes to a field read for its digits alone
+    (a year, pages, a volume), so that no field's value changes but for its separators and
+    markers. Given to the field before, "Phys. Rev. B, vol. 47" made the journal "Phys. Rev.
+    B vol" and "Title," in Book" the title "Title in". A gap between two parts of one field
+    ("A and B", two author elements) goes to that field whole."""
     text, spans = record["text"], [list(span) for span in record["spans"]]
     if not spans:
         return record
-    spans[0][0] = len(text) - len(text.lstrip())
-    spans[-1][1] = len(text.rstrip())
-    for before, after in zip(spans, spans[1:]):
-        pieces = [match.span() for match in re.finditer(r"\S+", text[before[1]:after[0]])]
-        pieces = [(before[1] + start, before[1] + end) for start, end in pieces]
-        split = len(pieces)
-        for k, (start, end) in enumerate(pieces):
-            glued_after = end == after[0]
-            glued_before = start == before[1]
-            if glued_before and not glued_after and not text[start:end].startswith(_BRACKETS):
-                continue  # "Phys. 93,": the comma closes the volume; "93( 2008)": the
-                # bracket opens the year, glued or not
-            if glued_after and not glued_before or _opens(text[start:end]):
-                split = k
-                break
-        if split:
-            before[1] = pieces[split - 1][1]
-        if split < len(pieces):
-            after[0] = pieces[split][0]
+    edges = [[None, 0, None], *spans, [len(text), None, None]]
+    for before, after in zip(edges, edges[1:]):
+        gap_start = before[1] if before[2] else 0
+        gap_end = after[0] if after[2] else len(text)
+        if before[2] and before[2] == after[2]:
+            before[1] = after[0]
+            continue
+        pieces = _pieces(text, gap_start, gap_end, after[2])
+        split = len(pieces) if before[2] else 0  # (what precedes the first field may join it)
+        if before[2] and after[2]:
+            for k, (start, end, kind) in enumerate(pieces):
+                glued_after = end == gap_end
+                glued_before = start == gap_start and before[2] is not None
+                if glued_before and not glued_after and not text[start:end].startswith(_BRACKETS):
+                    continue  # "Phys. 93,": the comma closes the volume; "93( 2008)": the
+                    # bracket opens the year, glued or not
+                if glued_after and not glued_before or kind == "opens":
+                    split = k
+                    break
+        if before[2]:
+            for start, end, kind in pieces[:split]:
+                if not (kind != "word" or start == before[1] or before[2] in _NUMBERED):
+                    break
+                before[1] = end
+        if after[2]:
+            for start, end, kind in reversed(pieces[split:]):
+                if not (kind != "word" or end == after[0] or after[2] in _NUMBERED):
+                    break
+                after[0] = start
     return {**record, "spans": spans}
 
 
-def _opens(piece: str) -> bool:
-    return piece.startswith(_OPENERS) or KEYWORDS.get(piece.lower().strip(".:")) \
-        in _LEADING_KEYWORDS
+def _pieces(text, start, end, label) -> list[tuple[int, int, str]]:
+    """The white-space pieces of text[start:end] as (start, end, kind), kind "opens" (a
+    bracket, a quote or a marker word that opens the field `label` after them), "word" or
+    "separator"; a marker glued to punctuation (",vol.") is two pieces, the punctuation
+    closing the field before."""
+    pieces = []
+    for match in re.finditer(r"\S+", text[start:end]):
+        piece_start, piece = start + match.start(), match.group()
+        glued = _GLUED_MARKER.match(piece)
+        if glued and _kind(glued.group(2), label) == "opens" and not piece.startswith(_OPENERS):
+            cut = piece_start + glued.end(1)
+            pieces.append((piece_start, cut, "separator"))
+            pieces.append((cut, piece_start + len(piece), "opens"))
+        else:
+            pieces.append((piece_start, piece_start + len(piece), _kind(piece, label)))
+    return pieces
+
+
+def _kind(piece: str, label) -> str:
+    if not any(char.isalnum() for char in piece):
+        return "opens" if piece.startswith(_OPENERS) else "separator"
+    word = piece.lstrip("".join(_OPENERS)).lower().strip(".:,;)")
+    return "opens" if label in _MARKED.get(KEYWORDS.get(word), ()) else "word"
 
 
 TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids, fill_gaps)

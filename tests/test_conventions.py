@@ -98,3 +98,72 @@ def test_an_opening_bracket_glued_to_a_field_opens_the_next_one():
     r = fill_gaps(record("Nature 12, 1-21 (1995).", ("Nature", "venue"), ("12", "volume"),
                          ("1-21", "pages"), ("1995", "year")))
     assert spans_of(r)[2:] == [("1-21", "pages"), ("(1995).", "year")]
+
+
+def test_a_marker_glued_to_punctuation_opens_the_next_field():
+    from tagger.conventions import fill_gaps
+
+    text = "Phys .Rev .B ,vol .47 ,pp .1651 -1654,1993 ."
+    r = fill_gaps(record(text, ("Phys .Rev .B", "venue"), ("47", "volume"), ("1651 -1654", "pages"),
+                         ("1993", "year")))
+    assert spans_of(r) == [("Phys .Rev .B ,", "venue"), ("vol .47 ,", "volume"),
+                           ("pp .1651 -1654,", "pages"), ("1993 .", "year")]
+    text = 'R. Resta, "Theory of the polarization," in Berry Phases, 1994.'
+    r = fill_gaps(record(text, ("R. Resta", "author"), ("Theory of the polarization", "title"),
+                         ("Berry Phases", "venue"), ("1994", "year")))
+    assert spans_of(r)[1:3] == [('"Theory of the polarization,"', "title"),
+                                ("in Berry Phases,", "venue")]
+
+
+def test_words_left_out_of_every_field_stay_out_of_the_values():
+    from tagger.conventions import fill_gaps
+
+    # GROBID labelled no journal here: the title must not take it.
+    text = 'T. Takayanagi, "Causal Holographic Information," JHEP 06 (2012) 114.'
+    r = fill_gaps(record(text, ("T. Takayanagi", "author"),
+                         ("Causal Holographic Information", "title"), ("06", "volume"),
+                         ("2012", "year"), ("114", "pages")))
+    assert field_values(text, r["spans"])["title"] == "Causal Holographic Information"
+    assert "JHEP" not in " ".join(text[s:e] for s, e, _ in r["spans"])
+    # nor does "See also" join the journal, nor "Available at" the title
+    text = "See also London Math. Soc. Lect. Notes 60, 241 (1981)."
+    r = fill_gaps(record(text, ("London Math. Soc. Lect. Notes", "venue"), ("60", "volume"),
+                         ("241", "pages"), ("1981", "year")))
+    assert spans_of(r)[0] == ("London Math. Soc. Lect. Notes", "venue")
+    text = "M. Culler, SnapPy, a program,Available at http://snappy.org"
+    r = fill_gaps(record(text, ("M. Culler", "author"), ("SnapPy, a program", "title"),
+                         ("http://snappy.org", "url")))
+    assert spans_of(r)[1] == ("SnapPy, a program,", "title")
+    # a field read for its digits takes the words after it, as AnyStyle's annotators do
+    text = "Nature 12, 1-21 (1995), in press."
+    r = fill_gaps(record(text, ("Nature", "venue"), ("12", "volume"), ("1-21", "pages"),
+                         ("1995", "year")))
+    assert spans_of(r)[-1] == ("(1995), in press.", "year")
+
+
+def test_korean_and_chinese_numbering_words_open_the_volume():
+    from tagger.conventions import fill_gaps
+
+    text = "교육연구논총 제 29집 제2호. 21-40."
+    r = fill_gaps(record(text, ("교육연구논총", "venue"), ("29", "volume"), ("2", "issue"),
+                         ("21-40", "pages")))
+    assert spans_of(r)[:3] == [("교육연구논총", "venue"), ("제 29집", "volume"), ("제2호.", "issue")]
+
+
+def test_a_gap_inside_one_field_goes_to_it_whole():
+    from tagger.conventions import fill_gaps
+
+    text = "LIGO Scientific Collaboration and Virgo Collaboration, Phys. Rev. Lett. 116 (2016)"
+    r = fill_gaps(record(text, ("LIGO Scientific Collaboration", "author"),
+                         ("Virgo Collaboration", "author"), ("Phys. Rev. Lett.", "venue")))
+    assert field_values(text, r["spans"])["author"] == ("LIGO Scientific Collaboration and Virgo "
+                                                        "Collaboration")
+
+
+def test_citation_numbers_glued_to_the_first_field():
+    for text, number in (("17.Møller ,J .S ., Commun. Math. Phys. (2005)", "17."),
+                         ("26-Vellin J-F, Achim V. Neurochirurgie 2005", "26-"),
+                         ("5,6-Ando S, Otani M. J Neurosurg 1999", "5,6-")):
+        author = text[len(number):text.index(",", len(number) + 3)]
+        found = spans_of(citation_number(record(text, (author, "author"))))
+        assert found[0] == (number, "citation-number")

@@ -69,6 +69,30 @@ def test_nested_org_name_takes_the_outer_label_and_series_needs_a_container():
         ("CERN", "author"), ("Yellow Reports", "series"), ("Physics at LHC", "title")]
 
 
+VALUES_TEI = """<TEI><text><back><listBibl>
+<bibl><author>R. D. King-Smith and D. Vanderbilt</author>, &quot;<title level="a">Theory of polarization</title> ,&quot;<title level="j">Phys .Rev .B</title> ,vol .<biblScope unit="volume">47</biblScope> ,pp .<biblScope unit="page">1651 -1654</biblScope>,<date>Jan1993</date> .</bibl>
+<bibl><author>S. Ryu</author>, &quot;<title level="a">Causal Holographic Information</title>,&quot; JHEP <biblScope unit="volume">06</biblScope> (<date>2012</date>) <biblScope unit="page">114</biblScope>.</bibl>
+<bibl>See also <title level="j">London Math .Soc .Lect .Notes</title> <biblScope unit="volume">60</biblScope> ,<biblScope unit="page">241 -299</biblScope>( <date>1981</date>).</bibl>
+<bibl>17.<author>Møller ,J .S</author> .,<title level="j">Rev .Math .Phys</title>.<biblScope unit="volume">17</biblScope> (<date>2005</date>)</bibl>
+</listBibl></back></text></TEI>"""
+
+
+def test_conventions_change_no_core_value_but_separators_and_markers():
+    from tagger.evaluate import gold_fields
+    from tagger.evaluate.normalize import normalize_value
+    from tagger.labels import CORE
+
+    for tei in (TEI, VALUES_TEI):
+        for raw, harmonized in zip(read_grobid_tei(tei, conventions=()), read_grobid_tei(tei)):
+            before = gold_fields(raw["text"], raw["spans"])
+            after = gold_fields(harmonized["text"], harmonized["spans"])
+            for label in CORE:
+                assert normalize_value(label, after.get(label)) == \
+                    normalize_value(label, before.get(label)), (raw["text"], label)
+    numbered = read_grobid_tei(VALUES_TEI)[3]
+    assert fields(numbered)[0] == ("17.", "citation-number")
+
+
 def test_ids_name_the_file(tmp_path):
     path = tmp_path / "PhysRevD.95.076006.training.references.tei.xml"
     path.write_text(TEI, encoding="utf-8")
