@@ -33,17 +33,29 @@ from itertools import takewhile
 
 from . import lexicon
 from .structure.names import SUFFIXES
+from .tokenize import ARXIV_DATED
 
 AUTHOR = "author"
 TITLE = "title"
 VENUE = "venue"
+ARXIV = "arxiv"
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
-    break the shape of an author list or run a title into a glued journal."""
+    break the shape of an author list, run a title into a glued journal or read an arXiv
+    number as another field."""
     words = [token.text for token in tokens]
-    return author_doubts(tokens, labels, words) or glued_journal(tokens, labels, words)
+    return ((author_doubts(tokens, labels, words) or glued_journal(tokens, labels, words))
+            | arxiv_numbers(labels, words))
+
+
+def arxiv_numbers(labels, words) -> dict[int, str]:
+    """A bare arXiv number that the CRF gave another label: numbers end a physics reference,
+    and "Phys. Rev. D87, 014505 (2013), 1209.2258" read its arXiv number as more pages. Its
+    year-and-month shape (tokenize.ARXIV_DATED) is no page's, volume's or year's."""
+    return {i: ARXIV for i, word in enumerate(words)
+            if labels[i] != ARXIV and word[:1].isdigit() and ARXIV_DATED.fullmatch(word)}
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:

@@ -37,6 +37,10 @@ _IDENTIFIERS = [
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
 ]
 
+# A bare arXiv number whose first four digits are a year and month as arXiv's new-style
+# numbers have them (April 2007 on): "…, 014505 (2013), 1209.2258". "2016.1234" is none.
+ARXIV_DATED = re.compile(r"(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?")
+
 # Han ideographs and kana, one character a token.
 _CJK_CHAR = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]"
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import author_doubts, doubted, glued_journal
+from tagger.doubts import arxiv_numbers, author_doubts, doubted, glued_journal
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -335,6 +335,26 @@ def test_a_journal_glued_to_the_title_in_pdf_text_is_given_back(text, runs, jour
 ])
 def test_a_title_ending_in_a_glued_capital_is_left_alone(text, runs):
     assert glued_journal(*tokens_and_labels(text, *runs)) == {}
+
+
+def test_a_bare_arxiv_number_read_as_pages_is_decided_as_arxiv():
+    text = "O. Bär, Phys. Rev. D87, 014505 (2013), 1209.2258"
+    tokens, labels = tokens_and_labels(text, ("author", 4), ("venue", 5), ("volume", 1),
+                                       ("pages", 2), ("year", 4), ("pages", 1))
+    assert doubted(tokens, labels) == {len(tokens) - 1: "arxiv"}
+    # numbers not dated as arXiv dates its numbers: a year, a page, "2016.1234", "0013.4567"
+    for word in ("2013", "014505", "2016.1234", "0013.4567", "1213.4567"):
+        assert arxiv_numbers(["pages"], [word]) == {}
+    assert arxiv_numbers(["arxiv"], ["1209.2258"]) == {}
+    assert arxiv_numbers(["pages"], ["0706.0312v2"]) == {0: "arxiv"}
+
+
+def test_auto_labels_the_arxiv_number_ending_a_physics_reference():
+    for text in ("O. Bär, M. Golterman, Phys. Rev. D87, 014505 (2013), 1209.2258",
+                 "S. Syritsyn, PoS LATTICE2013, 009 (2014), 1403.4686"):
+        ref = parse(text)
+        assert ref.fields.get("arxiv") == text[-9:] and text[-9:] not in ref.fields.get("pages", "")
+        assert parse(text, engine="rules").fields.get("arxiv") == text[-9:]
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",

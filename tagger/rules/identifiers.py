@@ -8,13 +8,14 @@ text decides. The words that announce a DOI or URL ("doi:", "URL:") stay outside
 
 import re
 
+from ..tokenize import ARXIV_DATED
 from .draft import Draft
 
 _DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+", re.IGNORECASE)
 _URL = re.compile(r"(?:(?:https?|ftp)://|www\.)\S+", re.IGNORECASE)
 _ARXIV = re.compile(r"arXiv\s?:\s?\S+|(?:abs/)?[a-z\-]+(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?"
                     r"|abs/\d{4}\.\d{4,5}(?:v\d+)?", re.IGNORECASE)
-_ARXIV_BARE = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")  # an id only right after "arXiv"
+_ARXIV_BARE = re.compile(r"\d{4}\.\d{4,5}(?:v\d+)?")  # an id right after "arXiv", or dated
 _ARXIV_PREFIX = frozenset({":", ".", ",", "org", "preprint", "e-print", "eprint"})
 _ISBN = re.compile(r"(?:97[89]-?)?\d{1,5}-\d+-\d+-[\dX]|97[89]\d{10}|\d{9}[\dX]", re.IGNORECASE)
 
@@ -31,7 +32,8 @@ def mark(d: Draft) -> None:
             _label_with_prefix(d, i, "doi")  # a doi.org link is a URL unless "DOI:" announces it
         elif _URL.fullmatch(word):
             _label_with_prefix(d, i, "url")
-        elif _ARXIV.fullmatch(word) or (_ARXIV_BARE.fullmatch(word) and _arxiv_before(d, i) is not None):
+        elif (_ARXIV.fullmatch(word) or ARXIV_DATED.fullmatch(word)
+              or _ARXIV_BARE.fullmatch(word) and _arxiv_before(d, i) is not None):
             _label_arxiv(d, i)
         elif d.lower(i) in ("pmid", "pmcid") or _pmc_end(d, i):
             _pubmed_id(d, i)
