@@ -33,29 +33,45 @@ from itertools import takewhile
 
 from . import lexicon
 from .structure.names import SUFFIXES
-from .tokenize import ARXIV_DATED
+from .tokenize import ARXIV_DATED, DOI_SHAPE
 
 AUTHOR = "author"
 TITLE = "title"
 VENUE = "venue"
 ARXIV = "arxiv"
+DOI = "doi"
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
-    break the shape of an author list, run a title into a glued journal or read an arXiv
-    number as another field."""
+    break the shape of an author list, run a title into a glued journal or read a DOI or an
+    arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or glued_journal(tokens, labels, words))
-            | arxiv_numbers(labels, words))
+            | identifiers(tokens, labels, words))
 
 
-def arxiv_numbers(labels, words) -> dict[int, str]:
-    """A bare arXiv number that the CRF gave another label: numbers end a physics reference,
-    and "Phys. Rev. D87, 014505 (2013), 1209.2258" read its arXiv number as more pages. Its
-    year-and-month shape (tokenize.ARXIV_DATED) is no page's, volume's or year's."""
-    return {i: ARXIV for i, word in enumerate(words)
-            if labels[i] != ARXIV and word[:1].isdigit() and ARXIV_DATED.fullmatch(word)}
+def identifiers(tokens, labels, words) -> dict[int, str]:
+    """A DOI or a bare arXiv number that the CRF gave another label: numbers end a physics
+    reference, and "Phys. Rev. D87, 014505 (2013), 1209.2258" read its arXiv number as more
+    pages, "…, 41-48. 10.7843/kgs.2015.31.11.41." its DOI as nothing. Their shapes
+    (tokenize.DOI_SHAPE; tokenize.ARXIV_DATED, a year and month) are no other field's; a DOI
+    glued to a slash before it ("doi.org/10.1103/…", a URL PDF text broke) is the URL's."""
+    decided = {}
+    for i, word in enumerate(words):
+        if not word[:1].isdigit():
+            continue
+        if DOI_SHAPE.match(word):
+            if i and tokens[i - 1].end == tokens[i].start and words[i - 1].endswith("/"):
+                continue
+            label = DOI
+        elif ARXIV_DATED.fullmatch(word):
+            label = ARXIV
+        else:
+            continue
+        if labels[i] != label:
+            decided[i] = label
+    return decided
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:

@@ -184,10 +184,19 @@ def _looks_like_identifier_tail(word: str, after: str) -> bool:
     return any(char.isdigit() for char in word) and any(char in "./" for char in word)
 
 
+# A DOI that PDF text broke by a space after its "10" or its "10.": the rest of it, then the
+# head, with the character the rest begins with.
+_BROKEN_DOI = re.compile(r"\.?\d{4,9}/")
+_DOI_HEAD = re.compile(r"(?<![\w.])10\.\d?$")
+
+
 def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: bool) -> str:
     """Decide what the gap between the text so far (its last word from `word_start`) and
     `word` becomes: "space", "join" or "unhyphenate"."""
     last = text[-1]
+    if (last == "0" or last == ".") and _BROKEN_DOI.match(word) and _DOI_HEAD.search(
+            "".join(text[max(word_start - 1, len(text) - 4):]) + word[0]):
+        return "join"  # "doi:10 .1145/1601966", "doi: 10. 5194/npg-21-379"
     if not (in_identifier or last in JOINING_DASHES or newline and _is_cjk(last)):
         return "space"  # no rule below applies (most gaps): the tail need not be built
     tail = "".join(text[max(word_start, len(text) - 16):])

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import arxiv_numbers, author_doubts, doubted, glued_journal
+from tagger.doubts import author_doubts, doubted, glued_journal, identifiers
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -344,9 +344,23 @@ def test_a_bare_arxiv_number_read_as_pages_is_decided_as_arxiv():
     assert doubted(tokens, labels) == {len(tokens) - 1: "arxiv"}
     # numbers not dated as arXiv dates its numbers: a year, a page, "2016.1234", "0013.4567"
     for word in ("2013", "014505", "2016.1234", "0013.4567", "1213.4567"):
-        assert arxiv_numbers(["pages"], [word]) == {}
-    assert arxiv_numbers(["arxiv"], ["1209.2258"]) == {}
-    assert arxiv_numbers(["pages"], ["0706.0312v2"]) == {0: "arxiv"}
+        tokens, labels = tokens_and_labels(word, ("pages", 1))
+        assert identifiers(tokens, labels, [word]) == {}
+    tokens, labels = tokens_and_labels("1209.2258", ("arxiv", 1))
+    assert identifiers(tokens, labels, ["1209.2258"]) == {}
+    tokens, labels = tokens_and_labels("0706.0312v2", ("pages", 1))
+    assert identifiers(tokens, labels, ["0706.0312v2"]) == {0: "arxiv"}
+
+
+def test_a_doi_read_as_another_field_is_decided_unless_a_url_holds_it():
+    text = "Journal of the Korean Geotechnical Society, 31(11), 41-48. 10.7843/kgs.2015.31.11.41."
+    tokens, labels = tokens_and_labels(text, ("venue", 7), ("volume", 1), ("issue", 3),
+                                       ("pages", 5), ("publisher", 2))
+    assert doubted(tokens, labels) == {len(tokens) - 2: "doi"}
+    glued = "http ://dx.doi.org/10.5170/CERN-1975-005"
+    tokens = tokenize(normalize(glued).text)
+    labels = ["url"] * len(tokens)
+    assert identifiers(tokens, labels, [t.text for t in tokens]) == {}
 
 
 def test_auto_labels_the_arxiv_number_ending_a_physics_reference():
