@@ -47,8 +47,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
     break the shape of an author list, run a title into a glued journal or read a DOI or an
     arXiv number as another field."""
     words = [token.text for token in tokens]
-    return ((author_doubts(tokens, labels, words) or glued_journal(tokens, labels, words))
-            | identifiers(tokens, labels, words))
+    return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
+             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words))
 
 
 def identifiers(tokens, labels, words) -> dict[int, str]:
@@ -182,15 +182,45 @@ def _past_et_al(words, run, end) -> int | None:
             while i <= end and words[i] in {".", ","}:
                 i += 1
             rest = words[i:end + 1]
-            if (i > end or not rest[0][:1].isalpha() or _GROUP_WORDS & set(rest)
+            if (i > end or not rest[0][:1].isalpha() or _group_named(rest)
                     or _initial_at(words, i)):  # more names ("et al.P. Rajeev, …")
                 return None
             return i
     return None
 
 
-_GROUP_WORDS = {"Collaboration", "collaboration", "Group", "Consortium", "Team", "Investigators",
-                "Collaborators", "Committee"}
+def _group_named(words) -> bool:
+    return any(word.lower() in lexicon.GROUP_WORDS for word in words)
+
+
+def group_after_et_al(words, labels) -> dict[int, str]:
+    """A group named after the authors' "et al." that the CRF gave another field ("T. Aaltonen
+    et al. (CDF Collaboration), arXiv:…", "C. Amsler et al., Particle Data Group, Phys.
+    Lett."): in brackets or after a comma or colon, its words are the authors'."""
+    if AUTHOR not in labels:
+        return {}
+    end = len(labels) - 1 - labels[::-1].index(AUTHOR)
+    k = end if words[end] == "al" else end - 1 if words[end] == "." else -1
+    if k < 1 or words[k] != "al" or words[k - 1] != "et":
+        return {}
+    begin = end + 1
+    if begin < len(words) and words[begin] in (",", ":"):
+        begin += 1
+    bracket = begin < len(words) and words[begin] in ("(", "[")
+    if begin == end + 1 and not bracket:
+        return {}  # "et al. The Group of Seven …" is a title
+    stop = begin + bracket
+    while stop < len(words) and stop - begin < 7 and (words[stop][:1].isupper()
+                                                     or words[stop] == "-" or stop > begin + bracket
+                                                     and words[stop][:1].isdigit()):
+        stop += 1
+    if not _group_named(words[begin + bracket:stop]):
+        return {}
+    if bracket:
+        if stop >= len(words) or words[stop] not in (")", "]"):
+            return {}
+        stop += 1
+    return {i: AUTHOR for i in range(end + 1, stop)}
 
 
 def _stop_after_whole_name(words, start, end) -> int | None:

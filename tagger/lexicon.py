@@ -129,6 +129,11 @@ HANGUL_VENUE_ENDINGS = ("학회지", "학보", "논총", "논집", "논문집", 
 HANGUL_ORGANIZATION_ENDINGS = ("학회", "협회", "연구소", "연구원", "학교", "재단", "위원회")
 
 # Lower-case words inside family names ("van der Berg", "de la Macorra").
+# Words naming a group of authors after "et al." ("et al. (CDF Collaboration)", "et al.:
+# PREX Collaboration", "et al., Particle Data Group").
+GROUP_WORDS = _words("collaboration collaborations group consortium team investigators "
+                     "collaborators committee")
+
 NAME_PARTICLES = _words("van von der den de del della dela di da das dos du la le les ten ter "
                         "vander")
 

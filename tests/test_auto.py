@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import author_doubts, doubted, glued_journal, identifiers
+from tagger.doubts import author_doubts, doubted, glued_journal, group_after_et_al, identifiers
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -387,3 +387,30 @@ def test_doubts_answer_any_labelling_within_the_reference(pieces):
     labels += ["O"] * (len(tokens) - len(labels))
     decided = doubted(tokens, labels)
     assert all(0 <= i < len(tokens) for i in decided)
+
+
+@pytest.mark.parametrize("text, group", [
+    ("T. Aaltonen et al. (CDF Collaboration), arXiv:1111.0485.", "(CDF Collaboration)"),
+    ("C. Amsler et al., Particle Data Group, Phys. Lett. B 667 (2008), 1.", "Particle Data Group"),
+    ("Abrahamyan, S., et al.: PREX Collaboration. Phys. Rev. Lett. 108, 112502 (2012)",
+     "PREX Collaboration"),
+])
+def test_a_group_named_after_et_al_is_the_authors(text, group):
+    assert parse(text, engine="rules").fields["author"].endswith(group)
+    tokens = tokenize(normalize(text).text)
+    words = [token.text for token in tokens]
+    end = words.index("al") + 1 + (words[words.index("al") + 1] == ".")
+    labels = ["author"] * end + ["title"] * (len(words) - end)
+    decided = group_after_et_al(words, labels)
+    assert decided and set(decided.values()) == {"author"}
+    assert " ".join(words[i] for i in sorted(decided)).replace(" ", "").strip(",:") \
+        == group.replace(" ", "")
+
+
+def test_a_title_after_et_al_that_names_a_group_stays_the_title():
+    text = "Smith J, et al. The Group of Seven and trade. Econ J 2001;3:1-9"
+    assert parse(text, engine="rules").fields["title"] == "The Group of Seven and trade"
+    tokens = tokenize(normalize(text).text)
+    words = [token.text for token in tokens]
+    labels = ["author"] * 7 + ["title"] * (len(words) - 7)
+    assert group_after_et_al(words, labels) == {}
