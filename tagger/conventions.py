@@ -144,8 +144,7 @@ def fill_gaps(record) -> dict:
         return record
     edges = [[None, 0, None], *spans, [len(text), None, None]]
     for before, after in zip(edges, edges[1:]):
-        gap_start = before[1] if before[2] else 0
-        gap_end = after[0] if after[2] else len(text)
+        gap_start, gap_end = before[1], after[0]  # (the sentinels hold 0 and len(text))
         if before[2] and before[2] == after[2]:
             before[1] = after[0]
             continue
@@ -154,7 +153,7 @@ def fill_gaps(record) -> dict:
         if before[2] and after[2]:
             for k, (start, end, kind) in enumerate(pieces):
                 glued_after = end == gap_end
-                glued_before = start == gap_start and before[2] is not None
+                glued_before = start == gap_start
                 if glued_before and not glued_after and not text[start:end].startswith(_BRACKETS):
                     continue  # "Phys. 93,": the comma closes the volume; "93( 2008)": the
                     # bracket opens the year, glued or not

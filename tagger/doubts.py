@@ -182,15 +182,12 @@ def _past_et_al(words, run, end) -> int | None:
             while i <= end and words[i] in {".", ","}:
                 i += 1
             rest = words[i:end + 1]
-            if (i > end or not rest[0][:1].isalpha() or _group_named(rest)
+            if (i > end or not rest[0][:1].isalpha()
+                    or any(word.lower() in lexicon.GROUP_WORDS for word in rest)
                     or _initial_at(words, i)):  # more names ("et al.P. Rajeev, …")
                 return None
             return i
     return None
-
-
-def _group_named(words) -> bool:
-    return any(word.lower() in lexicon.GROUP_WORDS for word in words)
 
 
 def group_after_et_al(words, labels) -> dict[int, str]:
@@ -203,23 +200,7 @@ def group_after_et_al(words, labels) -> dict[int, str]:
     k = end if words[end] == "al" else end - 1 if words[end] == "." else -1
     if k < 1 or words[k] != "al" or words[k - 1] != "et":
         return {}
-    begin = end + 1
-    if begin < len(words) and words[begin] in (",", ":"):
-        begin += 1
-    bracket = begin < len(words) and words[begin] in ("(", "[")
-    if begin == end + 1 and not bracket:
-        return {}  # "et al. The Group of Seven …" is a title
-    stop = begin + bracket
-    while stop < len(words) and stop - begin < 7 and (words[stop][:1].isupper()
-                                                     or words[stop] == "-" or stop > begin + bracket
-                                                     and words[stop][:1].isdigit()):
-        stop += 1
-    if not _group_named(words[begin + bracket:stop]):
-        return {}
-    if bracket:
-        if stop >= len(words) or words[stop] not in (")", "]"):
-            return {}
-        stop += 1
+    stop = lexicon.group_end(words, end + 1)
     return {i: AUTHOR for i in range(end + 1, stop)}
 
 

@@ -128,12 +128,37 @@ HANGUL_VENUE_ENDINGS = ("학회지", "학보", "논총", "논집", "논문집", 
 # ("해양환경안전학회", "국립문화재연구소"): in "Society, Journal" the journal is the venue.
 HANGUL_ORGANIZATION_ENDINGS = ("학회", "협회", "연구소", "연구원", "학교", "재단", "위원회")
 
-# Lower-case words inside family names ("van der Berg", "de la Macorra").
 # Words naming a group of authors after "et al." ("et al. (CDF Collaboration)", "et al.:
 # PREX Collaboration", "et al., Particle Data Group").
 GROUP_WORDS = _words("collaboration collaborations group consortium team investigators "
                      "collaborators committee")
 
+
+def group_end(words, i: int) -> int:
+    """End of a group named at words[i], right after an "et al.", in brackets or after a comma
+    or colon ("(CDF Collaboration)", ": PREX Collaboration", ", Particle Data Group"), or i
+    where there is none: the rule tagger and `auto`'s doubts read it alike."""
+    def word(k):
+        return words[k] if k < len(words) else ""
+
+    begin = i + 1 if word(i) in (",", ":") else i
+    bracket = word(begin) in ("(", "[")
+    if begin == i and not bracket:
+        return i  # "et al. The Group of Seven …" is a title
+    j = begin + bracket
+    while j - begin < 7 and (word(j)[:1].isupper() or word(j) == "-"
+                             or j > begin + bracket and word(j)[:1].isdigit()):
+        j += 1
+    if not any(words[k].lower() in GROUP_WORDS for k in range(begin + bracket, j)):
+        return i
+    if bracket:
+        if word(j) not in (")", "]"):
+            return i
+        j += 1
+    return j
+
+
+# Lower-case words inside family names ("van der Berg", "de la Macorra").
 NAME_PARTICLES = _words("van von der den de del della dela di da das dos du la le les ten ter "
                         "vander")
 

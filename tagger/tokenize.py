@@ -37,10 +37,10 @@ _IDENTIFIERS = [
     r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+",
 ]
 
-# A bare arXiv number whose first four digits are a year and month as arXiv's new-style
-# numbers have them (April 2007 on): "…, 014505 (2013), 1209.2258". "2016.1234" is none.
 # A DOI, as the tokenizer keeps it whole: "10.7843/kgs.2015.31.11.41".
 DOI_SHAPE = re.compile(r"10\.\d{4,9}/\S")
+# A bare arXiv number whose first four digits are a year and month as arXiv's new-style
+# numbers have them (April 2007 on): "…, 014505 (2013), 1209.2258". "2016.1234" is none.
 ARXIV_DATED = re.compile(r"(?:0[7-9]|[1-9]\d)(?:0[1-9]|1[0-2])\.\d{4,5}(?:v\d+)?")
 
 # Han ideographs and kana, one character a token.

@@ -7,7 +7,7 @@ list ends where the next thing is not a separator followed by a name of a fittin
 Every step looks a few tokens ahead only, so a 10,000-name list is read in linear time.
 """
 
-from ..lexicon import GROUP_WORDS
+from ..lexicon import group_end
 from .draft import Draft
 from .journals import abbreviated_journal, journal_initial
 from .shapes import (
@@ -46,14 +46,14 @@ def author_list(d: Draft, start: int) -> tuple[int, str | None]:
         style = style or kind
         et_al = _et_al(d, end)
         if et_al is not None:
-            end = _group_after(d, et_al)
+            end = group_end(d.words, et_al)
             break
         after_separator = _separator(d, end)
         if after_separator is None:
             break
         et_al = _et_al(d, after_separator)  # "Nishida, T., & et al."
         if et_al is not None:
-            end = _group_after(d, et_al)
+            end = group_end(d.words, et_al)
             break
         joined = d.word(after_separator - 1) in NAME_JOINERS
         if abbreviated_journal(d, after_separator):
@@ -163,27 +163,6 @@ def _et_al(d: Draft, i: int):
     else:
         return None
     return j + 1 if d.word(j) == "." else j
-
-
-def _group_after(d: Draft, i: int) -> int:
-    """End of a group named after "et al." at token i, in brackets or after a comma or colon
-    ("(CDF Collaboration)", ": PREX Collaboration", ", Particle Data Group"), or i where
-    there is none."""
-    begin = i + 1 if d.word(i) in (",", ":") else i
-    bracket = d.word(begin) in ("(", "[")
-    if begin == i and not bracket:
-        return i  # "et al. The Group of Seven …" is a title
-    j = begin + bracket
-    while j - begin < 7 and (d.word(j)[:1].isupper() or d.word(j) == "-"
-                             or j > begin + bracket and d.word(j)[:1].isdigit()):
-        j += 1
-    if not any(d.lower(k) in GROUP_WORDS for k in range(begin + bracket, j)):
-        return i
-    if bracket:
-        if d.word(j) not in (")", "]"):
-            return i
-        j += 1
-    return j
 
 
 def _name_word(d: Draft, j: int):
