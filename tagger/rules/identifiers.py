@@ -24,9 +24,17 @@ _PMCID = re.compile(r"PMC\d{4,9}")
 _PREFIXES = {"doi": {"doi"}, "url": {"url", "available"}, "isbn": {"isbn"}}
 
 
+# What every identifier below holds (a digit, a scheme, "www.", "arXiv") and the words that
+# announce one: most words are neither, and are passed over without the patterns.
+_MAY_BE_IDENTIFIER = re.compile(r"\d|://|www\.|arxiv", re.IGNORECASE).search
+_ANNOUNCING = frozenset({"pmid", "pmcid", "pmc", "hdl"})
+
+
 def mark(d: Draft) -> None:
     for i, token in enumerate(d.tokens):
         word = token.text
+        if not _MAY_BE_IDENTIFIER(word) and d.lower(i) not in _ANNOUNCING:
+            continue
         if _DOI.fullmatch(word) and (not word.lower().startswith("http")
                                        or _announced(d, i, "doi") is not None):
             _label_with_prefix(d, i, "doi")  # a doi.org link is a URL unless "DOI:" announces it

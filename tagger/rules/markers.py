@@ -15,6 +15,7 @@ _DOCUMENT_KINDS = frozenset("thesis dissertation diss report rep manuscript".spl
 _ORDINAL_SUFFIXES = ("st", "nd", "rd", "th", "e", "er", "ème", "ª", "º")
 _ORDINAL_WORDS = frozenset("first second third fourth fifth sixth seventh eighth ninth tenth "
                            "rev revised new expanded enlarged".split())
+_SIGN_OPENERS = frozenset("[∥/")  # what a type code or a container sign begins with
 _NOTE_PHRASES = {"in": (("in", "press"), ("in", "chinese"), ("in", "english"), ("in", "german"),
                         ("in", "french")),
                  "to": (("to", "appear"),), "forthcoming": (("forthcoming",),),
@@ -41,7 +42,9 @@ def is_container_sign(d: Draft, i: int) -> bool:
 
 def mark_gbt(d: Draft) -> None:
     """Label "[J]" and its kin `genre`, and keep "∥" / "//" out of every field."""
-    for i in range(len(d)):
+    for i, word in enumerate(d.words):
+        if word not in _SIGN_OPENERS:
+            continue
         end = gbt_marker(d, i)
         if end is not None:
             d.put(i, end, "genre", 0.95)
@@ -61,8 +64,8 @@ def _editors_after_sign(d: Draft, i: int) -> None:
 
 def mark_editions(d: Draft) -> None:
     """ "2nd ed." anywhere: also inside what would otherwise be the title."""
-    for i in range(len(d)):
-        if d.free(i):
+    for i, word in enumerate(d.lowers):
+        if (word[:1].isdigit() or word in _ORDINAL_WORDS) and d.free(i):  # _edition's first test
             _edition(d, i)
 
 
