@@ -14,6 +14,7 @@ _ACCESS_WORDS = frozenset(
 _UNDATED = (["n", ".", "d", "."], ["n", ".", "d"], ["forthcoming"], ["in", "press"],
             ["s", ".", "d", "."])
 _DATE_PUNCTUATION = (",", ".", "-", "–", "/")
+_ANNOUNCING_WORDS = PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS
 
 
 def citation_number(d: Draft) -> int:
@@ -111,9 +112,9 @@ def mark_tail(d: Draft, start: int, year_found: bool) -> None:
 def _marked_numbers(d: Draft, start: int) -> None:
     """Numbers announced by a word: "pp. 12-19", "S. 12 ff.", "vol. 3", "no. 2", "n°95"."""
     for i in range(start, len(d)):
-        if not d.free(i):
-            continue
         word = d.lower(i)
+        if word not in _ANNOUNCING_WORDS or not d.free(i):
+            continue
         j = i + 1
         while d.word(j) in (".", "°", "º", ":") and j - i <= 2:
             j += 1
@@ -143,12 +144,14 @@ def _pages_end(d: Draft, j: int) -> int:
 def _volume_issue_pairs(d: Draft, start: int) -> None:
     """ "41(5)", "17 (1–2)", "105(C10)": a volume with its issue in brackets; "93.1" (MLA)."""
     for i in range(start, len(d)):
-        if (d.free(i) and is_number(d.word(i)) and d.word(i + 1) == "." and d.glued(i + 1)
+        if not is_number(d.word(i)):  # what both shapes begin with
+            continue
+        if (d.free(i) and d.word(i + 1) == "." and d.glued(i + 1)
                 and d.glued(i + 2) and is_number(d.word(i + 2)) and not is_year(d.word(i))):
             d.put(i, i + 1, "volume", 0.8)
             d.put(i + 2, i + 3, "issue", 0.8)
             continue
-        if not (d.free(i) and is_number(d.word(i)) and d.word(i + 1) == "("):
+        if not (d.word(i + 1) == "(" and d.free(i)):
             continue
         close = i + 3 if d.word(i + 3) == ")" else i + 5 if d.word(i + 5) == ")" else None
         if close is None or not is_page_number(d.word(i + 2)) or not d.free(i + 2):
@@ -179,7 +182,7 @@ def _dates(d: Draft, start: int, year_found: bool) -> None:
 def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
     """Page ranges without a word, then the lone numbers of "Journal 106, 4894." style tails."""
     for i in range(start, len(d)):
-        if (d.free(i) and is_page_number(d.word(i)) and d.word(i + 1) in DASHES
+        if (d.word(i + 1) in DASHES and d.free(i) and is_page_number(d.word(i))
                 and is_page_number(d.word(i + 2)) and d.free(i + 2)):
             if d.word(i - 1) in DASHES:
                 continue
@@ -188,7 +191,7 @@ def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
     has_pages = first_pages < len(d)
     has_volume = "volume" in d.labels
     for i in range(start, len(d)):
-        if not (d.free(i) and is_number(d.word(i))):
+        if not (is_number(d.word(i)) and d.free(i)):
             continue
         before, after = d.word(i - 1), d.word(i + 1)
         if d.glued(i) and before not in ("(", ":", ",", "."):
