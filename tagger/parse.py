@@ -155,18 +155,47 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     evidence = model.manifest.get("rules_evidence")
     if engine != "auto" or not evidence:
         return tags
-    hinted = []
+    hinted = {}
     for i, (labels, probs, _) in enumerate(tags):
         _, norm, tokens = items[i]
         hints = auto_hints(tokens, norm.text, labels, probs, evidence)
         if hints is not None:
             tags[i] = (labels, probs, "crf+rules")
             if hints:
-                hinted.append((i, weights.with_hints(scores[i], hints)))
-    # Re-decoded with the evidence; each label's p is still the CRF's own marginal of it.
-    for (i, _), path in zip(hinted, best_paths([s for _, s in hinted], weights.transition)):
-        tags[i] = (weights.path_labels(path), weights.chosen(chances[i], path), "crf+rules")
+                hinted[i] = hints
+    _decode_again(tags, {i: weights.with_hints(scores[i], hints) for i, hints in hinted.items()},
+                  chances, weights)
+    stretched = {}
+    for i, (labels, _, _) in enumerate(tags):
+        hints = stretch_hints(scores[i], weights, labels, hinted.get(i))
+        if hints is not None:
+            stretched[i] = weights.with_hints(scores[i], hints)
+    _decode_again(tags, stretched, chances, weights)
     return tags
+
+
+def _decode_again(tags, hinted: dict, chances, weights) -> None:
+    """Decode each reference of `hinted` (index → its scores with evidence added) again, as one
+    batch; each label's p is still the CRF's own marginal of it."""
+    from .decode import best_paths
+
+    for i, path in zip(hinted, best_paths(list(hinted.values()), weights.transition)):
+        tags[i] = (weights.path_labels(path), weights.chosen(chances[i], path), tags[i][2])
+
+
+def stretch_hints(scores, weights, labels, hints=None) -> list | None:
+    """`hints` (or none) with the labels that hold each field to one stretch made decisive
+    (`stretches.one_stretch`, on the scores the hints give); None where every field is one
+    stretch of `labels` already."""
+    from .stretches import one_stretch
+
+    changes = one_stretch(weights.with_hints(scores, hints) if hints else scores, weights, labels)
+    if not changes:
+        return None
+    hints = list(hints or [(None, 0.0)] * len(labels))
+    for t, label in changes.items():
+        hints[t] = (label, DECISIVE)
+    return hints
 
 
 def auto_hints(tokens, text, labels, probs, evidence) -> list | None:

@@ -177,8 +177,8 @@ def test_calibration_keeps_the_best_pair_and_the_lowest_threshold_among_equals()
     the first alone, with the lowest weight."""
     from training.calibrate_auto import WEIGHTS, choose
 
-    helped = {"confidence": 0.9, "crf": (0, 1, 1), **{w: (1, 0, 0) for w in WEIGHTS}}
-    spoilt = {"confidence": 0.99, "crf": (1, 0, 0), **{w: (0, 1, 1) for w in WEIGHTS}}
+    helped = {"confidence": 0.9, "held": (0, 1, 1), **{w: (1, 0, 0) for w in WEIGHTS}}
+    spoilt = {"confidence": 0.99, "held": (1, 0, 0), **{w: (0, 1, 1) for w in WEIGHTS}}
     assert choose([helped, spoilt]) == (0.91, 0.25)
     assert choose([spoilt]) == (0.8, 0.25)  # no help anywhere: re-decode as little as can be
 

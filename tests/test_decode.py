@@ -14,7 +14,7 @@ from tagger.decode import best_paths, chosen, marginals, viterbi
 from tagger.encode import Encoder
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, read_weights
-from tagger.parse import _admit, parse_batch, rule_hints
+from tagger.parse import _admit, parse_batch, rule_hints, stretch_hints
 from tagger import rules
 from tagger.reference import Reference
 from tagger.labels import LABELS, OTHER
@@ -141,8 +141,9 @@ def test_a_batch_is_references_parsed_one_at_a_time(tiny_model, sample, evidence
 
 
 def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evidence_model):
-    """Unsure references re-decoded with the rules' evidence in a batch get the labels of
-    CRFModel.tag_features(sequence, hints), and each label's p stays the CRF's marginal."""
+    """Unsure references re-decoded with the rules' evidence in a batch, and held to one
+    stretch a field, get the labels of CRFModel.tag_features(sequence, hints), and each label's
+    p stays the CRF's marginal."""
     model_path = evidence_model(1.01)
     model = load_model(model_path)
     items = items_of(sample[:80])
@@ -152,6 +153,10 @@ def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evid
         sequence = featurize(tokens, norm.text)
         hints = rule_hints(*rules.tag(tokens, norm.text), 1.0)
         labels, probs = model.tag_features(sequence, hints)
+        weights = model.weights()
+        held = stretch_hints(weights.scores(sequence), weights, labels, hints)
+        if held is not None:
+            labels, probs = model.tag_features(sequence, held)
         assert [token["label"] for token in ref.tokens] == labels
         # p is rounded to 4 decimals from a marginal within 1e-6 of crfsuite's, so a value
         # on a rounding boundary may round either way

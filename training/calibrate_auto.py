@@ -7,7 +7,8 @@ Under `auto`, a reference whose mean CRF confidence is under `below` is decoded 
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py), and so is one whose labels break the shape of an author list or run a
 title into a glued journal (tagger/doubts.py, which decides those tokens or leaves them to
-the rules). Both numbers are
+the rules); either reading is then held to one stretch a field (tagger/stretches.py), as
+`auto` holds it. Both numbers are
 chosen here, never on gold: every reference of the training files is tagged by a CRF
 trained on the other folds (5-fold, exact duplicates of a held-out reference dropped from its
 training part, the augmented copies made inside each fold from its training part alone, so
@@ -38,7 +39,7 @@ from tagger.features import featurize
 from tagger.fields import field_values, label_spans
 from tagger.model import load_model
 from tagger.normalize import normalize
-from tagger.parse import rule_hints
+from tagger.parse import rule_hints, stretch_hints
 from tagger.tokenize import tokenize
 from tagger.train import REPO, train
 
@@ -70,15 +71,23 @@ def reference_counts(record, model, weights=WEIGHTS) -> dict | None:
 
     sequence = featurize(tokens, norm.text)
     labels, probs = model.tag_features(sequence)
+    crf_weights = model.weights()
+    scores = crf_weights.scores(sequence)
+
+    def held(decoded, hints=None):
+        """`decoded`, each field held to one stretch as `auto` holds it (parse.py)."""
+        more = stretch_hints(scores, crf_weights, decoded, hints)
+        return model.tag_features(sequence, more)[0] if more else decoded
+
     rule_labels, rule_probs = rules.tag(tokens, norm.text)
     fixed = [rule if p >= CERTAIN else label
              for label, rule, p in zip(labels, rule_labels, rule_probs)]
     doubts = doubted(tokens, labels)
     row = {"confidence": sum(probs) / len(probs), "doubted": bool(doubts), "crf": counts(labels),
-           "rules": counts(rule_labels), "crf+fix": counts(fixed)}
+           "held": counts(held(labels)), "rules": counts(rule_labels), "crf+fix": counts(fixed)}
     for weight in weights:
         hints = rule_hints(rule_labels, rule_probs, weight, doubts)
-        row[weight] = counts(model.tag_features(sequence, hints)[0])
+        row[weight] = counts(held(model.tag_features(sequence, hints)[0], hints))
     return row
 
 
@@ -108,7 +117,9 @@ def redecoded(row, below) -> bool:
 
 
 def auto_f1(rows, below, weight) -> float:
-    return micro_f1([row[weight] if redecoded(row, below) else row["crf"] for row in rows])
+    """`auto`: the CRF's reading, or its reading again with the rules' evidence, each held to
+    one stretch a field."""
+    return micro_f1([row[weight] if redecoded(row, below) else row["held"] for row in rows])
 
 
 def choose(rows) -> tuple[float, float]:

@@ -23,7 +23,7 @@ def check(texts, model) -> dict:
 
     from tagger.decode import best_paths, chosen, marginals
     from tagger.features import featurize
-    from tagger.parse import _admit, auto_hints, parse_batch
+    from tagger.parse import _admit, auto_hints, parse_batch, stretch_hints
     from tagger.reference import Reference
 
     tagger = pycrfsuite.Tagger()
@@ -46,9 +46,14 @@ def check(texts, model) -> dict:
                                for t, (label, p) in enumerate(zip(expected, ours))])
         confidence = weights.chosen(chance, path)  # (a label's states summed, as parse has it)
         labels = weights.path_labels(path)
-        hints = auto_hints(tokens, norm.text, labels, confidence, evidence) if evidence else None
-        if hints is not None:
-            auto_labels = model.tag_features(sequence, hints)[0] if hints else labels
+        if not evidence:
+            continue
+        hints = auto_hints(tokens, norm.text, labels, confidence, evidence)
+        auto_labels = model.tag_features(sequence, hints)[0] if hints else labels
+        held = stretch_hints(weights.scores(sequence), weights, auto_labels, hints)
+        if held is not None:
+            auto_labels = model.tag_features(sequence, held)[0]
+        if hints is not None or held is not None:
             batch = parse_batch([text], "auto", str(model.path))[0]
             auto_differs += [t["label"] for t in batch.tokens] != auto_labels
     return {"references": len(items), "labels_differ": label_differs,
