@@ -2,7 +2,8 @@
 
 The CRF does the tagging; the rule tagger answers when the model cannot load (`auto` warns
 once and carries on), and lends the CRF its labels as evidence when the CRF's confidence in a
-reference is under the threshold calibrated for its model (engine "crf+rules").
+reference is under the threshold calibrated for its model (engine "crf+rules"). `auto` also
+holds the author list, the title and the pages to one stretch each (stretches.py).
 """
 
 import warnings
