@@ -13,6 +13,7 @@ they lost on GROBID's folds.
 import numpy as np
 
 from .decode import viterbi
+from .fields import label_runs
 
 ONE_STRETCH = ("author", "title", "pages")
 
@@ -21,15 +22,9 @@ _BARRED = -1000.0
 
 
 def stretches(labels, field) -> list[tuple[int, int]]:
-    """(begin, end) of each stretch of `field` in `labels`."""
-    found, begin = [], None
-    for t, label in enumerate([*labels, None]):
-        if label == field and begin is None:
-            begin = t
-        elif label != field and begin is not None:
-            found.append((begin, t))
-            begin = None
-    return found
+    """(begin, end) token positions of each stretch of `field` in `labels`."""
+    runs = label_runs((t, t + 1, label) for t, label in enumerate(labels))
+    return [(begin, end) for begin, end, label in runs if label == field]
 
 
 def one_stretch(scores: np.ndarray, weights, labels: list[str]) -> dict[int, str]:

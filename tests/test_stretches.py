@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tagger import parse, parse_many
-from tagger.decode import Weights
+from tagger.decode import FEATURE, Weights
 from tagger.model import load_model
 from tagger.stretches import ONE_STRETCH, one_stretch, path_score, stretches
 from tagger.train import REPO
@@ -16,8 +16,7 @@ from tagger.train import REPO
 def two_labels():
     """Weights of two labels (title, venue) with no transition costs: a path's score is its
     tokens' scores."""
-    return Weights(["title", "venue"], ["bias"], np.zeros(0, dtype=[
-        ("type", "<u4"), ("source", "<u4"), ("destination", "<u4"), ("weight", "<f8")]))
+    return Weights(["title", "venue"], ["bias"], np.zeros(0, dtype=FEATURE))
 
 
 def test_stretches_are_the_runs_of_a_label():
