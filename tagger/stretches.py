@@ -27,10 +27,24 @@ def stretches(labels, field) -> list[tuple[int, int]]:
     return [(begin, end) for begin, end, label in runs if label == field]
 
 
+def split_fields(labels) -> set[str]:
+    """The labels found in two stretches or more: one pass, since most references have none."""
+    seen, split, previous = set(), set(), None
+    for label in labels:
+        if label != previous:
+            if label in seen:
+                split.add(label)
+            seen.add(label)
+            previous = label
+    return split
+
+
 def one_stretch(scores: np.ndarray, weights, labels: list[str]) -> dict[int, str]:
     """Token → label where the best path that gives each field of ONE_STRETCH one stretch
     differs from `labels` (the best path through `scores`); empty where each has one already.
     Given back as decisive hints, these labels make the decoder take that path."""
+    if not split_fields(labels).intersection(ONE_STRETCH):
+        return {}
     working, chosen = scores, labels
     for field in ONE_STRETCH:
         found = stretches(chosen, field)

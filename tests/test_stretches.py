@@ -9,7 +9,7 @@ import pytest
 from tagger import parse, parse_many
 from tagger.decode import FEATURE, Weights
 from tagger.model import load_model
-from tagger.stretches import ONE_STRETCH, one_stretch, path_score, stretches
+from tagger.stretches import ONE_STRETCH, one_stretch, path_score, split_fields, stretches
 from tagger.train import REPO
 
 
@@ -24,6 +24,12 @@ def test_stretches_are_the_runs_of_a_label():
     assert stretches(labels, "title") == [(0, 2), (3, 4), (5, 6)]
     assert stretches(labels, "venue") == [(2, 3)]
     assert stretches(labels, "pages") == []
+
+
+def test_split_fields_are_the_labels_with_more_than_one_stretch():
+    assert split_fields(["title", "title", "venue", "title", "O", "O", "pages"]) == {"title"}
+    assert split_fields(["author", "O", "author", "year"]) == {"author"}
+    assert split_fields(["author", "author", "title", "year"]) == set()
 
 
 def test_a_title_in_two_stretches_keeps_the_one_worth_most():
