@@ -445,3 +445,57 @@ def test_an_abbreviated_journal_right_after_the_authors_is_no_title():
     # a title that merely runs into the venue keeps being the title
     values = parse("J. Nash, Non-cooperative games, Ann. Math. 54, 286 (1951)", engine="rules").fields
     assert values["title"] == "Non-cooperative games" and values["venue"] == "Ann. Math"
+
+
+@pytest.mark.parametrize("text, author", [
+    ("D. K. Belashchenko and B. R. Gelchinski, J. Nonn Cryst.Solids 353 ,3515 ( 2007).",
+     "D. K. Belashchenko and B. R. Gelchinski"),
+    ("E. W. Becker, K. Bier, and W. Henkes, Z. Physik, 146: 333 (1956)",
+     "E. W. Becker, K. Bier, and W. Henkes"),
+    ("Smith, J., Jones, K., & Brown, L., Ann. Phys. 12, 3 (1990)", "Smith, J., Jones, K., & Brown, L"),
+])
+def test_the_name_after_and_is_the_last(text, author):
+    """In a given-first or APA list "and" comes before the last name: what follows its comma
+    is not one more ("J. Nonn" is a journal's first words)."""
+    assert core(text)["author"] == author
+
+
+@pytest.mark.parametrize("text, author, venue", [
+    ("J. F. Morrison, B. J. McKeon, W. Jiang, and A. J. Smits, J. Fluid Mech., 508, 99-131 "
+     "(2004).", "J. F. Morrison, B. J. McKeon, W. Jiang, and A. J. Smits", "J. Fluid Mech"),
+    ("M. Deutsch, B. Meerson, and J. E. Golub, Phys. Fluids B 3, 1773( 1991).",
+     "M. Deutsch, B. Meerson, and J. E. Golub", "Phys. Fluids B"),
+])
+def test_a_journal_that_spells_one_word_out_is_no_title(text, author, venue):
+    values = core(text)
+    assert values["author"] == author and values["venue"] == venue and "title" not in values
+
+
+@pytest.mark.parametrize("text, author", [
+    ("Torben Amtoft and Flemming Nielson and Hanne Riis Nielson and Jurgen Ammann: Polymorphic "
+     "subtypes for effect analysis. In Analysis, 1997.",
+     "Torben Amtoft and Flemming Nielson and Hanne Riis Nielson and Jurgen Ammann"),
+    ("Mitterschiffthaler, Martina T., and Cynthia H. Y. Fu, Jeffrey A. Dalton, and Steven C. R. "
+     "Williams, “A Functional MRI Study,” Human Brain Mapping 28 (2007): 1150–62.",
+     "Mitterschiffthaler, Martina T., and Cynthia H. Y. Fu, Jeffrey A. Dalton, and Steven C. R. "
+     "Williams"),
+])
+def test_names_go_on_after_and_where_the_list_does(text, author):
+    """BibTeX joins every name with "and"; Chicago lists may put "and" after the first name."""
+    assert core(text)["author"] == author
+
+
+def test_a_spelled_out_word_in_capitals_is_a_name_not_a_journal():
+    values = core("I. A. OGORODNIKOV, S. S. POLYAK et V. YA. SHTERN. Kinet. Katal. 10, 1210 (1969).")
+    assert values["venue"] == "Kinet. Katal"
+
+
+@pytest.mark.parametrize("text, volume, pages", [
+    ("Author A. B., 2016, A&A, 594, A13", "594", "A13"),
+    ("Asada K., Nakamura M., 2012, ApJ, 745, L28", "745", "L28"),
+    ("Arnaud, M., Pratt, G. W., Piffaretti, R., et al. 2010, Astron. Astro-phys.,517 ,A92",
+     "517", "A92"),
+])
+def test_an_article_number_after_the_volume_is_the_pages(text, volume, pages):
+    values = fields(text)
+    assert values["volume"] == volume and values["pages"] == pages

@@ -13,6 +13,24 @@ def abbreviated_journal(d: Draft, i: int) -> bool:
     return _first_number_after(d, i, 16, _journal_word) is not None
 
 
+def journal_with_a_word_spelled_out(d: Draft, i: int) -> bool:
+    """A journal after the authors whose abbreviations spell one capitalized word out: "J.
+    Fluid Mech., 508", "Proc. Roy. Soc. London A, 462", "Astron. Astro-phys.,517"; a word in
+    capitals is a name ("V. YA. SHTERN. Kinet. Katal."). Only where a title would begin: in an
+    author list the same shape is a name ("Wilner, D. J. 1997")."""
+    others = []
+
+    def fits(d, j):
+        if _journal_word(d, j):
+            return True
+        others.append(j)
+        word = d.word(j)
+        return len(others) == 1 and word[:1].isupper() and not word.isupper()
+
+    end = _first_number_after(d, i, 16, fits)
+    return end is not None and sum(_journal_word(d, j) for j in range(i, end)) >= 2
+
+
 def chemistry_journal(d: Draft, i: int) -> bool:
     """Chemistry writes no title and sets the year before the volume: "Grubbs, R. H.
     Tetrahedron 2004, 60, 7117–7140." What follows the authors is a journal when it is a few

@@ -48,6 +48,8 @@ def author_list(d: Draft, start: int) -> tuple[int, str | None]:
         if et_al is not None:
             end = group_end(d.words, et_al)
             break
+        if joined and style in _ENDS_AT_AND and d.word(end) in _LIST_SEPARATORS:
+            break  # "D. K. Belashchenko and B. R. Gelchinski, J. Nonn": "and" names the last
         after_separator = _separator(d, end)
         if after_separator is None:
             break
@@ -79,6 +81,11 @@ def _editor_marker(d: Draft, i: int):
         j += 1
     return j
 
+
+# Lists whose "and" or "&" comes before their last name: "A. B. Smith, C. D. Jones and E. F.
+# Brown", "Smith, J., Jones, K., & Brown, L."; not Chicago's "Eldar, Eran, and Ori Ganor,
+# Roee Admon, …", which some lists put after the first name.
+_ENDS_AT_AND = frozenset(("initials_first", "given_first", "family_comma_initials"))
 
 # Which shapes may follow the first name's shape.
 _FOLLOWERS = {

@@ -194,9 +194,13 @@ def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
         if not (is_number(d.word(i)) and d.free(i)):
             continue
         before, after = d.word(i - 1), d.word(i + 1)
+        if _article_number(d, i) and has_volume and not has_pages and after in _TAIL_END:
+            d.put(i - 1, i + 1, "pages", 0.7)  # "A&A, 594, A13": an article number
+            has_pages = True
+            continue
         if d.glued(i) and before not in ("(", ":", ",", "."):
             continue  # "HPCA-1", "PDIS-94": part of a name
-        if after not in ("", ",", ".", ":", ";", "(", ")"):
+        if after not in _TAIL_END:
             continue
         follows_number = _labelled_before(d, i - 1) in ("volume", "issue", "year")
         if before == ":" and not has_pages and follows_number:
@@ -208,6 +212,18 @@ def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
         elif has_volume and not has_pages and follows_number:
             d.put(i, i + 1, "pages", 0.7)
             has_pages = True
+
+
+_TAIL_END = ("", ",", ".", ":", ";", "(", ")")
+
+
+def _article_number(d: Draft, i: int) -> bool:
+    """Number i is an article number's, a capital glued before it opening the word, after a
+    volume: "594, A13", "775, L37", "517 ,A92" (a PDF's comma glued to it)."""
+    letter = d.word(i - 1)
+    return (d.glued(i) and len(letter) == 1 and letter.isupper() and d.free(i - 1)
+            and not (d.glued(i - 1) and d.word(i - 2)[-1:].isalnum())
+            and _labelled_before(d, i - 2) == "volume")
 
 
 def _labelled_before(d: Draft, i: int):

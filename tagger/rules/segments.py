@@ -5,7 +5,7 @@ These are the loosest rules, so they run last and only fill tokens no surer rule
 """
 
 from .draft import Draft
-from .journals import abbreviated_journal, chemistry_journal
+from .journals import abbreviated_journal, chemistry_journal, journal_with_a_word_spelled_out
 from .markers import gbt_marker, is_container_sign
 from .numbers import date_at
 from .shapes import (
@@ -51,7 +51,8 @@ def title(d: Draft, start: int, after_comma: bool, dated: bool) -> int:
     "… De generatione animalium (1651). In …".
     """
     i = skip_separators(d, start)
-    if i >= len(d) or not d.free(i) or abbreviated_journal(d, i) or chemistry_journal(d, i):
+    if (i >= len(d) or not d.free(i) or abbreviated_journal(d, i) or chemistry_journal(d, i)
+            or journal_with_a_word_spelled_out(d, i)):
         return i
     if d.word(i) in OPEN_QUOTES:
         close = _closing_quote(d, i)
