@@ -499,3 +499,19 @@ def test_a_spelled_out_word_in_capitals_is_a_name_not_a_journal():
 def test_an_article_number_after_the_volume_is_the_pages(text, volume, pages):
     values = fields(text)
     assert values["volume"] == volume and values["pages"] == pages
+
+
+@pytest.mark.parametrize("text, pages, year", [
+    ("J. Smith, Phys. Rev. D 58, 1845 (2011).", "1845", "2011"),
+    ("A. BROSSI et S. TEITEL. Chem. Pharm. Bull.21, 1839(1973).", "1839", "1973"),
+    ("K. Ito, Ann. Phys. 16 (1975), 2029.", "2029", "1975"),
+])
+def test_a_page_that_looks_like_a_year_before_the_bracketed_year(text, pages, year):
+    values = fields(text)
+    assert values["pages"] == pages and values["year"] == year
+
+
+def test_a_reprint_year_in_brackets_later_is_no_publication_year():
+    values = fields("Karl Leyser, Early Medieval Warfare, London, 1993, 87-108 (réédité dans "
+                    "Leyser (1994), n° 3).")
+    assert values["year"] == "1993"

@@ -166,7 +166,10 @@ def _volume_issue_pairs(d: Draft, start: int) -> None:
 
 def _dates(d: Draft, start: int, year_found: bool) -> None:
     """The publication date (first date-like year) and access dates (labelled `note`)."""
-    for i in range(start, len(d)):
+    years = [i for i in range(start, len(d)) if _is_date_year(d, i)]
+    if not year_found:
+        years = _bracketed_year_first(d, years)
+    for i in years:
         if not _is_date_year(d, i):
             continue
         first, end = _date_span(d, i)
@@ -177,6 +180,21 @@ def _dates(d: Draft, start: int, year_found: bool) -> None:
         elif not year_found:
             d.put(first, end, "year", 0.85)
             year_found = True
+
+
+def _bracketed_year_first(d: Draft, years: list[int]) -> list[int]:
+    """`years` with a year alone in brackets first, where it follows a bare number (or a range
+    from one) after a comma or colon: in "Phys. Rev. D 58, 1845 (2011)", "Bull.21,
+    1839(1973)" and "22:1575-1583( 2002)" the page only looks like a year."""
+    first = years[0] if years else 0
+    if len(years) < 2 or d.word(first - 1) not in (",", ":"):
+        return years
+    j = first + 1
+    if d.word(j) in DASHES and is_number(d.word(j + 1)):
+        j += 2
+    if d.word(j) == "(" and d.word(j + 2) == ")" and j + 1 in years:
+        return [j + 1, *(i for i in years if i != j + 1)]
+    return years
 
 
 def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
