@@ -515,3 +515,28 @@ def test_a_reprint_year_in_brackets_later_is_no_publication_year():
     values = fields("Karl Leyser, Early Medieval Warfare, London, 1993, 87-108 (réédité dans "
                     "Leyser (1994), n° 3).")
     assert values["year"] == "1993"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("김영기, 박성택, 이승준 (2009). 특허가치평가 요소에 관한 연구. 디지털정책연구, 7(2), 63-70.",
+     {"author": "김영기, 박성택, 이승준", "title": "특허가치평가 요소에 관한 연구", "year": "2009"}),
+    ("최지수. 윤석민 (2019), 가짜뉴스 거버넌스: 정부규제, 자율규제, 공동규제 모형에 대한 비교를 "
+     "중심으로, 사이버커뮤니케이션학보, 제36권 제1호, 127-180쪽.",
+     {"author": "최지수. 윤석민", "volume": "제36권", "issue": "제1호", "pages": "127-180쪽"}),
+    ("윤민우, '국가안보에 관한 다루어지지 않던 논의들', 한국국가안보, 국민안전학회지, 제1권, "
+     "pp. 243-272, 2015.", {"author": "윤민우", "volume": "제1권", "pages": "pp. 243-272"}),
+    ("王明, 李华. 基于深度学习的图像识别[J]. 计算机学报, 2019, 第37卷第1期: 11-14.",
+     {"volume": "第37卷", "issue": "第1期", "pages": "11-14"}),
+    ("陈学斌, 2010, '我国生态补偿机制进展与建议', 宏观经济管理, 第30-32页.", {"pages": "第30-32页"}),
+])
+def test_korean_names_and_numbers_marked_after_them(text, expected):
+    """A Hangul word that begins with a family name heads a Korean list; CJK markers follow
+    their number ("제 14 권", "第1期", "86-87쪽"), and "卷 11" before it still counts."""
+    values = fields(text)
+    assert {label: values.get(label) for label in expected} == expected
+
+
+def test_a_cjk_marker_before_its_number_still_marks_it():
+    values = fields("[86] KOHONEN T. The Self-Organizing Map[C]∥Proceedings of the IEEE: 卷 78. "
+                    "1990: 1464-1480.")
+    assert values["volume"] == "卷 78" and values["venue"] == "Proceedings of the IEEE"

@@ -23,6 +23,7 @@ from .words import (
     AND_OTHERS,
     EDITOR_WORDS,
     ET_AL_HAN,
+    KOREAN_FAMILY_NAMES,
     NAME_JOINERS,
     NAME_PARTICLES,
     NAME_SUFFIXES,
@@ -51,6 +52,8 @@ def author_list(d: Draft, start: int) -> tuple[int, str | None]:
         if joined and style in _ENDS_AT_AND and d.word(end) in _LIST_SEPARATORS:
             break  # "D. K. Belashchenko and B. R. Gelchinski, J. Nonn": "and" names the last
         after_separator = _separator(d, end)
+        if after_separator is None and style == "hangul" and d.word(end) in (".", "·"):
+            after_separator = end + 1  # "최지수. 윤석민 (2019)"
         if after_separator is None:
             break
         et_al = _et_al(d, after_separator)  # "Nishida, T., & et al."
@@ -90,6 +93,7 @@ _ENDS_AT_AND = frozenset(("initials_first", "given_first", "family_comma_initial
 # Which shapes may follow the first name's shape.
 _FOLLOWERS = {
     "han": ("han",),
+    "hangul": ("hangul",),
     "initials_first": ("initials_first", "given_first"),
     "family_comma_initials": ("family_comma_initials", "initials_first", "family_initials",
                               "given_first"),
@@ -99,8 +103,9 @@ _FOLLOWERS = {
     "upper_given": ("upper_given", "family_initials"),
     "family_paren_initials": ("family_paren_initials",),
 }
-_FIRST_NAME_SHAPES = ("han", "initials_first", "family_comma_initials", "family_initials",
-                      "family_comma_given", "upper_given", "given_first", "family_paren_initials")
+_FIRST_NAME_SHAPES = ("han", "hangul", "initials_first", "family_comma_initials",
+                      "family_initials", "family_comma_given", "upper_given", "given_first",
+                      "family_paren_initials")
 
 
 def _name(d: Draft, i: int, style, joined: bool):
@@ -331,8 +336,17 @@ def _han(d: Draft, i: int):
     return end if end - i >= 2 else None
 
 
+def _hangul(d: Draft, i: int):
+    """ "김영기": a Hangul word of two to four syllables that begins with a family name."""
+    word = d.word(i)
+    if not (2 <= len(word) <= 4 and all("\uac00" <= char <= "\ud7a3" for char in word)):
+        return None
+    return i + 1 if word[0] in KOREAN_FAMILY_NAMES or word[:2] in KOREAN_FAMILY_NAMES else None
+
+
 _SHAPES = {
     "han": _han,
+    "hangul": _hangul,
     "initials_first": _initials_first,
     "family_comma_initials": _family_comma_initials,
     "family_initials": _family_initials,

@@ -6,7 +6,7 @@ Pages, volume and issue are read from the reference's tail (after the title) by 
 
 from .draft import Draft
 from .shapes import DASHES, is_number, is_page_number, is_roman, is_year
-from .words import ISSUE_WORDS, MONTHS, PAGE_WORDS, VOLUME_WORDS
+from .words import AFTER_NUMBER, ISSUE_WORDS, MONTHS, NTH, PAGE_WORDS, VOLUME_WORDS
 
 _ACCESS_WORDS = frozenset(
     "accessed retrieved viewed visited cited consulté abgerufen zugegriffen".split())
@@ -103,6 +103,7 @@ def _is_date_year(d: Draft, y: int) -> bool:
 
 def mark_tail(d: Draft, start: int, year_found: bool) -> None:
     """Label pages, volume, issue and the date in tokens[start:]."""
+    _numbers_marked_after(d, start)
     _marked_numbers(d, start)
     _volume_issue_pairs(d, start)
     _dates(d, start, year_found)
@@ -127,6 +128,21 @@ def _marked_numbers(d: Draft, start: int) -> None:
             if d.word(end) in DASHES and is_number(d.word(end + 1)):
                 end += 2
             d.put(i, end, "issue", 0.9)
+
+
+def _numbers_marked_after(d: Draft, start: int) -> None:
+    """Numbers their marker follows: "제 14 권, 제 1 호" (Korean), "第37卷第1期", "86-87쪽";
+    a range ending in the number, and a "제" or "第" before it, are part of it."""
+    for i in range(start, len(d)):
+        kind = AFTER_NUMBER.get(d.word(i + 1))
+        if kind is None or not is_number(d.word(i)) or not d.free(i) or not d.free(i + 1):
+            continue
+        begin = i
+        if d.word(i - 1) in DASHES and is_number(d.word(i - 2)) and d.free(i - 2):
+            begin = i - 2
+        if d.word(begin - 1) in NTH and d.free(begin - 1):
+            begin -= 1
+        d.put(begin, i + 2, kind, 0.9)
 
 
 def _pages_end(d: Draft, j: int) -> int:

@@ -29,6 +29,20 @@ GBT_TYPES = lexicon.GBT_MARKERS | {"EB/OL", "J/OL", "M/OL", "C/OL", "DB/OL"}
 PAGE_WORDS = _keywords("pages") | _words("pg pgs ss")
 VOLUME_WORDS = _keywords("volume") | _words("v tomo")
 ISSUE_WORDS = _keywords("issue") | _words("nos fasc")
+# Korean, Chinese and Japanese markers mostly follow their number ("제 14 권", "第37卷",
+# "86-87쪽"), though some styles set them first ("卷 11", "권2").
+AFTER_NUMBER = {word: kind for word, kind in lexicon.KEYWORDS.items()
+                if kind in ("pages", "volume", "issue") and not word.isascii()}
+NTH = _keywords("nth")  # "제", "第": the number after them is the nth volume or issue
+
+# Korean family names, one syllable or two: a Hangul word of two to four syllables that begins
+# with one, at the head of a reference, is a person's name ("김영기, 박성택, 이승준 (2009)").
+KOREAN_FAMILY_NAMES = frozenset("""
+    김 이 박 최 정 강 조 윤 장 임 한 오 서 신 권 황 안 송 류 유 전 홍 고 문 양 손 배 백 허 남 심
+    노 하 곽 성 차 주 우 구 민 진 나 지 엄 채 원 천 방 공 현 함 변 염 여 추 도 소 석 선 설 마 길
+    연 위 표 명 기 반 왕 금 옥 육 인 맹 제 모 탁 국 어 은 편 용 예 경 봉 사 부 태 목 형 계 피
+    황보 남궁 제갈 선우 독고 사공 서문
+""".split())
 EDITION_WORDS = _keywords("edition") | _words("ed éd")
 EDITOR_WORDS = _keywords("editor") | _words("ed. eds. éd éds dirs")
 TRANSLATOR_WORDS = _keywords("translator")
