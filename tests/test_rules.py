@@ -540,3 +540,39 @@ def test_a_cjk_marker_before_its_number_still_marks_it():
     values = fields("[86] KOHONEN T. The Self-Organizing Map[C]∥Proceedings of the IEEE: 卷 78. "
                     "1990: 1464-1480.")
     assert values["volume"] == "卷 78" and values["venue"] == "Proceedings of the IEEE"
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Sambrook et al., Molecular Cloning : a laboratory manual, Cold Spring Harbor laboratory "
+     "Press, New York, 1989", {"author": "Sambrook et al", "title": "Molecular Cloning : a laboratory manual"}),
+    ("Hiei et al., The plant Journal 6 : 271-282, 1994",
+     {"author": "Hiei et al", "venue": "The plant Journal", "volume": "6", "pages": "271-282"}),
+    ("Davidson et al, Physiology & Behavior; 21: 171, 1978",
+     {"author": "Davidson et al", "venue": "Physiology & Behavior", "volume": "21"}),
+    ("R. Aaij et al., Performance of the LHCb Vertex Locator, JINST 9 (2014) P09007.",
+     {"title": "Performance of the LHCb Vertex Locator", "venue": "JINST"}),
+])
+def test_one_family_name_and_et_al_and_the_short_journal_after_it(text, expected):
+    """Biology's "Hiei et al., The plant Journal 6 : 271": one name and "et al.", then a
+    journal of a few words with no title; a title after "et al." stays a title."""
+    values = fields(text)
+    assert {label: values.get(label) for label in expected} == expected
+
+
+@pytest.mark.parametrize("text, author", [
+    ("J. Ph. Karr, A. Baas, R. Houdre, and E. Giacobino, Phys. Rev. A, 69, 031802(R)(2004).",
+     "J. Ph. Karr, A. Baas, R. Houdre, and E. Giacobino"),
+    ("I. A. OGORODNIKOV, S. S. POLYAK et V. YA. SHTERN. Kinet. Katal. 10, 1210 (1969).",
+     "I. A. OGORODNIKOV, S. S. POLYAK et V. YA. SHTERN"),
+    ("Kim, B. H., Kim, K. J., Park, I. S., Lee, K. J., ... & Lee, H. Y. (1999). A comparison of "
+     "things. Journal 3, 1-2.", "Kim, B. H., Kim, K. J., Park, I. S., Lee, K. J., ... & Lee, H. Y"),
+    ("D. K. Belashchenko, Zh. Fiz. Khim. 78, 1621 (2004).", "D. K. Belashchenko"),
+])
+def test_two_letter_initials_and_apa_s_left_out_names(text, author):
+    assert fields(text)["author"] == author
+
+
+def test_a_short_word_before_a_run_of_abbreviations_is_the_journal_s_first():
+    values = fields("M. M. ALEKSISHVILI, S. S. POLYAK et V. YA. SHTERN. Réf. Zh. Khim. Abstr. "
+                    "n°3, N4 (1972).")
+    assert values["venue"] == "Réf. Zh. Khim. Abstr" and "title" not in values

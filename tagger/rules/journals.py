@@ -31,6 +31,35 @@ def journal_with_a_word_spelled_out(d: Draft, i: int) -> bool:
     return end is not None and sum(_journal_word(d, j) for j in range(i, end)) >= 2
 
 
+_JOURNAL_JOINERS = frozenset("of and the for in de der des du la le und &".split())
+
+
+def capitalized_journal(d: Draft, i: int) -> bool:
+    """A journal of a few words up to its volume, as short biology references write it after
+    "et al." with no title: "Hiei et al., The plant Journal 6 : 271-282", "Davidson et al,
+    Physiology & Behavior; 21: 171". Its words are capitalized, or one is a journal word; only
+    a stop or the separator before the volume may come between them. Only after "et al.":
+    elsewhere the shape is a title's."""
+    words, venue_word = 0, False
+    for j in range(i, min(len(d), i + 10)):
+        word = d.word(j)
+        if word[:1].isdigit():
+            return bool(words) and d.word(j + 1) in (":", ",", ";", "(") and (
+                venue_word or all(d.word(k)[:1].isupper() or d.lower(k) in _JOURNAL_JOINERS
+                                  for k in range(i, j) if d.word(k)[:1].isalpha()))
+        if word in (",", ";"):
+            if not d.word(j + 1)[:1].isdigit():
+                return False
+        elif word[:1].isalpha() or word == "&":
+            words += word != "&"
+            venue_word = venue_word or d.lower(j) in VENUE_WORDS
+            if words > 5:
+                return False
+        elif word != ".":
+            return False
+    return False
+
+
 def chemistry_journal(d: Draft, i: int) -> bool:
     """Chemistry writes no title and sets the year before the volume: "Grubbs, R. H.
     Tetrahedron 2004, 60, 7117–7140." What follows the authors is a journal when it is a few

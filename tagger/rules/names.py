@@ -65,9 +65,21 @@ def author_list(d: Draft, start: int) -> tuple[int, str | None]:
             break  # "K. Kaneko, J. Stat. Phys. 54": the journal, not a name "J. Stat"
         pos = after_separator
     if end == start:
-        return start, None
+        end = _family_et_al(d, start)
+        if end is None:
+            return start, None
     marker = _editor_marker(d, end)
     return (marker, "editor") if marker is not None else (end, "author")
+
+
+def _family_et_al(d: Draft, start: int):
+    """End of a family name alone and "et al." ("Sambrook et al., Molecular Cloning", "Poli,
+    et al., Proc."), or None."""
+    family = _family(d, start, 2)
+    if family is None or not d.word(start)[:1].isupper():
+        return None
+    et_al = _et_al(d, family)
+    return group_end(d.words, et_al) if et_al is not None else None
 
 
 def _editor_marker(d: Draft, i: int):
@@ -156,6 +168,10 @@ def _separator(d: Draft, i: int):
     j = i
     if d.word(j) in _LIST_SEPARATORS:
         j += 1
+        if [d.word(k) for k in range(j, j + 3)] == [".", ".", "."]:
+            j += 3  # "Lee, K. J., ... & Lee, H. Y.": APA leaves out the names between
+        elif d.word(j) == "…":
+            j += 1
     if d.word(j) in NAME_JOINERS and not (d.word(j) == "et" and d.lower(j + 1) == "al"):
         j += 1
     return j if j > i else None
@@ -214,7 +230,8 @@ def _dotted_initials(d: Draft, j: int):
     while True:
         if end > j and journal_initial(d, end):
             return end
-        if is_initial(d.word(end)) and d.word(end + 1) == ".":
+        if (is_initial(d.word(end)) or d.word(end).capitalize() in _DIGRAPH_INITIALS) \
+                and d.word(end + 1) == ".":
             end += 2
         elif (is_initial(d.word(end)) and d.word(end + 1) in DASHES and d.glued(end + 1)
               and is_initial(d.word(end + 2)) and d.word(end + 3) == "."):
@@ -224,6 +241,10 @@ def _dotted_initials(d: Draft, j: int):
             end += 3
         else:
             return end if end > j else None
+
+
+# Given names cut to two letters: "J. Ph. Karr", "Yu. I. Manin", "V. Ya. Shtern".
+_DIGRAPH_INITIALS = frozenset("Ch Ph Th Sh Kh Yu Ya Ts Gh".split())  # not "Zh.", a journal's
 
 
 def _bare_initials(d: Draft, j: int):

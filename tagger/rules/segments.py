@@ -5,7 +5,12 @@ These are the loosest rules, so they run last and only fill tokens no surer rule
 """
 
 from .draft import Draft
-from .journals import abbreviated_journal, chemistry_journal, journal_with_a_word_spelled_out
+from .journals import (
+    abbreviated_journal,
+    capitalized_journal,
+    chemistry_journal,
+    journal_with_a_word_spelled_out,
+)
 from .markers import gbt_marker, is_container_sign
 from .numbers import date_at
 from .shapes import (
@@ -52,7 +57,8 @@ def title(d: Draft, start: int, after_comma: bool, dated: bool) -> int:
     """
     i = skip_separators(d, start)
     if (i >= len(d) or not d.free(i) or abbreviated_journal(d, i) or chemistry_journal(d, i)
-            or journal_with_a_word_spelled_out(d, i)):
+            or journal_with_a_word_spelled_out(d, i)
+            or _after_et_al(d, i) and capitalized_journal(d, i)):
         return i
     if d.word(i) in OPEN_QUOTES:
         close = _closing_quote(d, i)
@@ -62,9 +68,34 @@ def title(d: Draft, start: int, after_comma: bool, dated: bool) -> int:
     end = _title_end(d, i, after_comma, dated)
     while end > i and d.word(end - 1) in ("(", "[", "{"):
         end -= 1  # "psychology (2nd ed.)": the bracket belongs to what follows
+    if _journal_abbreviation(d, i, end):
+        return i
     if end > i:
         d.put(i, end, "title", 0.7)
     return end
+
+
+def _journal_abbreviation(d: Draft, i: int, end: int) -> bool:
+    """A "title" of one short word and its stop before an abbreviated journal is the journal's
+    first word: "Réf. Zh. Khim. Abstr. n°3", "Inorg. Chim. Acta."."""
+    word = d.word(i)
+    if not (end in (i + 1, i + 2) and d.word(i + 1) == "." and len(word) <= 5
+            and word[:1].isupper() and not word.isupper()):  # "R. UZAN. C. R.": a name
+        return False
+    if abbreviated_journal(d, i + 2):
+        return True
+    run = i + 2  # or a run of capitalized abbreviations: "Zh. Khim. Abstr."
+    while d.word(run)[:1].isupper() and len(d.word(run)) <= 6 and d.word(run + 1) == ".":
+        run += 2
+    return run - (i + 2) >= 4
+
+
+def _after_et_al(d: Draft, i: int) -> bool:
+    """Whether token i follows "et al." (and its stop or comma)."""
+    k = i - 1
+    while k >= 0 and d.word(k) in (".", ","):
+        k -= 1
+    return d.lower(k) == "al" and d.lower(k - 1) == "et"
 
 
 def _closing_quote(d: Draft, i: int):
