@@ -576,3 +576,37 @@ def test_a_short_word_before_a_run_of_abbreviations_is_the_journal_s_first():
     values = fields("M. M. ALEKSISHVILI, S. S. POLYAK et V. YA. SHTERN. Réf. Zh. Khim. Abstr. "
                     "n°3, N4 (1972).")
     assert values["venue"] == "Réf. Zh. Khim. Abstr" and "title" not in values
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("J. F. W. KEANA et R. R. SCHUMAKER. Tetrahedron, 26, 5191 (1970).",
+     {"venue": "Tetrahedron", "volume": "26", "pages": "5191", "title": None}),
+    ("J. J. H. Brouwers, Phys. Fluids, 16, 2300-2308 (2004).",
+     {"venue": "Phys. Fluids", "volume": "16", "title": None}),
+    ("E. Witten, Perturbative Gauge Theory as a String Theory in Twistor Space, Commun. Math. "
+     "Phys. 252 (2004), 189-258",
+     {"title": "Perturbative Gauge Theory as a String Theory in Twistor Space",
+      "venue": "Commun. Math. Phys"}),
+    ("Nahm W 1994 Quasi-rational fusion products Int. J. Mod. Phys. B 08 3693-702",
+     {"title": "Quasi-rational fusion products"}),
+])
+def test_where_a_title_less_or_unpunctuated_journal_begins(text, expected):
+    values = fields(text)
+    assert {label: values.get(label) for label in expected} == expected
+
+
+@pytest.mark.parametrize("text, title", [
+    ("A.J. Larkoski, S. Marzani, G. Soyez and J. Thaler, Soft Drop, JHEP 05 (2014) 146.",
+     "Soft Drop"),
+    ("Malina HZ, Martin XD. Indoleamine 2,3-dioxygenase activity in the aqueous humor of the "
+     "bovine eye. Graefes Arch Clin Exp Ophthalmol 1993; 231: 1-5.",
+     "Indoleamine 2,3-dioxygenase activity in the aqueous humor of the bovine eye"),
+    ("Schultz, P. H., D'Hondt, S., Cretaceous-Tertiary (Chicxulub) impact angle and its "
+     "consequences, Geology, vol. 24, No. 11, pp. 963-967. 1996.",
+     "Cretaceous-Tertiary (Chicxulub) impact angle and its consequences"),
+    ("Schiffman RM, Reis BL. Reliability and validity of the Ocular Surface Disease Index. Arch "
+     "Ophthalmol. 2000 May;118(5):615-21.",
+     "Reliability and validity of the Ocular Surface Disease Index"),
+])
+def test_titles_that_only_look_like_journals_stay_titles(text, title):
+    assert fields(text)["title"] == title

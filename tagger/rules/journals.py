@@ -3,7 +3,7 @@
 from ..lexicon import ISO4, VENUE_CODES
 from .draft import Draft
 from .shapes import is_year
-from .words import VENUE_WORDS
+from .words import ISSUE_WORDS, PAGE_WORDS, VENUE_WORDS, VOLUME_WORDS
 
 
 def abbreviated_journal(d: Draft, i: int) -> bool:
@@ -31,6 +31,7 @@ def journal_with_a_word_spelled_out(d: Draft, i: int) -> bool:
     return end is not None and sum(_journal_word(d, j) for j in range(i, end)) >= 2
 
 
+_ANNOUNCING = PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS
 _JOURNAL_JOINERS = frozenset("of and the for in de der des du la le und &".split())
 
 
@@ -58,6 +59,31 @@ def capitalized_journal(d: Draft, i: int) -> bool:
         elif word != ".":
             return False
     return False
+
+
+def journal_before_volume(d: Draft, i: int) -> bool:
+    """A journal of one to four capitalized words, abbreviated or not, right after the
+    authors and before "volume, page" or "page (year)": "KEANA et R. R. SCHUMAKER.
+    Tetrahedron, 26, 5191 (1970).", "Phys. Fluids, 16, 2300", "Synthesis, 706 (1977)"."""
+    j = _first_number_after(d, i, 10, lambda d, j: d.word(j)[:1].isupper())
+    if (j is None or sum(d.word(k)[:1].isalpha() for k in range(i, j)) > 4
+            or any(d.word(k) == "," for k in range(i, j - 1))):
+        return False  # "Soft Drop, JHEP 05 (2014)": a title before the journal
+    after = d.word(j + 1)
+    if after == "," and d.word(j + 2)[:1].isdigit() and not is_year(d.word(j)):
+        # not "Indoleamine 2,3-dioxygenase"
+        return not (d.word(j + 3) in "-‐‑–" and d.word(j + 4)[:1].isalpha())
+    return after == "(" and is_year(d.word(j + 2)) and d.word(j + 3) == ")"
+
+
+def journal_run(d: Draft, i: int) -> bool:
+    """An abbreviated journal with at least two stops ("Int. J. Mod. Phys. B 08"): where a
+    title runs into it with no stop between ("fusion products Int. J. Mod. Phys."), it ends
+    the title."""
+    if d.lower(i) in _ANNOUNCING or d.word(i + 1) != ".":
+        return False  # "…, Vol. 10, pp. 175": the volume, not a journal; "and B physics, J."
+    j = _first_number_after(d, i, 16, _journal_word)
+    return j is not None and sum(d.word(k) == "." for k in range(i, j)) >= 2
 
 
 def chemistry_journal(d: Draft, i: int) -> bool:

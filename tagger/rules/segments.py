@@ -9,6 +9,8 @@ from .journals import (
     abbreviated_journal,
     capitalized_journal,
     chemistry_journal,
+    journal_before_volume,
+    journal_run,
     journal_with_a_word_spelled_out,
 )
 from .markers import gbt_marker, is_container_sign
@@ -57,7 +59,7 @@ def title(d: Draft, start: int, after_comma: bool, dated: bool) -> int:
     """
     i = skip_separators(d, start)
     if (i >= len(d) or not d.free(i) or abbreviated_journal(d, i) or chemistry_journal(d, i)
-            or journal_with_a_word_spelled_out(d, i)
+            or journal_with_a_word_spelled_out(d, i) or journal_before_volume(d, i)
             or _after_et_al(d, i) and capitalized_journal(d, i)):
         return i
     if d.word(i) in OPEN_QUOTES:
@@ -128,6 +130,10 @@ def _title_end(d: Draft, i: int, after_comma: bool, dated: bool) -> int:
             break  # "Title (Grand Rapids, MI: Baker, 1998)"
         if j > i and _announces_number(d, j):
             break
+        if j > i + 1 and word[:1].isupper() and d.word(j - 1)[:1].islower() and journal_run(d, j):
+            break  # "Quasi-rational fusion products Int. J. Mod. Phys. B 08"
+        if word == "," and journal_run(d, j + 1):
+            return j  # "…, Commun. Math. Phys. 252": the title ends at the comma
         if word == ",":
             if after_comma and d.lower(j + 1) in VENUE_OPENERS:
                 return j
