@@ -610,3 +610,25 @@ def test_where_a_title_less_or_unpunctuated_journal_begins(text, expected):
 ])
 def test_titles_that_only_look_like_journals_stay_titles(text, title):
     assert fields(text)["title"] == title
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Guy L. Steele Jr. and Jon L. White. How to print floating-point numbers accurately. In "
+     "Proc. PLDI, 1990.", {"author": "Guy L. Steele Jr. and Jon L. White",
+                            "title": "How to print floating-point numbers accurately"}),
+    ("Bandelt H-J, Forster P, Sykes BC, Richards MB. Mitochondrial portraits of human "
+     "populations using median networks. Genetics (1995) 141: 743-753.",
+     {"author": "Bandelt H-J, Forster P, Sykes BC, Richards MB"}),
+    ("W. Labov – J. Waletsky, ‘Narrative Analysis: Oral Version of Personal Experience’, in "
+     "J. Helm (ed.), Essays on the Verbal and Visual Arts, Seattle 1967, 12-44.",
+     {"author": "W. Labov – J. Waletsky",
+      "title": "Narrative Analysis: Oral Version of Personal Experience"}),
+    ("Alison MR, Sarraf CE. Apoptosis: regulation and relevance to toxicology Hum Exp Toxicol "
+     "1995; 14: 234-247.", {"volume": "14", "pages": "234-247", "year": "1995"}),
+    ("Obeid AN, Barnett NJ, Ward G. A critical review of laser Doppler flowmetry, J Med Eng "
+     "Technol 1990; 14:178-181.", {"title": "A critical review of laser Doppler flowmetry",
+                                   "venue": "J Med Eng Technol"}),
+])
+def test_suffixes_hyphenated_initials_dashes_between_names_and_vancouver_dates(text, expected):
+    values = fields(text)
+    assert {label: values.get(label) for label in expected} == expected

@@ -150,6 +150,8 @@ def _suffix(d: Draft, end: int) -> int:
     if d.lower(j) in NAME_SUFFIXES:
         j += 1
         end = j + 1 if d.word(j) == "." else j
+    elif d.lower(end - 1) in NAME_SUFFIXES and d.word(end) == ".":
+        end += 1  # "Guy L. Steele Jr. and …": the name's words took the suffix, not its stop
     if d.word(end) == "(" and d.word(end + 2) == ")" and d.lower(end + 1) in ROLE_WORDS:
         end += 3
     return end
@@ -166,6 +168,8 @@ def _ends_cleanly(d: Draft, end: int) -> bool:
 def _separator(d: Draft, i: int):
     """Index after a separator between names (",", ";", "and", ", and", "&", "、"), or None."""
     j = i
+    if d.word(j) in DASHES and not d.glued(j) and not d.glued(j + 1):
+        return j + 1  # "F. Ahl - H. Roisman", "W. Labov – J. Waletsky": classics' lists
     if d.word(j) in _LIST_SEPARATORS:
         j += 1
         if [d.word(k) for k in range(j, j + 3)] == [".", ".", "."]:
@@ -248,10 +252,13 @@ _DIGRAPH_INITIALS = frozenset("Ch Ph Th Sh Kh Yu Ya Ts Gh".split())  # not "Zh."
 
 
 def _bare_initials(d: Draft, j: int):
-    """End of Vancouver initials "J", "JQ", "K M" (and a closing dot), or None."""
+    """End of Vancouver initials "J", "JQ", "K M", "H-J" (and a closing dot), or None."""
     end = j
     while is_bare_initials(d.word(end)) and end - j < 3:
         end += 1
+        if (d.word(end) in DASHES and d.glued(end) and d.glued(end + 1)
+                and is_bare_initials(d.word(end + 1))):
+            end += 1  # "Bandelt H-J": the hyphen, then the next initials
     if end == j:
         return None
     return end + 1 if d.word(end) == "." else end

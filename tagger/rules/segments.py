@@ -130,6 +130,8 @@ def _title_end(d: Draft, i: int, after_comma: bool, dated: bool) -> int:
             break  # "Title (Grand Rapids, MI: Baker, 1998)"
         if j > i and _announces_number(d, j):
             break
+        if j > i and _vancouver_date(d, j):
+            break  # "… carcinoma Biochem Biophys Res Commun 1998; 244: 812"
         if j > i + 1 and word[:1].isupper() and d.word(j - 1)[:1].islower() and journal_run(d, j):
             break  # "Quasi-rational fusion products Int. J. Mod. Phys. B 08"
         if word == "," and journal_run(d, j + 1):
@@ -139,11 +141,17 @@ def _title_end(d: Draft, i: int, after_comma: bool, dated: bool) -> int:
                 return j
             commas.append(j)
         j += 1
-    if commas and _rest_is_punctuation(d, j):
+    if commas and (_rest_is_punctuation(d, j) or _vancouver_date(d, j)):
         return _comma_title_end(d, i, commas, j)  # no full stop: the title ends at a comma
     if commas and after_comma and not (d.word(j) == "." and sentence_end(d, j)):
         return _comma_title_end(d, i, commas, j)
     return j
+
+
+def _vancouver_date(d: Draft, j: int) -> bool:
+    """ "1998; 244: 812": Vancouver's date, with the volume after it, ends what came before."""
+    return (is_year(d.word(j)) and d.word(j + 1) == ";" and d.word(j + 2)[:1].isdigit()
+            and d.free(j))
 
 
 def _rest_is_punctuation(d: Draft, j: int) -> bool:
