@@ -632,3 +632,15 @@ def test_titles_that_only_look_like_journals_stay_titles(text, title):
 def test_suffixes_hyphenated_initials_dashes_between_names_and_vancouver_dates(text, expected):
     values = fields(text)
     assert {label: values.get(label) for label in expected} == expected
+
+
+@pytest.mark.parametrize("text, number, author", [
+    ("4- Schortgen F, Soubrier N, Delclaux C, et al. Hemodynamic Tolerance of Intermittent "
+     "Hemodialysis in ICU. Am J Respir Crit Care Med 2000; 162: 197-202.", "4-",
+     "Schortgen F, Soubrier N, Delclaux C, et al"),
+    ("26-Vellin J-F, Achim V. Rapidly developing lesions. Auris Nasus Larynx. 2009; 36: 1-2.",
+     "26-", "Vellin J-F, Achim V"),
+])
+def test_a_citation_number_with_a_dash(text, number, author):
+    values = fields(text)
+    assert values["citation-number"] == number and values["author"] == author

@@ -26,6 +26,8 @@ def citation_number(d: Draft) -> int:
         end = 2
     elif is_number(w(0)) and len(w(0)) <= 3 and w(1)[:1].isupper() and not d.glued(1):
         end = 1  # "33 Bergk, V., …"
+    elif is_number(w(0)) and len(w(0)) <= 3 and w(1) in ("-", "–") and w(2)[:1].isupper():
+        end = 2  # "4- Schortgen F", "26-Vellin J-F"
     else:
         return 0
     d.put(0, end, "citation-number", 0.95)
