@@ -544,7 +544,8 @@ def test_a_cjk_marker_before_its_number_still_marks_it():
 
 @pytest.mark.parametrize("text, expected", [
     ("Sambrook et al., Molecular Cloning : a laboratory manual, Cold Spring Harbor laboratory "
-     "Press, New York, 1989", {"author": "Sambrook et al", "title": "Molecular Cloning : a laboratory manual"}),
+     "Press, New York, 1989",
+     {"author": "Sambrook et al", "title": "Molecular Cloning : a laboratory manual"}),
     ("Hiei et al., The plant Journal 6 : 271-282, 1994",
      {"author": "Hiei et al", "venue": "The plant Journal", "volume": "6", "pages": "271-282"}),
     ("Davidson et al, Physiology & Behavior; 21: 171, 1978",

@@ -2,7 +2,7 @@
 
 from ..lexicon import ISO4, VENUE_CODES
 from .draft import Draft
-from .shapes import is_year
+from .shapes import DASHES, is_year
 from .words import ISSUE_WORDS, PAGE_WORDS, VENUE_WORDS, VOLUME_WORDS
 
 
@@ -72,7 +72,7 @@ def journal_before_volume(d: Draft, i: int) -> bool:
     after = d.word(j + 1)
     if after == "," and d.word(j + 2)[:1].isdigit() and not is_year(d.word(j)):
         # not "Indoleamine 2,3-dioxygenase"
-        return not (d.word(j + 3) in "-‐‑–" and d.word(j + 4)[:1].isalpha())
+        return not (d.word(j + 3) in DASHES and d.word(j + 4)[:1].isalpha())
     return after == "(" and is_year(d.word(j + 2)) and d.word(j + 3) == ")"
 
 
