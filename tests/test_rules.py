@@ -645,3 +645,19 @@ def test_suffixes_hyphenated_initials_dashes_between_names_and_vancouver_dates(t
 def test_a_citation_number_with_a_dash(text, number, author):
     values = fields(text)
     assert values["citation-number"] == number and values["author"] == author
+
+
+@pytest.mark.parametrize("text, venue, volume, pages", [
+    ("G. E. Astrakharchik and L. P. Pitaevskii, Motion of a heavy impurity through a "
+     "Bose-Einstein condensate ,Phys .Rev. A70 , 013608( 2004 ).", "Phys .Rev. A", "70", "013608"),
+    ("M. Ambrosio et al. Phys. Rev. D60 (1999) 082002.", "Phys. Rev. D", "60", "082002"),
+])
+def test_a_series_letter_glued_to_the_volume(text, venue, volume, pages):
+    values = fields(text)
+    assert (values["venue"], values["volume"], values["pages"]) == (venue, volume, pages)
+
+
+def test_a_letter_and_number_opening_a_title_is_no_volume():
+    values = fields("McDermott, J. (1982). R1: A rule-based configurer of computer systems. "
+                    "Artificial Intelligence, 19.")
+    assert values["volume"] == "19"

@@ -234,6 +234,11 @@ def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
             d.put(i - 1, i + 1, "pages", 0.7)  # "A&A, 594, A13": an article number
             has_pages = True
             continue
+        if (not has_volume and d.glued(i) and len(before) == 1 and before.isupper()
+                and i < first_pages and after in _TAIL_END and _numbers_follow(d, i)):
+            d.put(i, i + 1, "volume", 0.7)  # "Phys. Rev. D85": a series letter, then the volume
+            has_volume = True
+            continue
         if d.glued(i) and before not in ("(", ":", ",", "."):
             continue  # "HPCA-1", "PDIS-94": part of a name
         if after not in _TAIL_END:
@@ -251,6 +256,12 @@ def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
 
 
 _TAIL_END = ("", ",", ".", ":", ";", "(", ")")
+
+
+def _numbers_follow(d: Draft, i: int) -> bool:
+    """Whether a page or a bracketed year comes right after number i ("A70 , 013608",
+    "D53 ( 1996)"), as after a volume; not "R1: A rule-based configurer"."""
+    return d.word(i + 2)[:1].isdigit() or d.word(i + 1) == "(" and is_year(d.word(i + 2))
 
 
 def _article_number(d: Draft, i: int) -> bool:
