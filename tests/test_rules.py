@@ -661,3 +661,9 @@ def test_a_letter_and_number_opening_a_title_is_no_volume():
     values = fields("McDermott, J. (1982). R1: A rule-based configurer of computer systems. "
                     "Artificial Intelligence, 19.")
     assert values["volume"] == "19"
+
+
+def test_a_page_glued_after_the_bracketed_year():
+    values = fields("S.S. Gubser, S.S. Pufu and A. Yarom, Sonic booms and diffusion wakes,Phys "
+                    ".Rev .Lett .100 ( 2008)012301 .")
+    assert (values["volume"], values["year"], values["pages"]) == ("100", "2008", "012301")

@@ -239,8 +239,8 @@ def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
             d.put(i, i + 1, "volume", 0.7)  # "Phys. Rev. D85": a series letter, then the volume
             has_volume = True
             continue
-        if d.glued(i) and before not in ("(", ":", ",", "."):
-            continue  # "HPCA-1", "PDIS-94": part of a name
+        if d.glued(i) and before not in ("(", ")", ":", ",", "."):
+            continue  # "HPCA-1", "PDIS-94": part of a name; not "100 ( 2008)012301"
         if after not in _TAIL_END:
             continue
         follows_number = _labelled_before(d, i - 1) in ("volume", "issue", "year")
