@@ -667,3 +667,18 @@ def test_a_page_glued_after_the_bracketed_year():
     values = fields("S.S. Gubser, S.S. Pufu and A. Yarom, Sonic booms and diffusion wakes,Phys "
                     ".Rev .Lett .100 ( 2008)012301 .")
     assert (values["volume"], values["year"], values["pages"]) == ("100", "2008", "012301")
+
+
+@pytest.mark.parametrize("text, title", [
+    ("S. Chandrasekhar, Hydrodynamic and Hydromagnetic Stability (Dover, New York,1981 ).",
+     "Hydrodynamic and Hydromagnetic Stability"),
+    ("R. Penrose, The Emperor's New Mind (Oxford University Press, UK, 1989).",
+     "The Emperor's New Mind"),
+    ("Ahlberg, C., and Shneiderman, B. Visual Information Seeking: Tight Coupling of Dynamic "
+     "Query Filters with Starfield Displays, in Proceedings of the ACM SIGCHI Conference on "
+     "Human Factors in Computing System clebrating independence (Boston MA, April 1994)",
+     "Visual Information Seeking: Tight Coupling of Dynamic Query Filters with Starfield "
+     "Displays"),
+])
+def test_a_bracketed_publisher_place_and_year_ends_the_title(text, title):
+    assert fields(text)["title"] == title

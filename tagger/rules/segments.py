@@ -128,6 +128,8 @@ def _title_end(d: Draft, i: int, after_comma: bool, dated: bool) -> int:
             break  # "(1989)." ends the title, "Kelly's (1997) suggestion" does not
         if word == "(" and j > i and _holds_imprint(d, j):
             break  # "Title (Grand Rapids, MI: Baker, 1998)"
+        if word == "(" and j > i and not commas and _holds_publisher_place_year(d, j):
+            break  # "Title (Dover, New York, 1981)"; not "Title, in Proc. … (Boston MA, 1994)"
         if j > i and _announces_number(d, j):
             break
         if j > i and _vancouver_date(d, j):
@@ -172,6 +174,23 @@ def _holds_imprint(d: Draft, j: int) -> bool:
                 return False
             return _is_region(d, j + 1, colon) or any(is_year(d.word(m)) for m in range(colon, k))
     return False
+
+
+def _holds_publisher_place_year(d: Draft, j: int) -> bool:
+    """Whether the bracket opening at j holds physics' "Publisher, Place, Year": "(Dover, New
+    York, 1981)", "(Oxford University Press, UK, 1989)"; a known place or a publisher's word,
+    and the year last."""
+    start = j + 1
+    end = next((k for k in range(start, min(len(d), start + 16)) if d.word(k) in ("(", ")")),
+               None)
+    if end is None or d.word(end) != ")":
+        return False
+    commas = [k for k in range(start, end) if d.word(k) == ","]
+    if not commas or not is_year(d.word(end - 1)) or not is_capitalized(d.word(start)):
+        return False
+    parts = zip([start, *(k + 1 for k in commas)], commas)  # each part before a comma
+    return (any(_is_region(d, a, b) for a, b in parts if b > a)
+            or any(d.lower(k) in PUBLISHER_WORDS for k in range(start, end)))
 
 
 def _number_part(d: Draft, commas: list):
