@@ -682,3 +682,13 @@ def test_a_page_glued_after_the_bracketed_year():
 ])
 def test_a_bracketed_publisher_place_and_year_ends_the_title(text, title):
     assert fields(text)["title"] == title
+
+
+@pytest.mark.parametrize("text, pages", [
+    ("P. J. G. Ramadge and W. M. Wonham, \"The control of discrete event systems\", Proceedings "
+     "of the IEEE, vol. 77, no. 1, pp. 81--97, 1989.", "pp. 81--97"),
+    ("P.W. Hammer, N. Platt and B.D. Lee. Experimental observation of on-off intermittency. "
+     "Phys. Rev. Lett. 73: 1095--1098, 1994.", "1095--1098"),
+])
+def test_a_page_range_with_tex_s_double_dash(text, pages):
+    assert fields(text)["pages"] == pages

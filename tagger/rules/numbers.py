@@ -147,11 +147,19 @@ def _numbers_marked_after(d: Draft, start: int) -> None:
         d.put(begin, i + 2, kind, 0.9)
 
 
+def _dash_after(d: Draft, j: int) -> int:
+    """How many dash tokens follow token j: 1 for "1027–1040", 2 for TeX's "179--211", else 0."""
+    if d.word(j + 1) not in DASHES:
+        return 0
+    return 2 if d.word(j + 2) in DASHES and d.glued(j + 2) else 1
+
+
 def _pages_end(d: Draft, j: int) -> int:
     """End of a page expression starting at page number j: "12", "1027–1040", "12 ff."."""
     end = j + 1
-    if d.word(end) in DASHES and is_page_number(d.word(end + 1)):
-        end += 2
+    dash = _dash_after(d, j)
+    if dash and is_page_number(d.word(j + 1 + dash)):
+        end += dash + 1
     if d.lower(end) in ("ff", "f"):
         end += 1
         if d.word(end) == ".":
@@ -218,8 +226,9 @@ def _bracketed_year_first(d: Draft, years: list[int]) -> list[int]:
 def _ranges_and_bare_numbers(d: Draft, start: int) -> None:
     """Page ranges without a word, then the lone numbers of "Journal 106, 4894." style tails."""
     for i in range(start, len(d)):
-        if (d.word(i + 1) in DASHES and d.free(i) and is_page_number(d.word(i))
-                and is_page_number(d.word(i + 2)) and d.free(i + 2)):
+        dash = _dash_after(d, i)
+        if (dash and d.free(i) and is_page_number(d.word(i))
+                and is_page_number(d.word(i + 1 + dash)) and d.free(i + 1 + dash)):
             if d.word(i - 1) in DASHES:
                 continue
             d.put(i, _pages_end(d, i), "pages", 0.85)
