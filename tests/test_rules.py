@@ -692,3 +692,17 @@ def test_a_bracketed_publisher_place_and_year_ends_the_title(text, title):
 ])
 def test_a_page_range_with_tex_s_double_dash(text, pages):
     assert fields(text)["pages"] == pages
+
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Luria SE, Delbrück M. Mutations of bacteria from virus sensitivity to virus resistance "
+     "Genetics 1943; 28:491-511.",
+     "Mutations of bacteria from virus sensitivity to virus resistance", "Genetics"),
+    ("Evans DL, Dive C. Effects of cisplatin on the induction of apoptosis in nonproliferating "
+     "immature thymocytes Cancer Res 1993; 53: 2133-2139.",
+     "Effects of cisplatin on the induction of apoptosis in nonproliferating immature "
+     "thymocytes", "Cancer Res"),
+])
+def test_a_sentence_case_title_run_into_its_journal_before_vancouver_s_date(text, title, venue):
+    values = fields(text)
+    assert (values["title"], values["venue"]) == (title, venue)

@@ -133,7 +133,9 @@ def _title_end(d: Draft, i: int, after_comma: bool, dated: bool) -> int:
         if j > i and _announces_number(d, j):
             break
         if j > i and _vancouver_date(d, j):
-            break  # "… carcinoma Biochem Biophys Res Commun 1998; 244: 812"
+            if not commas:
+                return _before_journal_words(d, i, j)  # "… resistance Genetics 1943; 28:"
+            break
         if j > i + 1 and word[:1].isupper() and d.word(j - 1)[:1].islower() and journal_run(d, j):
             break  # "Quasi-rational fusion products Int. J. Mod. Phys. B 08"
         if word == "," and journal_run(d, j + 1):
@@ -148,6 +150,17 @@ def _title_end(d: Draft, i: int, after_comma: bool, dated: bool) -> int:
     if commas and after_comma and not (d.word(j) == "." and sentence_end(d, j)):
         return _comma_title_end(d, i, commas, j)
     return j
+
+
+def _before_journal_words(d: Draft, i: int, j: int) -> int:
+    """Where a sentence-case title that runs into its journal with no stop ends: before the
+    capitalized words that lead up to Vancouver's date ("… virus resistance | Genetics 1943;",
+    "… thymocytes | Cancer Res 1998;"); at j if there are none, or too many to be a journal."""
+    k = j
+    while k > i and (d.word(k - 1)[:1].isupper() or d.word(k - 1) == "."):
+        k -= 1
+    words = sum(d.word(m)[:1].isalpha() for m in range(k, j))
+    return k if k > i + 1 and 1 <= words <= 6 and d.word(k - 1)[:1].islower() else j
 
 
 def _vancouver_date(d: Draft, j: int) -> bool:
