@@ -3,7 +3,7 @@
 from ..lexicon import ISO4, VENUE_CODES
 from .draft import Draft
 from .shapes import DASHES, is_year
-from .words import ISSUE_WORDS, PAGE_WORDS, VENUE_WORDS, VOLUME_WORDS
+from .words import ANNOUNCING_WORDS, VENUE_WORDS
 
 
 def abbreviated_journal(d: Draft, i: int) -> bool:
@@ -31,7 +31,6 @@ def journal_with_a_word_spelled_out(d: Draft, i: int) -> bool:
     return end is not None and sum(_journal_word(d, j) for j in range(i, end)) >= 2
 
 
-_ANNOUNCING = PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS
 _JOURNAL_JOINERS = frozenset("of and the for in de der des du la le und &".split())
 
 
@@ -80,7 +79,7 @@ def journal_run(d: Draft, i: int) -> bool:
     """An abbreviated journal with at least two stops ("Int. J. Mod. Phys. B 08"): where a
     title runs into it with no stop between ("fusion products Int. J. Mod. Phys."), it ends
     the title."""
-    if d.lower(i) in _ANNOUNCING or d.word(i + 1) != ".":
+    if d.lower(i) in ANNOUNCING_WORDS or d.word(i + 1) != ".":
         return False  # "…, Vol. 10, pp. 175": the volume, not a journal; "and B physics, J."
     j = _first_number_after(d, i, 16, _journal_word)
     return j is not None and sum(d.word(k) == "." for k in range(i, j)) >= 2

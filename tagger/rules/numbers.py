@@ -6,7 +6,15 @@ Pages, volume and issue are read from the reference's tail (after the title) by 
 
 from .draft import Draft
 from .shapes import DASHES, is_number, is_page_number, is_roman, is_year
-from .words import AFTER_NUMBER, ISSUE_WORDS, MONTHS, NTH, PAGE_WORDS, VOLUME_WORDS
+from .words import (
+    AFTER_NUMBER,
+    ANNOUNCING_WORDS,
+    ISSUE_WORDS,
+    MONTHS,
+    NTH,
+    PAGE_WORDS,
+    VOLUME_WORDS,
+)
 
 _ACCESS_WORDS = frozenset(
     "accessed retrieved viewed visited cited consulté abgerufen zugegriffen".split())
@@ -14,7 +22,6 @@ _ACCESS_WORDS = frozenset(
 _UNDATED = (["n", ".", "d", "."], ["n", ".", "d"], ["forthcoming"], ["in", "press"],
             ["s", ".", "d", "."])
 _DATE_PUNCTUATION = (",", ".", "-", "–", "/")
-_ANNOUNCING_WORDS = PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS
 
 
 def citation_number(d: Draft) -> int:
@@ -116,7 +123,7 @@ def _marked_numbers(d: Draft, start: int) -> None:
     """Numbers announced by a word: "pp. 12-19", "S. 12 ff.", "vol. 3", "no. 2", "n°95"."""
     for i in range(start, len(d)):
         word = d.lower(i)
-        if word not in _ANNOUNCING_WORDS or not d.free(i):
+        if word not in ANNOUNCING_WORDS or not d.free(i):
             continue
         j = i + 1
         while d.word(j) in (".", "°", "º", ":") and j - i <= 2:

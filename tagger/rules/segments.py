@@ -25,16 +25,14 @@ from .shapes import (
     is_year,
 )
 from .words import (
+    ANNOUNCING_WORDS,
     COUNTRIES,
     GENRE_WORDS,
-    ISSUE_WORDS,
     NAME_PARTICLES,
-    PAGE_WORDS,
     PLACES,
     PUBLISHER_WORDS,
     VENUE_OPENERS,
     VENUE_WORDS,
-    VOLUME_WORDS,
 )
 
 # Words before a dot that do not end a sentence.
@@ -234,7 +232,7 @@ def _starts_with_number(d: Draft, i: int) -> bool:
     if d.word(i) == "(":
         i += 1
     word = d.lower(i)
-    if word in PAGE_WORDS or word in VOLUME_WORDS or word in ISSUE_WORDS:
+    if word in ANNOUNCING_WORDS:
         i += 2 if d.word(i + 1) == "." else 1
     return is_page_number(d.word(i)) and d.word(i)[:1].isdigit()
 
@@ -263,7 +261,7 @@ def _opens_container(d: Draft, j: int) -> bool:
 
 def _announces_number(d: Draft, j: int) -> bool:
     """ "pp. 12", "Vol. 3" inside what would be the title: the title is over."""
-    if not ({d.lower(j)} & (PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS)):
+    if d.lower(j) not in ANNOUNCING_WORDS:
         return False
     k = j + 2 if d.word(j + 1) == "." else j + 1
     return d.word(j - 1) in (",", ".") and is_page_number(d.word(k)) and d.word(j) != "S"

@@ -29,6 +29,8 @@ GBT_TYPES = lexicon.GBT_MARKERS | {"EB/OL", "J/OL", "M/OL", "C/OL", "DB/OL"}
 PAGE_WORDS = _keywords("pages") | _words("pg pgs ss")
 VOLUME_WORDS = _keywords("volume") | _words("v tomo")
 ISSUE_WORDS = _keywords("issue") | _words("nos fasc")
+# Words that announce a number: "pp. 12", "vol. 3", "no. 2".
+ANNOUNCING_WORDS = PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS
 # Korean, Chinese and Japanese markers mostly follow their number ("제 14 권", "第37卷",
 # "86-87쪽"), though some styles set them first ("卷 11", "권2").
 AFTER_NUMBER = {word: kind for word, kind in lexicon.KEYWORDS.items()
