@@ -19,6 +19,12 @@ def fields(text: str) -> dict[str, str]:
     return field_values(text, label_spans(tokens, labels))
 
 
+def fields_of(text: str, expected: dict) -> dict:
+    """The rule tagger's value (or None) of each label in `expected`, to compare with it."""
+    values = fields(text)
+    return {label: values.get(label) for label in expected}
+
+
 def core(text: str) -> dict[str, str]:
     return {label: value for label, value in fields(text).items()
             if label in ("author", "title", "venue", "year", "pages", "doi")}
@@ -532,8 +538,7 @@ def test_a_reprint_year_in_brackets_later_is_no_publication_year():
 def test_korean_names_and_numbers_marked_after_them(text, expected):
     """A Hangul word that begins with a family name heads a Korean list; CJK markers follow
     their number ("제 14 권", "第1期", "86-87쪽"), and "卷 11" before it still counts."""
-    values = fields(text)
-    assert {label: values.get(label) for label in expected} == expected
+    assert fields_of(text, expected) == expected
 
 
 def test_a_cjk_marker_before_its_number_still_marks_it():
@@ -556,8 +561,7 @@ def test_a_cjk_marker_before_its_number_still_marks_it():
 def test_one_family_name_and_et_al_and_the_short_journal_after_it(text, expected):
     """Biology's "Hiei et al., The plant Journal 6 : 271": one name and "et al.", then a
     journal of a few words with no title; a title after "et al." stays a title."""
-    values = fields(text)
-    assert {label: values.get(label) for label in expected} == expected
+    assert fields_of(text, expected) == expected
 
 
 @pytest.mark.parametrize("text, author", [
@@ -592,8 +596,7 @@ def test_a_short_word_before_a_run_of_abbreviations_is_the_journal_s_first():
      {"title": "Quasi-rational fusion products"}),
 ])
 def test_where_a_title_less_or_unpunctuated_journal_begins(text, expected):
-    values = fields(text)
-    assert {label: values.get(label) for label in expected} == expected
+    assert fields_of(text, expected) == expected
 
 
 @pytest.mark.parametrize("text, title", [
@@ -631,8 +634,7 @@ def test_titles_that_only_look_like_journals_stay_titles(text, title):
                                    "venue": "J Med Eng Technol"}),
 ])
 def test_suffixes_hyphenated_initials_dashes_between_names_and_vancouver_dates(text, expected):
-    values = fields(text)
-    assert {label: values.get(label) for label in expected} == expected
+    assert fields_of(text, expected) == expected
 
 
 @pytest.mark.parametrize("text, number, author", [
