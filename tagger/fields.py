@@ -16,10 +16,15 @@ _SEPARATORS = " .,;:·•/∥|"
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", '"': '"', "'": "'", "«": "»",
           "（": "）", "【": "】", "《": "》", "〔": "〕"}
 _CLOSERS = {closer: opener for opener, closer in _PAIRS.items()}
+# Brackets that only open, or only close (a quote mark may do either).
+_OPENERS = frozenset(_PAIRS) - frozenset(_CLOSERS)
+_ONLY_CLOSERS = frozenset(_CLOSERS) - frozenset(_PAIRS)
 
 
 def trim(value: str) -> str:
-    """Strip separating punctuation and brackets that enclose or dangle at the ends."""
+    """Strip separating punctuation and brackets that enclose or dangle at the ends: an
+    opener with no partner after it or at the very end, a closer with none before it or at the
+    very start."""
     value = " ".join(value.split())
     while True:
         before = value
@@ -31,6 +36,10 @@ def trim(value: str) -> str:
         elif value and value[-1] in _CLOSERS and (_CLOSERS[value[-1]] not in value[:-1]
                                                    or value[-1] == value[0]):
             value = value[:-1]
+        elif value and value[-1] in _OPENERS:  # "(1995)[" before "[hep-th/9510017]"
+            value = value[:-1]
+        elif value and value[0] in _ONLY_CLOSERS:  # "](2001)"
+            value = value[1:]
         if value == before:
             return value
 

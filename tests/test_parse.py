@@ -120,6 +120,10 @@ def test_default_model_is_loaded_once_and_shared():
     ('"Title"', "Title"),
     ("Title”", "Title"),
     ('"A "quoted" word', '"A "quoted" word'),  # quotes with a partner inside stay
+    ("(1995)[", "1995"),  # "4724(1995)[hep-th/9510017]": the arXiv id's bracket opens at the end
+    ("(1994); (1994)", "(1994); (1994)"),  # two dates in one field keep their brackets
+    ("](2001)", "2001"),
+    ("Ann. Phys. (Leipzig)", "Ann. Phys. (Leipzig)"),
 ])
-def test_a_field_value_loses_the_quotes_that_dangle_at_its_ends(value, trimmed):
+def test_a_field_value_loses_the_quotes_and_brackets_that_dangle_at_its_ends(value, trimmed):
     assert trim(value) == trimmed
