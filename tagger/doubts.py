@@ -24,11 +24,15 @@ Titles cut out of PDF text run into a journal glued to them ("… anti-spring bl
 .Instrum .Methods Phys .Res .A"): a capitalized word glued to the title's last word, its stop
 set apart as PDF text sets it, and another abbreviated word after it open the journal.
 
+A reference has a date: where the CRF found none, a year-shaped number it read as a volume
+or a document type is the year ("经济研究, 2009, 44(3)" after a title that opens with "2008年").
+
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
 imported only when it is asked.
 """
 
+import re
 from itertools import takewhile
 
 from . import lexicon
@@ -36,19 +40,37 @@ from .structure.names import SUFFIXES
 from .tokenize import ARXIV_DATED, DOI_SHAPE
 
 AUTHOR = "author"
+YEAR = "year"
 TITLE = "title"
 VENUE = "venue"
 ARXIV = "arxiv"
 DOI = "doi"
+# A year as a date writes it (features.py reads year-shaped numbers the same way).
+_YEAR_SHAPE = re.compile(r"(1[5-9]\d\d|20[0-4]\d)[a-z]?")
+# Labels no year is part of as a number.
+_NO_YEAR = ("volume", "genre")
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
-    break the shape of an author list, run a title into a glued journal or read a DOI or an
-    arXiv number as another field."""
+    break the shape of an author list, run a title into a glued journal, read a DOI or an
+    arXiv number as another field or find no year."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
-             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words))
+             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
+            | missing_year(words, labels))
+
+
+def missing_year(words, labels) -> dict[int, str]:
+    """Year-shaped numbers the CRF read as a volume or a genre where it found no date at all:
+    "刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3)" (a title opening with a year
+    made the journal's year its volume), "[EB/OL]. (2019-05-01)" (the date of a web page taken
+    into its type). They are the year: a reference has one, and no volume or type is written
+    like it where it has none."""
+    if YEAR in labels:
+        return {}
+    return {i: YEAR for i, (word, label) in enumerate(zip(words, labels))
+            if label in _NO_YEAR and _YEAR_SHAPE.fullmatch(word)}
 
 
 def identifiers(tokens, labels, words) -> dict[int, str]:

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import author_doubts, doubted, glued_journal, group_after_et_al, identifiers
+from tagger.doubts import (author_doubts, doubted, glued_journal, group_after_et_al,
+                           identifiers, missing_year)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -369,6 +370,29 @@ def test_auto_labels_the_arxiv_number_ending_a_physics_reference():
         ref = parse(text)
         assert ref.fields.get("arxiv") == text[-9:] and text[-9:] not in ref.fields.get("pages", "")
         assert parse(text, engine="rules").fields.get("arxiv") == text[-9:]
+
+
+def test_a_year_read_as_a_volume_or_a_type_where_no_date_was_found_is_the_year():
+    words = ["经济研究", ",", "2009", ",", "44", "(", "3", ")"]
+    assert missing_year(words, ["venue", "O", "volume", "volume", "volume", "issue", "issue",
+                                "issue"]) == {2: "year"}
+    # a date found elsewhere leaves the volume alone, and a volume not shaped like a year too
+    assert missing_year(["2009", "2010"], ["year", "volume"]) == {}
+    assert missing_year(["44", "2009a"], ["volume", "genre"]) == {1: "year"}
+    assert missing_year(["44", "2100"], ["volume", "volume"]) == {}
+
+
+@pytest.mark.parametrize("text, year", [
+    # GB/T 7714: a title that opens with a year made the journal's year its volume
+    ("[5] 刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3): 12-20.", "2009"),
+    # GB/T 7714's web page: its date ran into the document type
+    ("[9] Zhang Y, Wang L. Fuzzing: a survey[EB/OL]. (2019-05-01)[2020-03-04]. "
+     "https://example.org/fuzz.", "2019-05-01"),
+])
+def test_auto_finds_the_year_the_crf_gave_another_field(text, year):
+    fields = parse(text).fields
+    assert fields["year"] == year
+    assert year not in fields.get("volume", "") + fields.get("genre", "")
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
