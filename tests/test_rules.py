@@ -541,6 +541,32 @@ def test_korean_names_and_numbers_marked_after_them(text, expected):
     assert fields_of(text, expected) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    # a body named in Han characters is the author; a standard's number stays in its title
+    ("[1] 中华人民共和国国家质量监督检验检疫总局. 信息与文献 参考文献著录规则: GB/T 7714—2015[S]. "
+     "北京: 中国标准出版社, 2015.",
+     {"author": "中华人民共和国国家质量监督检验检疫总局",
+      "title": "信息与文献 参考文献著录规则: GB/T 7714—2015", "year": "2015"}),
+    # a year glued to the words of a title is the title's; the web page's date is the year
+    ("[10] 国家统计局. 2019年国民经济和社会发展统计公报[EB/OL]. (2020-02-28)[2020-03-01]. "
+     "http://www.stats.gov.cn/tjsj/.",
+     {"author": "国家统计局", "title": "2019年国民经济和社会发展统计公报", "year": "2020-02-28",
+      "note": "2020-03-01"}),
+    ("[5] 刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3): 12-20.",
+     {"title": "2008年北京奥运会的经济影响", "year": "2009", "volume": "44"}),
+    # a date in Han after the authors is one, "年" and all
+    ("王明. 2019年3月5日. 标题研究. 北京: 出版社.", {"author": "王明", "year": "2019年3月5日",
+                                           "title": "标题研究"}),
+    # a newspaper's date is no volume and issue
+    ("[5] 陈静. 数字经济迈向新阶段[N]. 人民日报, 2021-10-20(5).",
+     {"venue": "人民日报", "year": "2021-10-20", "volume": None}),
+    # a person's name of two to four characters is no body's
+    ("[3] 欧阳修. 新唐书[M]. 北京: 中华书局, 1975.", {"author": "欧阳修", "title": "新唐书"}),
+])
+def test_gbt_bodies_dates_and_titles_that_open_with_a_year(text, expected):
+    assert fields_of(text, expected) == expected
+
+
 def test_a_cjk_marker_before_its_number_still_marks_it():
     values = fields("[86] KOHONEN T. The Self-Organizing Map[C]∥Proceedings of the IEEE: 卷 78. "
                     "1990: 1464-1480.")

@@ -13,7 +13,8 @@ from ..labels import OTHER
 from . import identifiers, markers, names, numbers, segments
 from .draft import Draft
 from .journals import abbreviated_journal
-from .words import BODY_WORDS, CONTAINER_OPENERS
+from .shapes import is_han
+from .words import BODY_WORDS, CONTAINER_OPENERS, HAN_BODY_ENDINGS
 
 # Small words a group author's name may hold in lower case ("Department of Health").
 _FUNCTION_WORDS = frozenset("of and for the on in de du des la le et für und".split())
@@ -45,6 +46,8 @@ def _tag(tokens, text: str) -> Draft:
         end = _author_before_date(d, start)
         if end == start:
             end = _group_author(d, start)
+        if end == start:
+            end = _han_body(d, start)
         role = "author" if end > start else None
     elif d.lower(end - 1) != "al" and d.lower(end - 2) != "al":  # "et al." ends a list for sure
         end = _names_before_date(d, end)
@@ -95,6 +98,20 @@ def _group_author(d: Draft, start: int) -> int:
                     and all(w[:1].isupper() for w in words[:body])):  # not "L'Inauguration du Centre"
                 return i
             return start
+    return start
+
+
+def _han_body(d: Draft, start: int) -> int:
+    """A body named in Han characters as the first sentence ("国家统计局. 2019年…[EB/OL]",
+    "中华人民共和国国家质量监督检验检疫总局. 信息与文献…[S]"): a name longer than a person's
+    that ends as a body's does."""
+    end = start
+    while end < len(d) and is_han(d.word(end)) and (end == start or d.glued(end)):
+        end += 1
+    name = "".join(d.word(k) for k in range(start, end))
+    if d.word(end) in (".", "．", "。") and 4 <= len(name) <= 30 and name.endswith(
+            HAN_BODY_ENDINGS):
+        return end
     return start
 
 

@@ -5,7 +5,7 @@ Pages, volume and issue are read from the reference's tail (after the title) by 
 """
 
 from .draft import Draft
-from .shapes import DASHES, is_number, is_page_number, is_roman, is_year
+from .shapes import DASHES, is_han, is_number, is_page_number, is_roman, is_year
 from .words import (
     AFTER_NUMBER,
     ANNOUNCING_WORDS,
@@ -51,10 +51,32 @@ def date_at(d: Draft, i: int):
                 return j + 1 if j > i + 1 and _is_date_inside(d, i + 1, j) else None
         return None
     if is_year(d.word(i)):
-        return _date_right(d, i) + 1
+        if _opens_han_words(d, i):
+            return None
+        return max(_date_right(d, i) + 1, _han_date_end(d, i))
     if d.lower(i) == "n" and d.word(i + 1) == "." and d.lower(i + 2) == "d":
         return i + 4 if d.word(i + 3) == "." else i + 3
     return None
+
+
+def _opens_han_words(d: Draft, y: int) -> bool:
+    """Whether year y begins Han words glued to it: "2019年国民经济…公报" is a title, where
+    "2019年" and "2019年3月5日" alone are dates."""
+    k = _han_date_end(d, y)
+    return d.glued(k) and is_han(d.word(k))
+
+
+def _han_date_end(d: Draft, y: int) -> int:
+    """End of a date written in Han after its year y: "2019年3月5日"; y + 1 for a bare year."""
+    k = y + 1
+    while d.glued(k) and (d.word(k) in _HAN_DATE_WORDS or is_number(d.word(k))):
+        k += 1
+    while k > y + 1 and is_number(d.word(k - 1)):  # "2019年3": the number is no date's
+        k -= 1
+    return k
+
+
+_HAN_DATE_WORDS = ("年", "月", "日")
 
 
 def _is_date_inside(d: Draft, start: int, end: int) -> bool:
@@ -184,7 +206,7 @@ def _volume_issue_pairs(d: Draft, start: int) -> None:
             d.put(i, i + 1, "volume", 0.8)
             d.put(i + 2, i + 3, "issue", 0.8)
             continue
-        if not (d.word(i + 1) == "(" and d.free(i)):
+        if not (d.word(i + 1) == "(" and d.free(i)) or _ends_iso_date(d, i):
             continue
         close = i + 3 if d.word(i + 3) == ")" else i + 5 if d.word(i + 5) == ")" else None
         if close is None or not is_page_number(d.word(i + 2)) or not d.free(i + 2):
@@ -195,6 +217,13 @@ def _volume_issue_pairs(d: Draft, start: int) -> None:
             continue  # "Nature 411 (2001)": the brackets hold the date
         d.put(i, i + 1, "volume", 0.85)
         d.put(i + 1, close + 1, "issue", 0.85)
+
+
+def _ends_iso_date(d: Draft, i: int) -> bool:
+    """Whether number i is the day of a date written "2021-10-20" (a newspaper's, before its
+    page: "人民日报, 2021-10-20(5)")."""
+    return (all(d.glued(k) for k in range(i - 3, i + 1)) and d.word(i - 1) == d.word(i - 3) == "-"
+            and is_year(d.word(i - 4)))
 
 
 def _dates(d: Draft, start: int, year_found: bool) -> None:
