@@ -24,8 +24,8 @@ Titles cut out of PDF text run into a journal glued to them ("… anti-spring bl
 .Instrum .Methods Phys .Res .A"): a capitalized word glued to the title's last word, its stop
 set apart as PDF text sets it, and another abbreviated word after it open the journal.
 
-A reference has a date: where the CRF found none, a year-shaped number it read as a volume
-or a document type is the year ("经济研究, 2009, 44(3)" after a title that opens with "2008年").
+A reference has a date: where a reading has none, a year-shaped number it gives a volume or
+a document type is the year (`missing_year`, which `auto` asks of its last reading, parse.py).
 
 Cheap, and it loads nothing the parser has not: `auto` asks it of every reference, and the
 rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes.py) is
@@ -53,24 +53,45 @@ _NO_YEAR = ("volume", "genre")
 
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
-    break the shape of an author list, run a title into a glued journal, read a DOI or an
-    arXiv number as another field or find no year."""
+    break the shape of an author list, run a title into a glued journal or read a DOI or an
+    arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
-             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
-            | missing_year(words, labels))
+             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words))
 
 
 def missing_year(words, labels) -> dict[int, str]:
-    """Year-shaped numbers the CRF read as a volume or a genre where it found no date at all:
+    """Year-shaped numbers read as a volume or a genre by a reading with no date at all:
     "刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3)" (a title opening with a year
     made the journal's year its volume), "[EB/OL]. (2019-05-01)" (the date of a web page taken
     into its type). They are the year: a reference has one, and no volume or type is written
     like it where it has none."""
     if YEAR in labels:
         return {}
-    return {i: YEAR for i, (word, label) in enumerate(zip(words, labels))
-            if label in _NO_YEAR and _YEAR_SHAPE.fullmatch(word)}
+    decided = {}
+    for i, (word, label) in enumerate(zip(words, labels)):
+        if label in _NO_YEAR and _YEAR_SHAPE.fullmatch(word) and not _announced(words, i):
+            decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
+    return decided
+
+
+def _announced(words, i) -> bool:
+    """Whether a volume's word announces number i ("Volume 2000", "vol. 1999", "Bd. 1850"):
+    then it is the volume, where a journal's name before it ("Genet. 2000;") says nothing."""
+    k = i - 2 if i > 1 and words[i - 1] == "." else i - 1
+    return k >= 0 and words[k].lower() in _VOLUME_WORDS
+
+
+_VOLUME_WORDS = frozenset("vol vols volume v bd band t tome tom jg jahrgang".split())
+
+
+def _date_end(words, i) -> int:
+    """End of the date whose year is words[i]: "2019-05-01" is five tokens."""
+    end = i + 1
+    while (end + 1 < len(words) and words[end] == "-" and words[end + 1].isdigit()
+           and len(words[end + 1]) <= 2):
+        end += 2
+    return end
 
 
 def identifiers(tokens, labels, words) -> dict[int, str]:

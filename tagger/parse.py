@@ -8,7 +8,7 @@ holds the author list, the title and the pages to one stretch each (stretches.py
 
 import warnings
 
-from .doubts import doubted
+from .doubts import doubted, missing_year
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -166,12 +166,13 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
                 hinted[i] = hints
     _decode_again(tags, {i: weights.with_hints(scores[i], hints) for i, hints in hinted.items()},
                   chances, weights)
-    stretched = {}
+    final = {}
     for i, (labels, _, _) in enumerate(tags):
-        hints = stretch_hints(scores[i], weights, labels, hinted.get(i))
+        words = [token.text for token in items[i][2]]
+        hints = final_hints(scores[i], weights, labels, hinted.get(i), words)
         if hints is not None:
-            stretched[i] = weights.with_hints(scores[i], hints)
-    _decode_again(tags, stretched, chances, weights)
+            final[i] = weights.with_hints(scores[i], hints)
+    _decode_again(tags, final, chances, weights)
     return tags
 
 
@@ -184,13 +185,16 @@ def _decode_again(tags, hinted: dict, chances, weights) -> None:
         tags[i] = (weights.path_labels(path), weights.chosen(chances[i], path), tags[i][2])
 
 
-def stretch_hints(scores, weights, labels, hints=None) -> list | None:
-    """`hints` (or none) with the labels that hold each field to one stretch made decisive
-    (`stretches.one_stretch`, on the scores the hints give); None where every field is one
-    stretch of `labels` already."""
+def final_hints(scores, weights, labels, hints=None, words=None) -> list | None:
+    """`hints` (or none) with what `auto` requires of any reading made decisive: each field
+    held to one stretch (`stretches.one_stretch`, on the scores the hints give) and, given the
+    words, a date where the reading has none (`doubts.missing_year`); None where `labels`
+    meet both already."""
     from .stretches import one_stretch
 
     changes = one_stretch(weights.with_hints(scores, hints) if hints else scores, weights, labels)
+    if words is not None:
+        changes.update(missing_year(words, labels))
     if not changes:
         return None
     hints = list(hints or [(None, 0.0)] * len(labels))

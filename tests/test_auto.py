@@ -380,6 +380,11 @@ def test_a_year_read_as_a_volume_or_a_type_where_no_date_was_found_is_the_year()
     assert missing_year(["2009", "2010"], ["year", "volume"]) == {}
     assert missing_year(["44", "2009a"], ["volume", "genre"]) == {1: "year"}
     assert missing_year(["44", "2100"], ["volume", "volume"]) == {}
+    # a volume a word announces is one ("Volume 2000 N°1"); a date's month and day go with it
+    assert missing_year(["Volume", "2000"], ["volume", "volume"]) == {}
+    assert missing_year(["vol", ".", "1999"], ["volume"] * 3) == {}
+    assert missing_year(["(", "2019", "-", "05", "-", "01", ")"], ["genre"] * 7) == dict.fromkeys(
+        range(1, 6), "year")
 
 
 @pytest.mark.parametrize("text, year", [
@@ -388,6 +393,10 @@ def test_a_year_read_as_a_volume_or_a_type_where_no_date_was_found_is_the_year()
     # GB/T 7714's web page: its date ran into the document type
     ("[9] Zhang Y, Wang L. Fuzzing: a survey[EB/OL]. (2019-05-01)[2020-03-04]. "
      "https://example.org/fuzz.", "2019-05-01"),
+    # the same, where the CRF's own year ("2019年国…") was lost to the title when the rules'
+    # evidence was added: the last reading is checked
+    ("[10] 国家统计局. 2019年国民经济和社会发展统计公报[EB/OL]. (2020-02-28)[2020-03-01]. "
+     "http://www.stats.gov.cn/tjsj/.", "2020-02-28"),
 ])
 def test_auto_finds_the_year_the_crf_gave_another_field(text, year):
     fields = parse(text).fields

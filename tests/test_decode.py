@@ -14,7 +14,7 @@ from tagger.decode import best_paths, chosen, marginals, viterbi
 from tagger.encode import Encoder
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, read_weights
-from tagger.parse import _admit, parse_batch, rule_hints, stretch_hints
+from tagger.parse import _admit, final_hints, parse_batch, rule_hints
 from tagger import rules
 from tagger.reference import Reference
 from tagger.labels import LABELS, OTHER
@@ -154,7 +154,8 @@ def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evid
         hints = rule_hints(*rules.tag(tokens, norm.text), 1.0)
         labels, probs = model.tag_features(sequence, hints)
         weights = model.weights()
-        held = stretch_hints(weights.scores(sequence), weights, labels, hints)
+        held = final_hints(weights.scores(sequence), weights, labels, hints,
+                           [token.text for token in tokens])
         if held is not None:
             labels, probs = model.tag_features(sequence, held)
         assert [token["label"] for token in ref.tokens] == labels

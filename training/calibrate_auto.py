@@ -9,8 +9,8 @@ Under `auto`, a reference whose mean CRF confidence is under `below` is decoded 
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py), and so is one whose labels break the shape of an author list or run a
 title into a glued journal (tagger/doubts.py, which decides those tokens or leaves them to
-the rules); either reading is then held to one stretch a field (tagger/stretches.py), as
-`auto` holds it. Both numbers are
+the rules); either reading is then held to one stretch a field (tagger/stretches.py) and
+given its year if it has no date (doubts.missing_year), as `auto` holds it. Both numbers are
 chosen here, never on gold: every reference of the training files is tagged by a CRF
 trained on the other folds (5-fold, exact duplicates of a held-out reference dropped from its
 training part, the augmented copies made inside each fold from its training part alone, so
@@ -41,7 +41,7 @@ from tagger.features import featurize
 from tagger.fields import field_values, label_spans
 from tagger.model import load_model
 from tagger.normalize import normalize
-from tagger.parse import rule_hints, stretch_hints
+from tagger.parse import final_hints, rule_hints
 from tagger.tokenize import tokenize
 from tagger.train import REPO, train
 
@@ -76,9 +76,11 @@ def reference_counts(record, model, weights=WEIGHTS) -> dict | None:
     crf_weights = model.weights()
     scores = crf_weights.scores(sequence)
 
+    words = [token.text for token in tokens]
+
     def held(decoded, hints=None):
-        """`decoded`, each field held to one stretch as `auto` holds it (parse.py)."""
-        more = stretch_hints(scores, crf_weights, decoded, hints)
+        """`decoded` as `auto` holds any reading: a field one stretch, a date (parse.py)."""
+        more = final_hints(scores, crf_weights, decoded, hints, words)
         return model.tag_features(sequence, more)[0] if more else decoded
 
     rule_labels, rule_probs = rules.tag(tokens, norm.text)
@@ -124,8 +126,8 @@ def redecoded(row, below) -> bool:
 
 
 def auto_f1(rows, below, weight) -> float:
-    """`auto`: the CRF's reading, or its reading again with the rules' evidence, each held to
-    one stretch a field."""
+    """`auto`: the CRF's reading, or its reading again with the rules' evidence, each held as
+    `auto` holds it (one stretch a field, a date)."""
     return micro_f1([row[weight] if redecoded(row, below) else row["held"] for row in rows])
 
 

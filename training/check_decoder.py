@@ -23,7 +23,7 @@ def check(texts, model) -> dict:
 
     from tagger.decode import best_paths, chosen, marginals
     from tagger.features import featurize
-    from tagger.parse import _admit, auto_hints, parse_batch, stretch_hints
+    from tagger.parse import _admit, auto_hints, final_hints, parse_batch
     from tagger.reference import Reference
 
     tagger = pycrfsuite.Tagger()
@@ -50,7 +50,8 @@ def check(texts, model) -> dict:
             continue
         hints = auto_hints(tokens, norm.text, labels, confidence, evidence)
         auto_labels = model.tag_features(sequence, hints)[0] if hints else labels
-        held = stretch_hints(weights.scores(sequence), weights, auto_labels, hints)
+        held = final_hints(weights.scores(sequence), weights, auto_labels, hints,
+                           [token.text for token in tokens])
         if held is not None:
             auto_labels = model.tag_features(sequence, held)[0]
         if hints is not None or held is not None:

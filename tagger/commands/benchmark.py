@@ -114,7 +114,7 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
     from .. import rules
     from ..features import featurize
     from ..model import load_model
-    from ..parse import _admit, _reference, _safely, auto_hints, resolve_engine, stretch_hints
+    from ..parse import _admit, _reference, _safely, auto_hints, final_hints, resolve_engine
     from ..reference import Reference
 
     used = resolve_engine(engine, model)
@@ -140,7 +140,8 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
             answered = "crf+rules"
         if used == "auto" and evidence:
             weights = crf.weights()
-            held = stretch_hints(weights.scores(sequence), weights, labels, hints)
+            held = final_hints(weights.scores(sequence), weights, labels, hints,
+                               [token.text for token in tokens])
             if held is not None:
                 labels, probs = crf.tag_features(sequence, held)
         yield _reference(text, norm, tokens, labels, probs, answered)
