@@ -53,11 +53,35 @@ _NO_YEAR = ("volume", "genre")
 
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
-    break the shape of an author list, run a title into a glued journal or read a DOI or an
-    arXiv number as another field."""
+    break the shape of an author list, run a title into a glued journal or past "//", or read
+    a DOI or an arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
-             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words))
+             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
+            | container_after_slashes(tokens, labels, words))
+
+
+def container_after_slashes(tokens, labels, words) -> dict[int, str | None]:
+    """A title run on past "//", which opens the container in GOST and GB/T 7714 ("Методы
+    машинного обучения // Вестник МГУ. 2018. Т. 42"): the title ends there, and what the
+    title took after it is the venue. An author run past it took the title as well: the
+    rules decide where the names end."""
+    for k in range(1, len(words) - 2):
+        field = labels[k - 1]
+        if not (words[k] == words[k + 1] == "/" and tokens[k + 1].start == tokens[k].end
+                and field in (TITLE, AUTHOR) and labels[k + 2] == field):
+            continue
+        end = k + 2
+        while end < len(words) and labels[end] == field:
+            end += 1
+        decided = {k: TITLE, k + 1: TITLE, **dict.fromkeys(range(k + 2, end), VENUE)}
+        if field == AUTHOR:
+            start = k
+            while start > 0 and labels[start - 1] == AUTHOR:
+                start -= 1
+            decided.update(dict.fromkeys(range(start, k)))
+        return decided
+    return {}
 
 
 def missing_year(words, labels) -> dict[int, str]:

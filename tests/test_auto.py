@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import (author_doubts, doubted, glued_journal, group_after_et_al,
-                           identifiers, missing_year)
+from tagger.doubts import (author_doubts, container_after_slashes, doubted, glued_journal,
+                           group_after_et_al, identifiers, missing_year)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -402,6 +402,37 @@ def test_auto_finds_the_year_the_crf_gave_another_field(text, year):
     fields = parse(text).fields
     assert fields["year"] == year
     assert year not in fields.get("volume", "") + fields.get("genre", "")
+
+
+def test_a_title_run_past_double_slashes_gives_what_follows_them_to_the_venue():
+    text = "Смирнов К.Ф. Звериный стиль // Скифо-сибирский звериный стиль. М., 1976."
+    tokens = tokenize(normalize(text).text)
+    words = [token.text for token in tokens]
+    k = words.index("/")
+    end = words.index(".", k)
+    labels = ["author"] * 5 + ["title"] * (end - 5) + ["location"] * (len(words) - end)
+    decided = container_after_slashes(tokens, labels, words)
+    assert decided == {k: "title", k + 1: "title", **dict.fromkeys(range(k + 2, end), "venue")}
+    # a URL's slashes are inside one token, and "//" with no title on both sides is left alone
+    assert container_after_slashes(tokens, ["venue"] * len(words), words) == {}
+    # an author run past "//" took the title too: the rules decide where the names end
+    labels = ["author"] * end + ["location"] * (len(words) - end)
+    decided = container_after_slashes(tokens, labels, words)
+    assert all(decided[i] is None for i in range(k)) and decided[k + 2] == "venue"
+
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Иванов И. И., Петров П. П. Методы машинного обучения // Вестник МГУ. 2018. Т. 42, № 3. "
+     "С. 12–20.", "Методы машинного обучения", "Вестник МГУ"),
+    ("Jekeli Сh. Potential Theory and Static Gravity Field of the Earth // Treatise on geophysics."
+     " Elsevier. 2009. Vol. 3. P. 11–42.", "Potential Theory and Static Gravity Field of the "
+     "Earth", "Treatise on geophysics"),
+])
+def test_gost_references_end_the_title_at_double_slashes_under_auto(text, title, venue):
+    """(The CRF knows no Cyrillic volume marker: "Вестник МГУ. Т" may keep the "Т".)"""
+    fields = parse(text).fields
+    assert fields["title"] == title and fields["venue"].startswith(venue)
+    assert "/" not in fields["title"] + fields.get("author", "")
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
