@@ -567,6 +567,23 @@ def test_gbt_bodies_dates_and_titles_that_open_with_a_year(text, expected):
     assert fields_of(text, expected) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Иванов И. И., Петров П. П. Методы машинного обучения // Вестник МГУ. 2018. Т. 42, № 3. "
+     "С. 12–20.", {"author": "Иванов И. И., Петров П. П", "title": "Методы машинного обучения",
+                   "venue": "Вестник МГУ", "volume": "Т. 42", "pages": "С. 12–20"}),
+    ("Халиков А.Х. Приказанская культура // САИ. 1980. Вып. 24.",
+     {"issue": "Вып. 24", "volume": None}),
+    ("Васильев В.А. и др. Судовой комплекс // Судостроение. 1991. Вып. 2. С. 51–56.",
+     {"author": "Васильев В.А. и др", "title": "Судовой комплекс"}),
+    # "с" without its stop is a preposition, as German's "S" without one is a letter
+    ("Петров П. П. Работа с 1990 года // Вестник. 2001. Т. 5.", {"pages": None}),
+])
+def test_gost_markers_and_et_al(text, expected):
+    """GOST (Russian) marks volume, issue and pages with "Т.", "Вып.", "С." and ends a list
+    with "и др." ("and others")."""
+    assert fields_of(text, expected) == expected
+
+
 def test_a_cjk_marker_before_its_number_still_marks_it():
     values = fields("[86] KOHONEN T. The Self-Organizing Map[C]∥Proceedings of the IEEE: 卷 78. "
                     "1990: 1464-1480.")

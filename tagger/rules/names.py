@@ -176,15 +176,16 @@ def _separator(d: Draft, i: int):
             j += 3  # "Lee, K. J., ... & Lee, H. Y.": APA leaves out the names between
         elif d.word(j) == "…":
             j += 1
-    if d.word(j) in NAME_JOINERS and not (d.word(j) == "et" and d.lower(j + 1) == "al"):
+    if d.word(j) in NAME_JOINERS and _et_al(d, j) is None:
         j += 1
     return j if j > i else None
 
 
 def _et_al(d: Draft, i: int):
-    """End of "et al.", ", et al.", "and others", "u. a.", "等", "外 3人" at token i, or None."""
+    """End of "et al.", ", et al.", "and others", "u. a.", "и др.", "等", "外 3人" at token i,
+    or None."""
     j = i + 1 if d.word(i) in (",", "，") else i
-    if (d.lower(j), d.lower(j + 1)) in (("et", "al"), ("and", "others")):
+    if (d.lower(j), d.lower(j + 1)) in (("et", "al"), ("and", "others"), ("и", "др")):
         j += 2
     elif d.lower(j) == "u" and d.word(j + 1) == "." and d.lower(j + 2) == "a":
         j += 3

@@ -10,6 +10,7 @@ from .words import (
     AFTER_NUMBER,
     ANNOUNCING_WORDS,
     ISSUE_WORDS,
+    LETTER_PAGE_WORDS,
     MONTHS,
     NTH,
     PAGE_WORDS,
@@ -150,7 +151,8 @@ def _marked_numbers(d: Draft, start: int) -> None:
         j = i + 1
         while d.word(j) in (".", "°", "º", ":") and j - i <= 2:
             j += 1
-        if word in PAGE_WORDS and is_page_number(d.word(j)) and (d.word(i) != "S" or j > i + 1):
+        if (word in PAGE_WORDS and is_page_number(d.word(j))
+                and (d.word(i) not in LETTER_PAGE_WORDS or j > i + 1)):
             d.put(i, _pages_end(d, j), "pages", 0.95)
         elif word in VOLUME_WORDS and (is_number(d.word(j)) or is_roman(d.word(j))):
             d.put(i, j + 1, "volume", 0.9)

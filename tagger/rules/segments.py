@@ -28,6 +28,7 @@ from .words import (
     ANNOUNCING_WORDS,
     COUNTRIES,
     GENRE_WORDS,
+    LETTER_PAGE_WORDS,
     NAME_PARTICLES,
     PLACES,
     PUBLISHER_WORDS,
@@ -264,7 +265,8 @@ def _announces_number(d: Draft, j: int) -> bool:
     if d.lower(j) not in ANNOUNCING_WORDS:
         return False
     k = j + 2 if d.word(j + 1) == "." else j + 1
-    return d.word(j - 1) in (",", ".") and is_page_number(d.word(k)) and d.word(j) != "S"
+    return (d.word(j - 1) in (",", ".") and is_page_number(d.word(k))
+            and d.word(j) not in LETTER_PAGE_WORDS)
 
 
 def publisher_place(d: Draft, start: int) -> None:

@@ -26,9 +26,12 @@ PLACES = lexicon.PLACES
 # GB/T 7714 type codes inside brackets, whole: "[J]", "[C]", "[EB/OL]".
 GBT_TYPES = lexicon.GBT_MARKERS | {"EB/OL", "J/OL", "M/OL", "C/OL", "DB/OL"}
 
-PAGE_WORDS = _keywords("pages") | _words("pg pgs ss")
-VOLUME_WORDS = _keywords("volume") | _words("v tomo")
-ISSUE_WORDS = _keywords("issue") | _words("nos fasc")
+# GOST (Russian) writes "Т. 42", "Вып. 3", "С. 12–20" ("С." only with its stop, as "S.").
+PAGE_WORDS = _keywords("pages") | _words("pg pgs ss с стр")
+VOLUME_WORDS = _keywords("volume") | _words("v tomo т том")
+ISSUE_WORDS = _keywords("issue") | _words("nos fasc вып выпуск")
+# Page words that are a letter alone, read as one only with their stop ("S. 12", "С. 12").
+LETTER_PAGE_WORDS = ("S", "С")
 # Words that announce a number: "pp. 12", "vol. 3", "no. 2".
 ANNOUNCING_WORDS = PAGE_WORDS | VOLUME_WORDS | ISSUE_WORDS
 # Korean, Chinese and Japanese markers mostly follow their number ("제 14 권", "第37卷",
