@@ -32,10 +32,10 @@ rule tagger (whose word tests `_initial` and `_capitalized` repeat, rules/shapes
 imported only when it is asked.
 """
 
-import re
 from itertools import takewhile
 
 from . import lexicon
+from .features import YEAR_SHAPE
 from .structure.names import SUFFIXES
 from .tokenize import ARXIV_DATED, DOI_SHAPE
 
@@ -45,8 +45,6 @@ TITLE = "title"
 VENUE = "venue"
 ARXIV = "arxiv"
 DOI = "doi"
-# A year as a date writes it (features.py reads year-shaped numbers the same way).
-_YEAR_SHAPE = re.compile(r"(1[5-9]\d\d|20[0-4]\d)[a-z]?")
 # Labels no year is part of as a number.
 _NO_YEAR = ("volume", "genre")
 
@@ -94,7 +92,7 @@ def missing_year(words, labels) -> dict[int, str]:
         return {}
     decided = {}
     for i, (word, label) in enumerate(zip(words, labels)):
-        if label in _NO_YEAR and _YEAR_SHAPE.fullmatch(word) and not _announced(words, i):
+        if label in _NO_YEAR and YEAR_SHAPE.match(word) and not _announced(words, i):
             decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
     return decided
 
@@ -103,10 +101,7 @@ def _announced(words, i) -> bool:
     """Whether a volume's word announces number i ("Volume 2000", "vol. 1999", "Bd. 1850"):
     then it is the volume, where a journal's name before it ("Genet. 2000;") says nothing."""
     k = i - 2 if i > 1 and words[i - 1] == "." else i - 1
-    return k >= 0 and words[k].lower() in _VOLUME_WORDS
-
-
-_VOLUME_WORDS = frozenset("vol vols volume v bd band t tome tom jg jahrgang".split())
+    return k >= 0 and lexicon.KEYWORDS.get(words[k].lower()) == "volume"
 
 
 def _date_end(words, i) -> int:

@@ -18,7 +18,8 @@ FEATURE_VERSION = "7"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
-_YEAR = re.compile(r"^(1[5-9]\d\d|20[0-4]\d)[a-z]?$")
+# A year as references write one (doubts.py reads years by it too).
+YEAR_SHAPE = re.compile(r"^(1[5-9]\d\d|20[0-4]\d)[a-z]?$")
 _ARXIV = re.compile(r"arxiv|abs/|\d{4}\.\d{4,5}(v\d+)?$|[a-z-]+(\.[a-z]{2})?/\d{7}")
 
 
@@ -68,7 +69,7 @@ def case(text):
 
 
 def number(text):
-    if _YEAR.match(text):
+    if YEAR_SHAPE.match(text):
         return {"num": "year"}
     if text.isdigit():
         return {"num": "digits" + str(min(len(text.lstrip("0")) or 1, 4))}
@@ -210,7 +211,7 @@ def sections(tokens, text):
     last = len(text)
     for i, token in enumerate(tokens):
         out.append(_SECTION[breaks][years])
-        if _YEAR.match(token.text):
+        if YEAR_SHAPE.match(token.text):
             years = min(years + 1, 2)
         if token.text in ".?!。" and i > 0 and token.end < last and text[token.end].isspace():
             previous = tokens[i - 1].text
@@ -283,7 +284,7 @@ def year_like(tokens, text):
     out = [None] * len(tokens)
     singles = []
     for i, token in enumerate(tokens):
-        if not _YEAR.match(token.text):
+        if not YEAR_SHAPE.match(token.text):
             continue
         before = i > 0 and tokens[i - 1].text in _DASHES and tokens[i - 1].end == token.start
         after = i + 1 < len(tokens) and tokens[i + 1].text in _DASHES and tokens[i + 1].start == token.end
