@@ -43,6 +43,8 @@ AUTHOR = "author"
 YEAR = "year"
 TITLE = "title"
 VENUE = "venue"
+LOCATION = "location"
+PUBLISHER = "publisher"
 ARXIV = "arxiv"
 DOI = "doi"
 # Labels no year is part of as a number.
@@ -51,12 +53,25 @@ _NO_YEAR = ("volume", "genre")
 
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
-    break the shape of an author list, run a title into a glued journal or past "//", or read
-    a DOI or an arXiv number as another field."""
+    break the shape of an author list, run a title into a glued journal or past "//", give
+    a place's publisher to the venue, or read a DOI or an arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
-            | container_after_slashes(tokens, labels, words))
+            | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels))
+
+
+def publisher_after_place(words, labels) -> dict[int, str]:
+    """What follows "Place:" is its publisher, not a venue ("人工智能前沿. 北京: 科学出版社, 2019",
+    where the CRF read "科学出版社" as more of the book's title)."""
+    for k in range(1, len(words) - 1):
+        if words[k] == ":" and labels[k - 1] == LOCATION and labels[k] != VENUE \
+                and labels[k + 1] == VENUE:
+            end = k + 1
+            while end < len(words) and labels[end] == VENUE:
+                end += 1
+            return dict.fromkeys(range(k + 1, end), PUBLISHER)
+    return {}
 
 
 def container_after_slashes(tokens, labels, words) -> dict[int, str | None]:

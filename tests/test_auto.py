@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tagger import parse, parse_many
 from tagger.decode import viterbi
 from tagger.doubts import (author_doubts, container_after_slashes, doubted, glued_journal,
-                           group_after_et_al, identifiers, missing_year)
+                           group_after_et_al, identifiers, missing_year, publisher_after_place)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -433,6 +433,19 @@ def test_gost_references_end_the_title_at_double_slashes_under_auto(text, title,
     fields = parse(text).fields
     assert fields["title"] == title and fields["venue"].startswith(venue)
     assert "/" not in fields["title"] + fields.get("author", "")
+
+
+def test_what_follows_a_place_and_its_colon_is_the_publisher():
+    words = ["前沿", ".", "北京", ":", "科学出版社", ",", "2019"]
+    labels = ["venue", "venue", "location", "O", "venue", "O", "year"]
+    assert publisher_after_place(words, labels) == {4: "publisher"}
+    # a venue's own colon ("Proc.: Math.") and a place without one are left alone
+    assert publisher_after_place(words, ["venue"] * 5 + ["O", "year"]) == {}
+    assert publisher_after_place(["Paris", ",", "Nature"], ["location", "O", "venue"]) == {}
+    fields = parse("[6] 刘洋. 深度学习在医学影像中的应用[M]//王伟. 人工智能前沿. 北京: 科学出版社, "
+                   "2019: 45-67.").fields
+    assert (fields["venue"], fields["location"], fields["publisher"]) == (
+        "人工智能前沿", "北京", "科学出版社")
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
