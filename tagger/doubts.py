@@ -45,6 +45,7 @@ TITLE = "title"
 VENUE = "venue"
 LOCATION = "location"
 PUBLISHER = "publisher"
+NOTE = "note"
 ARXIV = "arxiv"
 DOI = "doi"
 # Labels no year is part of as a number.
@@ -54,11 +55,29 @@ _NO_YEAR = ("volume", "genre")
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list, run a title into a glued journal or past "//", give
-    a place's publisher to the venue, or read a DOI or an arXiv number as another field."""
+    a place's publisher to the venue, take an access date for the year, or read a DOI or an
+    arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
-            | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels))
+            | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
+            | access_date(words, labels))
+
+
+def access_date(words, labels) -> dict[int, str]:
+    """The date after "cited", "accessed" or "retrieved" is when the reference was read, not
+    when it was published (NLM's "2020 [cited 2021 Mar 5]"): a note, where the reading has a
+    year before it."""
+    for k, word in enumerate(words):
+        if word.lower() not in lexicon.ACCESS_WORDS or YEAR not in labels[:k]:
+            continue
+        end = k + 1
+        while end < len(words) and labels[end] == YEAR and words[end] not in ("]", ")"):
+            end += 1
+        if end > k + 1:
+            return dict.fromkeys(range(k + 1, end), NOTE)
+    return {}
+
 
 
 def publisher_after_place(words, labels) -> dict[int, str]:

@@ -113,6 +113,10 @@ KEYWORDS = {
     "제": "nth", "第": "nth",
 }
 
+# Words before the date on which a reference was read ("[cited 2021 Mar 5]", "Accessed May 2"),
+# which is a note, not the date of publication.
+ACCESS_WORDS = _words("cited accessed retrieved viewed visited consulté abgerufen zugegriffen")
+
 # GB/T 7714 document-type codes found inside [brackets] ("[J]", "[C]", "[EB/OL]").
 GBT_MARKERS = frozenset("J C M D R S P N A G Z K EB OL DB CP DS CM".split())
 

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import (author_doubts, container_after_slashes, doubted, glued_journal,
-                           group_after_et_al, identifiers, missing_year, publisher_after_place)
+from tagger.doubts import (access_date, author_doubts, container_after_slashes, doubted,
+                           glued_journal, group_after_et_al, identifiers, missing_year,
+                           publisher_after_place)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -446,6 +447,18 @@ def test_what_follows_a_place_and_its_colon_is_the_publisher():
                    "2019: 45-67.").fields
     assert (fields["venue"], fields["location"], fields["publisher"]) == (
         "人工智能前沿", "北京", "科学出版社")
+
+
+def test_a_date_after_cited_is_a_note_where_the_reading_has_its_year():
+    words = ["2020", "[", "cited", "2021", "Mar", "5", "]"]
+    labels = ["year", "note", "note", "year", "year", "year", "year"]
+    assert access_date(words, labels) == {3: "note", 4: "note", 5: "note"}
+    # with no year before it, the only date there is stays the year
+    assert access_date(words[1:], labels[1:]) == {}
+    fields = parse("Smith J, Doe A. Title of web article [Internet]. Bethesda (MD): National "
+                   "Library of Medicine (US); 2020 [cited 2021 Mar 5]. Available from: "
+                   "https://www.ncbi.nlm.nih.gov/books/NBK12345/").fields
+    assert fields["year"] == "2020" and "2021 Mar 5" in fields["note"]
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",

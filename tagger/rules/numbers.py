@@ -7,6 +7,7 @@ Pages, volume and issue are read from the reference's tail (after the title) by 
 from .draft import Draft
 from .shapes import DASHES, is_han, is_number, is_page_number, is_roman, is_year
 from .words import (
+    ACCESS_WORDS,
     AFTER_NUMBER,
     ANNOUNCING_WORDS,
     ISSUE_WORDS,
@@ -17,8 +18,6 @@ from .words import (
     VOLUME_WORDS,
 )
 
-_ACCESS_WORDS = frozenset(
-    "accessed retrieved viewed visited cited consulté abgerufen zugegriffen".split())
 # Bracketed dates without a year: "(n.d.)", "(forthcoming)", "(in press)", "(s.d.)".
 _UNDATED = (["n", ".", "d", "."], ["n", ".", "d"], ["forthcoming"], ["in", "press"],
             ["s", ".", "d", "."])
@@ -237,7 +236,7 @@ def _dates(d: Draft, start: int, year_found: bool) -> None:
         if not _is_date_year(d, i):
             continue
         first, end = _date_span(d, i)
-        access = any(d.lower(k) in _ACCESS_WORDS for k in range(max(first - 4, start), first))
+        access = any(d.lower(k) in ACCESS_WORDS for k in range(max(first - 4, start), first))
         bracketed = d.word(first - 1) == "[" and d.word(end) == "]"
         if access or (year_found and (bracketed or end - first > 2)):
             d.put(first, end, "note", 0.8)  # accessed or cited: "[2020-03-04]", "Accessed May 2"
