@@ -584,6 +584,19 @@ def test_gost_markers_and_et_al(text, expected):
     assert fields_of(text, expected) == expected
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Smith J, Doe A. Title of web article [Internet]. Bethesda (MD): National Library of "
+     "Medicine (US); 2020 [cited 2021 Mar 5]. Available from: https://x.org/a/",
+     {"location": "Bethesda (MD)", "publisher": "National Library of Medicine (US)",
+      "year": "2020"}),
+    ("Silver D, Huang A. Mastering Go. Nature. 2016 Jan 28;529(7587):484-9.",
+     {"venue": "Nature", "year": "2016 Jan 28", "volume": "529"}),
+])
+def test_nlm_places_with_their_state_and_dates_with_their_month(text, expected):
+    assert fields_of(text, expected) == expected
+    assert "[cited" not in text or "cited 2021 Mar 5" in fields(text)["note"]
+
+
 def test_a_cjk_marker_before_its_number_still_marks_it():
     values = fields("[86] KOHONEN T. The Self-Organizing Map[C]∥Proceedings of the IEEE: 卷 78. "
                     "1990: 1464-1480.")

@@ -108,7 +108,8 @@ def _date_span(d: Draft, y: int) -> tuple[int, int]:
 
 
 def _date_right(d: Draft, y: int) -> int:
-    """Last token of a date that goes on after its year: "2009, May 3" (APA), "2019-01-02"."""
+    """Last token of a date that goes on after its year: "2009, May 3" (APA), "2019-01-02",
+    "2021 Mar 5" (NLM)."""
     month = d.word(y + 2)
     if d.word(y + 1) == "-" and d.glued(y + 1) and is_number(month) and len(month) == 2:
         end = y + 2
@@ -118,6 +119,11 @@ def _date_right(d: Draft, y: int) -> int:
     if d.word(y + 1) == "," and d.lower(y + 2) in MONTHS:
         end = y + 2
         if is_number(d.word(end + 1)) and len(d.word(end + 1)) <= 2:
+            end += 1
+        return end
+    if d.lower(y + 1) in MONTHS and d.free(y + 1):  # NLM and Vancouver: "2021 Mar 5", "2020 May;"
+        end = y + 2 if d.word(y + 2) == "." else y + 1
+        if is_number(d.word(end + 1)) and len(d.word(end + 1)) <= 2 and d.free(end + 1):
             end += 1
         return end
     return y

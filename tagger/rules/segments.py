@@ -284,8 +284,10 @@ def publisher_place(d: Draft, start: int) -> None:
             end += 1
         if end == colon + 1 or not is_capitalized(d.word(colon + 1)):
             continue
+        if _bracketed_code(d, end):  # NLM's "National Library of Medicine (US)"
+            end += 3
         if not (_is_region(d, place, colon) or _is_publisher(d, colon + 1, end)
-                or _date_follows(d, end)):
+                or _date_follows(d, end) or _bracketed_code(d, colon - 3)):
             continue  # "Idiosyncratic Therapy: From the Personal to the Universal" is a title
         d.put(place, colon, "location", 0.75)
         d.put(colon + 1, end, "publisher", 0.75)
@@ -298,10 +300,20 @@ def _date_follows(d: Draft, i: int) -> bool:
     return date_at(d, i) is not None
 
 
+def _bracketed_code(d: Draft, i: int) -> bool:
+    """Whether tokens i… are a state's or country's code in brackets: "(MD)", "(US)"."""
+    code = d.word(i + 1)
+    return (d.word(i) == "(" and d.word(i + 2) == ")" and 2 <= len(code) <= 3
+            and code.isalpha() and code.isupper())
+
+
 def _place_start(d: Draft, colon: int, start: int):
     """Start of a place name ending before the colon: "Renton", "Cambridge, MA",
-    "Washington, D.C.", "Ross-on-Wye, UK", "Concord, New Hampshire", "Rowley, Mass."."""
+    "Washington, D.C.", "Ross-on-Wye, UK", "Concord, New Hampshire", "Rowley, Mass.",
+    "Bethesda (MD)" (NLM)."""
     j = colon - 1
+    if _bracketed_code(d, colon - 3) and d.free(colon - 3):
+        j = colon - 4
     words = commas = 0
     while j >= start and d.free(j) and words <= 5:
         word = d.word(j)
