@@ -46,6 +46,7 @@ VENUE = "venue"
 LOCATION = "location"
 PUBLISHER = "publisher"
 NOTE = "note"
+TRANSLATOR = "translator"
 ARXIV = "arxiv"
 DOI = "doi"
 # Labels no year is part of as a number.
@@ -55,13 +56,29 @@ _NO_YEAR = ("volume", "genre")
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list, run a title into a glued journal or past "//", give
-    a place's publisher to the venue, take an access date for the year, or read a DOI or an
-    arXiv number as another field."""
+    a place's publisher to the venue, take an access date for the year or a translator for the
+    title, or read a DOI or an arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
             | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
-            | access_date(words, labels))
+            | access_date(words, labels) | bracketed_translator(words, labels))
+
+
+def bracketed_translator(words, labels) -> dict[int, str]:
+    """APA's "(D. Bowden, Trans.)" after a title: the names in the brackets are the
+    translator's, where the CRF kept "(D. Bowden" in the title and gave "Trans" alone."""
+    for k, word in enumerate(words):
+        if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + 30)) if words[j] == ")"), None)
+        if close is None or "(" in words[k + 1:close]:
+            continue
+        role = close - 2 if words[close - 1] == "." else close - 1
+        if (lexicon.KEYWORDS.get(words[role].lower()) == TRANSLATOR and role > k + 2
+                and words[role - 1] == ","):
+            return dict.fromkeys(range(k, close + 1), TRANSLATOR)
+    return {}
 
 
 def access_date(words, labels) -> dict[int, str]:

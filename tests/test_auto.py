@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import (access_date, author_doubts, container_after_slashes, doubted,
-                           glued_journal, group_after_et_al, identifiers, missing_year,
-                           publisher_after_place)
+from tagger.doubts import (access_date, author_doubts, bracketed_translator,
+                           container_after_slashes, doubted, glued_journal, group_after_et_al,
+                           identifiers, missing_year, publisher_after_place)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -459,6 +459,19 @@ def test_a_date_after_cited_is_a_note_where_the_reading_has_its_year():
                    "Library of Medicine (US); 2020 [cited 2021 Mar 5]. Available from: "
                    "https://www.ncbi.nlm.nih.gov/books/NBK12345/").fields
     assert fields["year"] == "2020" and "2021 Mar 5" in fields["note"]
+
+
+def test_apas_bracketed_translator_leaves_the_title():
+    words = ["Basic", "writings", "(", "D", ".", "F", ".", "Krell", ",", "Trans", ".", ")", "."]
+    labels = ["title"] * 9 + ["translator"] * 2 + ["O"] * 2
+    assert bracketed_translator(words, labels) == dict.fromkeys(range(2, 12), "translator")
+    # a bracket in a title that names no translator stays the title's
+    words = ["Iliad", "(", "Books", "1", ",", "2", ")"]
+    assert bracketed_translator(words, ["title"] * 7) == {}
+    fields = parse("Piaget, J. (1952). The origins of intelligence in children (M. Cook, Trans.)."
+                   " International Universities Press.").fields
+    assert fields["title"] == "The origins of intelligence in children"
+    assert fields["translator"].startswith("M. Cook")
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
