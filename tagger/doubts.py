@@ -96,7 +96,6 @@ def access_date(words, labels) -> dict[int, str]:
     return {}
 
 
-
 def publisher_after_place(words, labels) -> dict[int, str]:
     """What follows "Place:" is its publisher, not a venue ("人工智能前沿. 北京: 科学出版社, 2019",
     where the CRF read "科学出版社" as more of the book's title)."""

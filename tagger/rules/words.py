@@ -96,8 +96,7 @@ BODY_WORDS = _words("""society association organization organisation consortium 
     institutes committee council department agency center centers centre centres collaboration
     board foundation bureau commission group team panel ministry federation academy network
     alliance administration""")
-# What a Chinese or Japanese body's name ends in ("…检验检疫总局", "国家统计局", "…研究院"),
-# longest first.
+# What a Chinese or Japanese body's name ends in ("…检验检疫总局", "国家统计局", "…研究院").
 HAN_BODY_ENDINGS = ("委员会", "联合会", "基金会", "办公室", "研究院", "研究所", "研究中心", "协会",
                     "学会", "总局", "公司", "集团", "政府", "组织", "中心", "银行", "局", "部", "院",
                     "厅", "署", "会")
