@@ -221,9 +221,10 @@ def _glued_abbreviation(tokens, words, k) -> bool:
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
     """The tokens at the end of the author list whose label is decided here, each with that
     label, or None where the rules should decide: the initial (and its stop) the next field
-    took from a bare family name; a word read as a given name between the initials and a
-    number; a title's opening quote and what follows it; words after "et al."; a last item of
-    initials alone and the word after it; words after the stop of a last whole name."""
+    took from a bare family name, or from one with an initial before a one-word journal; a
+    word read as a given name between the initials and a number; a title's opening quote and
+    what follows it; words after "et al."; a last item of initials alone and the word after
+    it; words after the stop of a last whole name."""
     if AUTHOR not in labels:
         return {}
     words = words or [token.text for token in tokens]
@@ -240,6 +241,9 @@ def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
         after += 1
     if _bare_family_name(words, last) and _initial_at(words, after) and labels[after] != AUTHOR:
         return {after: None, after + 1: None}
+    if (_initial_at(words, after) and labels[after] == VENUE and _one_word_journal(words, after)
+            and _after_family_first_initials(words, after)):
+        return {after: AUTHOR, after + 1: AUTHOR, after + 2: VENUE}
     if (_capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
             and _after_family_first_initials(words, end)):
         return {end: None}
@@ -390,6 +394,14 @@ def _bare_family_name(words, i) -> bool:
     must follow it."""
     return (_capitalized(words[i]) and words[i] not in SUFFIXES
             and (i == 0 or words[i - 1] == ";") and i + 1 < len(words) and words[i + 1] == ",")
+
+
+def _one_word_journal(words, i) -> bool:
+    """Whether the initial at i, its stop, and one whole word are all there is before the year
+    or volume: "Timmers, F. | J. Organometallics 1996, 15": "J." abbreviates no journal whose
+    next word is spelled out, so it is the last name's second initial."""
+    return (i + 3 < len(words) and _capitalized(words[i + 2]) and words[i + 3][:1].isdigit()
+            and words[i + 2].lower() not in lexicon.ISO4)
 
 
 def _after_family_first_initials(words, i) -> bool:

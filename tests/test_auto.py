@@ -294,7 +294,10 @@ def test_chemistrys_author_lists_come_out_whole_under_auto():
              "Matyjaszewski, K.; Xia, J", "Chem. Rev"),
             ("Kresse, G.; Furthmüller, J. Phys. Rev. B 1996, 54, 11169–11186.",
              "Kresse, G.; Furthmüller, J", "Phys. Rev. B"),
-            ("Grubbs, R. H. Tetrahedron 2004, 60, 7117–7140.", "Grubbs, R. H", "Tetrahedron")):
+            ("Grubbs, R. H. Tetrahedron 2004, 60, 7117–7140.", "Grubbs, R. H", "Tetrahedron"),
+            # a last name's second initial before a journal of one whole word: no "J." journal
+            ("Rosen, R. K.; Timmers, F. J. Organometallics 1996, 15, 1518–1520.",
+             "Rosen, R. K.; Timmers, F. J", "Organometallics")):
         ref = parse(text)
         assert ref.engine == "crf+rules"
         assert (ref.fields["author"], ref.fields["venue"]) == (author, venue)
