@@ -47,6 +47,7 @@ LOCATION = "location"
 PUBLISHER = "publisher"
 NOTE = "note"
 TRANSLATOR = "translator"
+GENRE = "genre"
 ARXIV = "arxiv"
 DOI = "doi"
 # Labels no year is part of as a number.
@@ -56,13 +57,36 @@ _NO_YEAR = ("volume", "genre")
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list, run a title into a glued journal or past "//", give
-    a place's publisher to the venue, take an access date for the year or a translator for the
-    title, or read a DOI or an arXiv number as another field."""
+    a place's publisher to the venue, take an access date for the year or a translator or a
+    thesis for the title, or read a DOI or an arXiv number as another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
             | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
-            | access_date(words, labels) | bracketed_translator(words, labels))
+            | access_date(words, labels) | bracketed_translator(words, labels)
+            | bracketed_genre(words, labels))
+
+
+def bracketed_genre(words, labels) -> dict[int, str]:
+    """APA's "(Doctoral dissertation)" ending a title is the document's type, not its title's
+    last words (the CRF knew "(Unpublished doctoral dissertation)" but kept the shorter one)."""
+    for k, word in enumerate(words):
+        if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + 8)) if words[j] == ")"), None)
+        if close is None:
+            continue
+        after = close + 1
+        while after < len(words) and words[after] in ".,;:":
+            after += 1
+        if (labels[close] == TITLE and labels[after:after + 1] != [TITLE]
+                and any(lexicon.KEYWORDS.get(w.lower()) == GENRE
+                        and w.lower() in _THESIS_WORDS for w in words[k + 1:close])):
+            return dict.fromkeys(range(k, close + 1), GENRE)
+    return {}
+
+
+_THESIS_WORDS = ("dissertation", "thesis", "diss")
 
 
 def bracketed_translator(words, labels) -> dict[int, str]:

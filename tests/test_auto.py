@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import (access_date, author_doubts, bracketed_translator,
+from tagger.doubts import (access_date, author_doubts, bracketed_genre, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
                            identifiers, missing_year, publisher_after_place)
 from tagger.evaluate import evaluate
@@ -477,6 +477,19 @@ def test_apas_bracketed_translator_leaves_the_title():
                    " International Universities Press.").fields
     assert fields["title"] == "The origins of intelligence in children"
     assert fields["translator"].startswith("M. Cook")
+
+
+def test_apas_bracketed_thesis_ending_a_title_is_its_genre():
+    words = ["Rhythm", "(", "Doctoral", "dissertation", ")", ".", "Stanford"]
+    labels = ["title"] * 6 + ["publisher"]
+    assert bracketed_genre(words, labels) == dict.fromkeys(range(1, 5), "genre")
+    # inside the title, or naming no thesis, a bracket stays the title's
+    assert bracketed_genre(words, ["title"] * 7) == {}
+    assert bracketed_genre(["A", "(", "review", ")", "."], ["title"] * 4 + ["O"]) == {}
+    ref = parse("Smith, J. (2015). Deep learning for protein folding (Doctoral dissertation). "
+                "Stanford University, Stanford, CA.")
+    assert ref.fields["title"] == "Deep learning for protein folding"
+    assert ref.fields["genre"] == "Doctoral dissertation" and ref.type == "thesis"
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",

@@ -597,6 +597,18 @@ def test_nlm_places_with_their_state_and_dates_with_their_month(text, expected):
     assert "[cited" not in text or "cited 2021 Mar 5" in fields(text)["note"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Smith, J. (2015). Deep learning for protein folding (Doctoral dissertation). Stanford "
+     "University, Stanford, CA.", {"title": "Deep learning for protein folding",
+                                   "genre": "Doctoral dissertation"}),
+    ("Shih, S. (2014). Towards Optimal Rhythm (Unpublished doctoral dissertation). Stanford "
+     "University.", {"title": "Towards Optimal Rhythm",
+                     "note": "Unpublished doctoral dissertation", "genre": None}),
+])
+def test_apas_bracketed_thesis_is_the_documents_kind(text, expected):
+    assert fields_of(text, expected) == expected
+
+
 def test_a_cjk_marker_before_its_number_still_marks_it():
     values = fields("[86] KOHONEN T. The Self-Organizing Map[C]∥Proceedings of the IEEE: 卷 78. "
                     "1990: 1464-1480.")

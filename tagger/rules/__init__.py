@@ -39,6 +39,7 @@ def _tag(tokens, text: str) -> Draft:
     identifiers.mark(d)
     markers.mark_gbt(d)
     markers.mark_editions(d)
+    markers.mark_bracketed_genres(d)
     start = numbers.citation_number(d)
     start = segments.skip_separators(d, start)
     end, role = names.author_list(d, start)

@@ -69,6 +69,22 @@ def mark_editions(d: Draft) -> None:
             _edition(d, i)
 
 
+def mark_bracketed_genres(d: Draft) -> None:
+    """APA's "(Doctoral dissertation)" or "(Master's thesis)" anywhere, also where it would end
+    the title; "(Unpublished doctoral dissertation)" is a note, as an unpublished work is."""
+    for i, word in enumerate(d.words):
+        if word != "(" or not d.free(i):
+            continue
+        close = next((j for j in range(i + 1, min(len(d), i + 8)) if d.word(j) == ")"), None)
+        if close is None or not any(d.lower(k) in _THESIS_KINDS for k in range(i + 1, close)):
+            continue
+        label = "note" if d.lower(i + 1) == "unpublished" else "genre"
+        d.put(i, close + 1, label, 0.85)
+
+
+_THESIS_KINDS = frozenset("thesis dissertation diss".split())
+
+
 def mark_tail(d: Draft, start: int) -> None:
     """Notes, genre phrases, editions, editors and translators after the title."""
     for i in range(start, len(d)):
