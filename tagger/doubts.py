@@ -70,6 +70,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
 def bracketed_genre(words, labels) -> dict[int, str]:
     """APA's "(Doctoral dissertation)" ending a title is the document's type, not its title's
     last words (the CRF knew "(Unpublished doctoral dissertation)" but kept the shorter one)."""
+    if "(" not in words:
+        return {}
     for k, word in enumerate(words):
         if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
             continue
@@ -92,6 +94,8 @@ _THESIS_WORDS = ("dissertation", "thesis", "diss")
 def bracketed_translator(words, labels) -> dict[int, str]:
     """APA's "(D. Bowden, Trans.)" after a title: the names in the brackets are the
     translator's, where the CRF kept "(D. Bowden" in the title and gave "Trans" alone."""
+    if "(" not in words:
+        return {}
     for k, word in enumerate(words):
         if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
             continue
@@ -109,6 +113,8 @@ def access_date(words, labels) -> dict[int, str]:
     """The date after "cited", "accessed" or "retrieved" is when the reference was read, not
     when it was published (NLM's "2020 [cited 2021 Mar 5]"): a note, where the reading has a
     year before it."""
+    if lexicon.ACCESS_WORDS.isdisjoint(map(str.lower, words)):
+        return {}
     for k, word in enumerate(words):
         if word.lower() not in lexicon.ACCESS_WORDS or YEAR not in labels[:k]:
             continue
@@ -123,6 +129,8 @@ def access_date(words, labels) -> dict[int, str]:
 def publisher_after_place(words, labels) -> dict[int, str]:
     """What follows "Place:" is its publisher, not a venue ("人工智能前沿. 北京: 科学出版社, 2019",
     where the CRF read "科学出版社" as more of the book's title)."""
+    if ":" not in words or LOCATION not in labels:
+        return {}
     for k in range(1, len(words) - 1):
         if words[k] == ":" and labels[k - 1] == LOCATION and labels[k] != VENUE \
                 and labels[k + 1] == VENUE:
@@ -138,6 +146,8 @@ def container_after_slashes(tokens, labels, words) -> dict[int, str | None]:
     машинного обучения // Вестник МГУ. 2018. Т. 42"): the title ends there, and what the
     title took after it is the venue. An author run past it took the title as well: the
     rules decide where the names end."""
+    if "/" not in words:
+        return {}
     for k in range(1, len(words) - 2):
         field = labels[k - 1]
         if not (words[k] == words[k + 1] == "/" and tokens[k + 1].start == tokens[k].end
