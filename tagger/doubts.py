@@ -48,6 +48,7 @@ PUBLISHER = "publisher"
 NOTE = "note"
 TRANSLATOR = "translator"
 GENRE = "genre"
+EDITOR = "editor"
 ARXIV = "arxiv"
 DOI = "doi"
 # Labels no year is part of as a number.
@@ -57,14 +58,39 @@ _NO_YEAR = ("volume", "genre")
 def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list, run a title into a glued journal or past "//", give
-    a place's publisher to the venue, take an access date for the year or a translator or a
-    thesis for the title, or read a DOI or an arXiv number as another field."""
+    a place's publisher to the venue, take an access date for the year, a translator or a
+    thesis for the title or a book for its editors, or read a DOI or an arXiv number as
+    another field."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
             | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
             | access_date(words, labels) | bracketed_translator(words, labels)
-            | bracketed_genre(words, labels))
+            | bracketed_genre(words, labels) | book_after_editors(words, labels))
+
+
+def book_after_editors(words, labels) -> dict[int, str]:
+    """The book's title after its editors' "(ed.)" or "(Hrsg.)", which the CRF ran on into:
+    "in Green, P. (ed.) Edited book. Oxford", "In: Meier, B. (Hrsg.) Sammelband, S. 12". The
+    bracketed role word closes the editors; what the editor run took after it is the venue."""
+    if "(" not in words or EDITOR not in labels:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(" or labels[k] != EDITOR:
+            continue
+        close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
+        if (close >= len(words) or words[close] != ")"
+                or lexicon.KEYWORDS.get(words[k + 1].lower()) != EDITOR):
+            continue
+        start = close + 1
+        while start < len(words) and words[start] in ".,:" and labels[start] == EDITOR:
+            start += 1
+        end = start
+        while end < len(words) and labels[end] == EDITOR:
+            end += 1
+        if end > start and _capitalized(words[start]):
+            return dict.fromkeys(range(start, end), VENUE)
+    return {}
 
 
 def bracketed_genre(words, labels) -> dict[int, str]:

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import (access_date, author_doubts, bracketed_genre, bracketed_translator,
-                           container_after_slashes, doubted, glued_journal, group_after_et_al,
-                           identifiers, missing_year, publisher_after_place)
+from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_genre,
+                           bracketed_translator, container_after_slashes, doubted, glued_journal,
+                           group_after_et_al, identifiers, missing_year, publisher_after_place)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -490,6 +490,22 @@ def test_apas_bracketed_thesis_ending_a_title_is_its_genre():
                 "Stanford University, Stanford, CA.")
     assert ref.fields["title"] == "Deep learning for protein folding"
     assert ref.fields["genre"] == "Doctoral dissertation" and ref.type == "thesis"
+
+
+@pytest.mark.parametrize("text, editor, venue", [
+    ("Jones, K. and White, L. (2015) 'Chapter title', in Green, P. (ed.) Edited book. Oxford: "
+     "Oxford University Press, pp. 10–25.", "Green, P. (ed.)", "Edited book"),
+    ("Müller, T., Schmidt, A.: Titel des Aufsatzes. In: Meier, B. (Hrsg.) Sammelband, S. 12–34. "
+     "Springer, Berlin (2015)", "Meier, B. (Hrsg.)", "Sammelband"),
+])
+def test_the_book_after_its_editors_role_is_the_venue(text, editor, venue):
+    fields = parse(text).fields
+    assert fields["editor"] == editor and fields["venue"].startswith(venue)
+    words = ["Green", ",", "P", ".", "(", "ed", ".", ")", "Edited", "book", "."]
+    labels = ["editor"] * 10 + ["O"]
+    assert book_after_editors(words, labels) == {8: "venue", 9: "venue"}
+    # a role word that closes the editor run leaves nothing to give
+    assert book_after_editors(words[:8], labels[:8]) == {}
 
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
