@@ -96,43 +96,41 @@ def book_after_editors(words, labels) -> dict[int, str]:
 def bracketed_genre(words, labels) -> dict[int, str]:
     """APA's "(Doctoral dissertation)" ending a title is the document's type, not its title's
     last words (the CRF knew "(Unpublished doctoral dissertation)" but kept the shorter one)."""
-    if "(" not in words:
-        return {}
-    for k, word in enumerate(words):
-        if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
-            continue
-        close = next((j for j in range(k + 1, min(len(words), k + 8)) if words[j] == ")"), None)
-        if close is None:
-            continue
+    for k, close in _brackets_in_title(words, labels, 8):
         after = close + 1
         while after < len(words) and words[after] in ".,;:":
             after += 1
         if (labels[close] == TITLE and labels[after:after + 1] != [TITLE]
-                and any(lexicon.KEYWORDS.get(w.lower()) == GENRE
-                        and w.lower() in _THESIS_WORDS for w in words[k + 1:close])):
+                and any(w.lower() in lexicon.THESIS_WORDS for w in words[k + 1:close])):
             return dict.fromkeys(range(k, close + 1), GENRE)
     return {}
-
-
-_THESIS_WORDS = ("dissertation", "thesis", "diss")
 
 
 def bracketed_translator(words, labels) -> dict[int, str]:
     """APA's "(D. Bowden, Trans.)" after a title: the names in the brackets are the
     translator's, where the CRF kept "(D. Bowden" in the title and gave "Trans" alone."""
-    if "(" not in words:
-        return {}
-    for k, word in enumerate(words):
-        if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
-            continue
-        close = next((j for j in range(k + 1, min(len(words), k + 30)) if words[j] == ")"), None)
-        if close is None or "(" in words[k + 1:close]:
+    for k, close in _brackets_in_title(words, labels, 30):
+        if "(" in words[k + 1:close]:
             continue
         role = close - 2 if words[close - 1] == "." else close - 1
         if (lexicon.KEYWORDS.get(words[role].lower()) == TRANSLATOR and role > k + 2
                 and words[role - 1] == ","):
             return dict.fromkeys(range(k, close + 1), TRANSLATOR)
     return {}
+
+
+def _brackets_in_title(words, labels, reach):
+    """(open, close) of each bracket the CRF's title runs on into, closed within `reach`
+    tokens: where a translator or a thesis may hide."""
+    if "(" not in words:
+        return
+    for k, word in enumerate(words):
+        if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + reach)) if words[j] == ")"),
+                     None)
+        if close is not None:
+            yield k, close
 
 
 def access_date(words, labels) -> dict[int, str]:

@@ -117,6 +117,9 @@ KEYWORDS = {
 # which is a note, not the date of publication.
 ACCESS_WORDS = _words("cited accessed retrieved viewed visited consulté abgerufen zugegriffen")
 
+# Words that make a bracket the document's kind: "(Doctoral dissertation)", "(Master's thesis)".
+THESIS_WORDS = _words("thesis dissertation diss")
+
 # GB/T 7714 document-type codes found inside [brackets] ("[J]", "[C]", "[EB/OL]").
 GBT_MARKERS = frozenset("J C M D R S P N A G Z K EB OL DB CP DS CM".split())
 

@@ -3,7 +3,8 @@
 The CRF does the tagging; the rule tagger answers when the model cannot load (`auto` warns
 once and carries on), and lends the CRF its labels as evidence when the CRF's confidence in a
 reference is under the threshold calibrated for its model (engine "crf+rules"). `auto` also
-holds the author list, the title and the pages to one stretch each (stretches.py).
+holds the author list, the title and the pages to one stretch each (stretches.py), and gives a
+reading with no date its year (doubts.missing_year).
 """
 
 import warnings

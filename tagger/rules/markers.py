@@ -8,7 +8,15 @@ container; "In:" opens a container (or its editors); "Retrieved from", "Accessed
 from .draft import Draft
 from .names import author_list
 from .shapes import is_number
-from .words import EDITION_WORDS, EDITOR_WORDS, GBT_TYPES, GENRE_WORDS, NOTE_WORDS, TRANSLATOR_WORDS
+from .words import (
+    EDITION_WORDS,
+    EDITOR_WORDS,
+    GBT_TYPES,
+    GENRE_WORDS,
+    NOTE_WORDS,
+    THESIS_WORDS,
+    TRANSLATOR_WORDS,
+)
 
 # Genre words that name a kind of document by themselves ("Technical" alone does not).
 _DOCUMENT_KINDS = frozenset("thesis dissertation diss report rep manuscript".split())
@@ -76,13 +84,10 @@ def mark_bracketed_genres(d: Draft) -> None:
         if word != "(" or not d.free(i):
             continue
         close = next((j for j in range(i + 1, min(len(d), i + 8)) if d.word(j) == ")"), None)
-        if close is None or not any(d.lower(k) in _THESIS_KINDS for k in range(i + 1, close)):
+        if close is None or not any(d.lower(k) in THESIS_WORDS for k in range(i + 1, close)):
             continue
         label = "note" if d.lower(i + 1) == "unpublished" else "genre"
         d.put(i, close + 1, label, 0.85)
-
-
-_THESIS_KINDS = frozenset("thesis dissertation diss".split())
 
 
 def mark_tail(d: Draft, start: int) -> None:

@@ -18,6 +18,7 @@ def _keywords(kind: str) -> frozenset[str]:
 
 MONTHS = lexicon.MONTHS
 ACCESS_WORDS = lexicon.ACCESS_WORDS
+THESIS_WORDS = lexicon.THESIS_WORDS
 VENUE_WORDS = lexicon.VENUE_WORDS
 PUBLISHER_WORDS = lexicon.PUBLISHER_WORDS | _words("""
     sons house erlbaum plenum freeman thorsons whurr dunod puf knopf vintage doubleday longman verso
