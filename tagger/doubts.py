@@ -24,6 +24,11 @@ Titles cut out of PDF text run into a journal glued to them ("… anti-spring bl
 .Instrum .Methods Phys .Res .A"): a capitalized word glued to the title's last word, its stop
 set apart as PDF text sets it, and another abbreviated word after it open the journal.
 
+Books in the humanities are cited in shapes the corpora hold few of: an MLA chapter's quoted
+title before its book ('"Tradition and the Individual Talent." Selected Essays.'), a
+translator's initials and name before a count of volumes ("trans. G. Highet, 3 vols"), the
+place and year in brackets ("(Oxford, 1957)"). Each is read as written where the CRF broke it.
+
 A reference has a date: where a reading has none, a year-shaped number it gives a volume or
 a document type is the year (`missing_year`, which `auto` asks of its last reading, parse.py).
 
@@ -59,14 +64,16 @@ def doubted(tokens, labels) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list, run a title into a glued journal or past "//", give
     a place's publisher to the venue, take an access date for the year, a translator or a
-    thesis for the title or a book for its editors, or read a DOI or an arXiv number as
-    another field."""
+    thesis for the title or a book for its editors, read a DOI or an arXiv number as another
+    field, or break one of the humanities' shapes or a journal's first word off it."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
             | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
             | access_date(words, labels) | bracketed_translator(words, labels)
-            | bracketed_genre(words, labels) | book_after_editors(words, labels))
+            | bracketed_genre(words, labels) | book_after_editors(words, labels)
+            | venue_head(tokens, labels, words) | quoted_title(words, labels)
+            | role_names(words, labels) | bracketed_imprint(words, labels))
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -91,6 +98,111 @@ def book_after_editors(words, labels) -> dict[int, str]:
         if end > start and _capitalized(words[start]):
             return dict.fromkeys(range(start, end), VENUE)
     return {}
+
+
+def venue_head(tokens, labels, words) -> dict[int, str]:
+    """A journal's abbreviated first word that the authors took as an item of its own after a
+    whole name ("Grøn Ø., Am. | J. Phys."): a journal word of the lexicon, its stop glued to
+    it, right before the venue, is no one's name."""
+    if VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    k = start - 1 if words[start] == "." else start - 2
+    if k < 4 or labels[k] != AUTHOR or words[k + 1] != "." or tokens[k].end != tokens[k + 1].start:
+        return {}
+    word = words[k]
+    if (not _capitalized(word) or word.capitalize() in SUFFIXES
+            or "iso4" not in lexicon.classes(word)):
+        return {}
+    whole_name = words[k - 1] == "," and (words[k - 2] == "." and _initial(words[k - 3])
+                                          or _capitalized(words[k - 2]) and words[k - 3] == "."
+                                          and _initial(words[k - 4]))
+    return dict.fromkeys(range(k, start), VENUE) if whole_name else {}
+
+
+def role_names(words, labels) -> dict[int, str]:
+    """A translator's or editor's name that the CRF cut after its initials ("trans. G. |
+    Highet, 3 vols (Oxford, 1939–45)", "trans. L. A. | Manyon, 2 vols"), reading the family
+    name as a journal before the volumes: "trans." or "ed." after a separator, initials with
+    their stops and a capitalized word are one name, the role's."""
+    if _ROLE_WORDS.isdisjoint(words):
+        return {}
+    for k, word in enumerate(words):
+        role = lexicon.KEYWORDS.get(word.lower())
+        if role not in (TRANSLATOR, EDITOR) or k == 0 or words[k - 1] not in ",.;(":
+            continue
+        j = k + 2 if words[k + 1:k + 2] == ["."] else k + 1
+        if words[j:j + 1] == ["by"]:
+            j += 1
+        start = j
+        while j + 2 < len(words) and _initial(words[j]) and words[j + 1] == ".":
+            j += 2
+        if (j > start and _capitalized(words[j]) and any(l != role for l in labels[start:j + 1])
+                and not (words[j + 1:j + 2] == ["."] and "iso4" in lexicon.classes(words[j]))):
+            return dict.fromkeys(range(k, j + 1), role)  # not "Phil. Trans. R. Soc."
+    return {}
+
+
+# "trans", "Ed", "EDS", …: the words that announce a translator's or an editor's names.
+_ROLE_WORDS = frozenset(form for word, role in lexicon.KEYWORDS.items()
+                        if role in (TRANSLATOR, EDITOR)
+                        for form in (word, word.capitalize(), word.upper()))
+
+
+def bracketed_imprint(words, labels) -> dict[int, str]:
+    """Humanities' "(Oxford, 1957)" and "(Berkeley and Los Angeles, 1964)" after a title or its
+    volumes: places the lexicon knows, a comma and a year in brackets are the place and the
+    year, where the CRF read "3 vols (Oxford," as an issue and "Horace (Oxford" as a publisher."""
+    if "(" not in words:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(":
+            continue
+        j = k + 1
+        while j < len(words) and (_capitalized(words[j]) and "place" in lexicon.classes(words[j])
+                                  or j > k + 1 and words[j] in ("and", "&")):
+            j += 1
+        if j == k + 1 or words[j - 1] in ("and", "&") or words[j:j + 1] != [","]:
+            continue
+        close = j + 2
+        if words[close:close + 1] and words[close] in "-–" and words[close + 1:close + 2]:
+            close += 2
+        if (close >= len(words) or words[close] != ")" or not YEAR_SHAPE.match(words[j + 1])
+                or not words[close - 1].isdigit() or labels[close + 1:close + 2] == [TITLE]):
+            continue  # (not a title's own "(Lyon, 1984)")
+        decided = (dict.fromkeys(range(k + 1, j), LOCATION)
+                   | dict.fromkeys(range(j + 1, close), YEAR))
+        if any(labels[i] != label for i, label in decided.items()):
+            return decided
+    return {}
+
+
+def quoted_title(words, labels) -> dict[int, str]:
+    """A quoted title that the CRF ran on past its closing quote into the book after it (MLA's
+    '"Tradition and the Individual Talent." Selected Essays. London'): a title that ends inside
+    its quotes, as its stop does, ends there, and what the run took after it is the venue.
+    Where the reading has a venue, the words after the quote are the title's own ("« Qu'est-ce
+    qu'une nation ? » La réponse médiévale française, RHDFE")."""
+    if TITLE not in labels or VENUE in labels:
+        return {}
+    start = labels.index(TITLE)
+    closer = _QUOTE_PAIRS.get(words[start])
+    if closer is None:
+        return {}
+    end = start + 1
+    while end < len(words) and labels[end] == TITLE and words[end] != closer:
+        end += 1
+    after = end + 1
+    if not (after < len(words) and words[end] == closer and words[end - 1] in ".,?!"
+            and labels[after] == TITLE and _capitalized(words[after])):
+        return {}
+    last = after
+    while last + 1 < len(words) and labels[last + 1] == TITLE:
+        last += 1
+    return dict.fromkeys(range(after, last + 1), VENUE)
+
+
+_QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
 
 
 def bracketed_genre(words, labels) -> dict[int, str]:

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from tagger import parse, parse_many
 from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_genre,
-                           bracketed_translator, container_after_slashes, doubted, glued_journal,
-                           group_after_et_al, identifiers, missing_year, publisher_after_place)
+                           bracketed_imprint, bracketed_translator, container_after_slashes,
+                           doubted, glued_journal, group_after_et_al, identifiers, missing_year,
+                           publisher_after_place, quoted_title, role_names, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -508,8 +509,77 @@ def test_the_book_after_its_editors_role_is_the_venue(text, editor, venue):
     assert book_after_editors(words[:8], labels[:8]) == {}
 
 
+def _words_and_runs(text, runs):
+    """The words of `text` and a labelling of them: (label, how many words) runs, the last
+    run taking what is left."""
+    words = [token.text for token in tokenize(normalize(text).text)]
+    labels = [label for label, count in runs[:-1] for _ in range(count)]
+    return words, labels + [runs[-1][0]] * (len(words) - len(labels))
+
+
+def test_a_journals_first_word_taken_as_a_last_author_is_the_journals():
+    words, labels = _words_and_runs("Grøn Ø., Am. J. Phys., 50 (1982) 1144.",
+                                    [("author", 6), ("venue", 5), ("volume", 1)])
+    tokens = tokenize(normalize("Grøn Ø., Am. J. Phys., 50 (1982) 1144.").text)
+    assert venue_head(tokens, labels, words) == {4: "venue", 5: "venue"}
+    # a name's suffix ("JR."), and a word no journal abbreviates, are the authors'
+    for text, authors in (("E. W. GARBISCH, JR. J. Org. Chem. 30", 8),
+                          ("Grøn Ø., Xq. J. Phys., 50", 6)):
+        tokens = tokenize(normalize(text).text)
+        words = [token.text for token in tokens]
+        labels = ["author"] * authors + ["venue"] * (len(words) - authors)
+        assert venue_head(tokens, labels, words) == {}
+
+
+def test_a_quoted_title_ends_at_its_quote_where_the_book_follows():
+    text = ('Eliot, T. S. "Tradition and the Individual Talent." Selected Essays. London: Faber, '
+            '1932.')
+    words, labels = _words_and_runs(text, [("author", 6), ("title", 11), ("location", 1),
+                                           ("O", 1), ("publisher", 1), ("O", 1), ("year", 1)])
+    assert quoted_title(words, labels) == {14: "venue", 15: "venue", 16: "venue"}
+    # a quoted phrase opening a title whose journal the reading has is the title's own
+    assert quoted_title(words, labels[:17] + ["venue"] * (len(words) - 17)) == {}
+    fields = parse(text).fields
+    assert (fields["title"], fields["venue"]) == ("Tradition and the Individual Talent",
+                                                  "Selected Essays")
+
+
+@pytest.mark.parametrize("text, translator", [
+    ("Jaeger, W., Paideia: The Ideals of Greek Culture, trans. G. Highet, 3 vols (Oxford, "
+     "1939–45).", "trans. G. Highet"),
+    ("Bloch, M., Feudal Society, trans. L. A. Manyon, 2 vols (London, 1961).",
+     "trans. L. A. Manyon"),
+])
+def test_a_translators_name_and_a_bracketed_imprint_come_out_whole(text, translator):
+    fields = parse(text).fields
+    assert fields["translator"] == translator and "venue" not in fields
+    assert fields["location"] in ("Oxford", "London") and "issue" not in fields
+
+
+def test_a_role_words_initials_and_family_name_are_one_name():
+    words = ["Society", ",", "trans", ".", "L", ".", "A", ".", "Manyon", ",", "2", "vols"]
+    labels = ["title"] * 2 + ["translator"] * 6 + ["venue"] * 2 + ["volume"] * 2
+    assert role_names(words, labels) == dict.fromkeys(range(2, 9), "translator")
+    # an abbreviated journal word after "Trans." is a journal's ("Phil. Trans. R. Soc.")
+    words = ["Phil", ".", "Trans", ".", "R", ".", "Soc", ".", "A"]
+    assert role_names(words, ["venue"] * 2 + ["translator"] * 7) == {}
+
+
+def test_places_and_a_year_in_brackets_are_the_imprint():
+    words = ["Horace", "(", "Berkeley", "and", "Los", "Angeles", ",", "1964", ")", "."]
+    labels = ["title", "O", "publisher", "publisher", "publisher", "publisher", "O", "year",
+              "year", "O"]
+    assert bracketed_imprint(words, labels) == {2: "location", 3: "location", 4: "location",
+                                                5: "location", 7: "year"}
+    # a publisher's name is no place; a bracket inside the title is the title's
+    words[2:6] = ["Oxford", "University", "Press", "Ltd"]
+    assert bracketed_imprint(words, labels) == {}
+    assert bracketed_imprint(["Cartan", "(", "Lyon", ",", "1984", ")", ","],
+                             ["title"] * 7) == {}
+
+
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
-           "blades", "Phys", ";", "2001", "x"]
+           "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–"]
 
 
 @settings(max_examples=300, deadline=None)
