@@ -73,7 +73,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | access_date(words, labels) | bracketed_translator(words, labels)
             | bracketed_genre(words, labels) | book_after_editors(words, labels)
             | venue_head(tokens, labels, words) | quoted_title(words, labels)
-            | role_names(words, labels) | bracketed_imprint(words, labels))
+            | role_names(words, labels) | bracketed_imprint(words, labels)
+            | quoted_journal(words, labels))
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -111,7 +112,7 @@ def venue_head(tokens, labels, words) -> dict[int, str]:
     if k < 4 or labels[k] != AUTHOR or words[k + 1] != "." or tokens[k].end != tokens[k + 1].start:
         return {}
     word = words[k]
-    if (not _capitalized(word) or word.capitalize() in SUFFIXES
+    if (not _capitalized(word) or _suffix(word)
             or "iso4" not in lexicon.classes(word)):
         return {}
     whole_name = words[k - 1] == "," and (words[k - 2] == "." and _initial(words[k - 3])
@@ -200,6 +201,28 @@ def quoted_title(words, labels) -> dict[int, str]:
     while last + 1 < len(words) and labels[last + 1] == TITLE:
         last += 1
     return dict.fromkeys(range(after, last + 1), VENUE)
+
+
+def quoted_journal(words, labels) -> dict[int, str]:
+    """Italian style's journal in quotes after the title ("La crisi del debito sovrano,
+    «Rivista di Politica Economica», 101, n. 3"), which the CRF kept in the title: quotes
+    opened after the title's comma (or "in") and closed before a comma and a number or a
+    volume's word hold the journal."""
+    if TITLE not in labels:
+        return {}
+    for k in range(labels.index(TITLE) + 2, len(words) - 3):
+        closer = _QUOTE_PAIRS.get(words[k])
+        if closer is None or labels[k - 1] != TITLE or words[k - 1] not in (",", "in"):
+            continue
+        end = k + 1
+        while end < len(words) and words[end] != closer and labels[end] == TITLE:
+            end += 1
+        if not (end + 2 < len(words) and words[end] == closer and end > k + 1
+                and words[end + 1] == "," and (words[end + 2][:1].isdigit() or lexicon.KEYWORDS.get(
+                    words[end + 2].lower()) in ("volume", "issue"))):
+            continue
+        return dict.fromkeys(range(k, end + 1), VENUE)
+    return {}
 
 
 _QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
@@ -425,6 +448,14 @@ def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
     past = _past_et_al(words, run, end)
     if past is not None:
         return {i: None for i in range(past, end + 1)}
+    prose = _prose_after_initials(words, run, end)
+    if prose is not None:
+        return {i: None for i in range(prose, end + 1)}
+    word = _word_after_family_first(words, run, end)
+    if word is not None:
+        following = _following_label(words, labels, end)
+        if following is not None:
+            return {i: following for i in range(word, end + 1)}
     if not _given_first(words, first):
         return {}
     initials = _trailing_initials(words, last, first)
@@ -488,6 +519,56 @@ def group_after_et_al(words, labels) -> dict[int, str]:
         return {}
     stop = lexicon.group_end(words, end + 1)
     return {i: AUTHOR for i in range(end + 1, stop)}
+
+
+def _prose_after_initials(words, run, end) -> int | None:
+    """The first word the authors' tokens run on to after a family-first name's initials
+    ("Silva, J. A. | Reforma agrária no Brasil.", ABNT's title after the last author), when
+    those words hold prose before any separator of names: they open the next field."""
+    for k in range(end, run + 2, -1):
+        if words[k] == "." and _initial(words[k - 1]):
+            j = k - 1
+            while j >= 2 and words[j - 1] == "." and _initial(words[j - 2]):
+                j -= 2
+            rest = words[k + 1:end + 1]
+            family_first = (j >= 2 and words[j - 1] == "," and _capitalized(words[j - 2])
+                            and not (j >= 4 and words[j - 3] == "." and _initial(words[j - 4])))
+            if (family_first and rest and _capitalized(rest[0])
+                    and any(_prose(word) for word in rest)
+                    and not any(word in _NAME_SEPARATORS for word in rest)):
+                return k + 1
+            return None
+    return None
+
+
+def _word_after_family_first(words, run, end) -> int | None:
+    """A one-word title that the authors' run took as a last name after a family-first one
+    ("Ginzburg, C., | Spie. Radici di un paradigma", "Jaeger W., | Paideia. Die Formung"): in
+    such a list a name has its initials, so a word with a stop and a sentence after it is not
+    one."""
+    k = end if words[end] == "." else end + 1
+    if k >= len(words) - 1 or words[k] != "." or k - 1 < run + 4:
+        return None
+    j = k - 1
+    if not (_capitalized(words[j]) and len(words[j]) > 2 and not _suffix(words[j])
+            and words[j - 1] == "," and words[j - 2] == "." and _initial(words[j - 3])):
+        return None
+    before = j - 4 if words[j - 4] != "," else j - 5  # "Jaeger W.", "Ginzburg, C."
+    following = words[k + 1]
+    if (before < run or not _capitalized(words[before])
+            or before >= 2 and words[before - 1] == "." and _initial(words[before - 2])
+            or not _capitalized(following) or words[k + 2:k + 3] == ["."]):
+        return None
+    return j
+
+
+_NAME_SEPARATORS = frozenset({",", ";", "&", "and", "et", "und"})
+
+
+def _prose(word) -> bool:
+    """A lower-case word no name holds ("agrária", not "van" or "etal")."""
+    return (len(word) > 2 and word.isalpha() and word.islower()
+            and word not in lexicon.NAME_PARTICLES and word not in lexicon.KEYWORDS)
 
 
 def _stop_after_whole_name(words, start, end) -> int | None:
@@ -584,6 +665,11 @@ def _after_family_first_initials(words, i) -> bool:
     family = j - 2
     return (j < i and family >= 0 and words[j - 1] == "," and _capitalized(words[family])
             and (family == 0 or words[family - 1] == ";"))
+
+
+def _suffix(word) -> bool:
+    """A name's suffix however it is written: "Jr", "JR", "III"."""
+    return word in SUFFIXES or word.capitalize() in SUFFIXES
 
 
 def _initial_at(words, i) -> bool:

@@ -95,7 +95,7 @@ def field_values(text: str, spans) -> dict[str, str]:
     values = {label: trim(" ".join(texts)) for label, texts in parts.items()}
     for label, marker in _MARKERS.items():
         if label in values:
-            values[label] = marker.sub("", values[label])
+            values[label] = trim(marker.sub("", values[label]))  # "In «Studi Storici»"
     return {label: value for label, value in values.items() if value}
 
 

@@ -17,7 +17,8 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_genre,
                            bracketed_imprint, bracketed_translator, container_after_slashes,
                            doubted, glued_journal, group_after_et_al, identifiers, missing_year,
-                           publisher_after_place, quoted_title, role_names, venue_head)
+                           publisher_after_place, quoted_journal, quoted_title, role_names,
+                           venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -554,6 +555,48 @@ def test_a_translators_name_and_a_bracketed_imprint_come_out_whole(text, transla
     fields = parse(text).fields
     assert fields["translator"] == translator and "venue" not in fields
     assert fields["location"] in ("Oxford", "London") and "issue" not in fields
+
+
+def test_a_family_first_list_ends_at_its_initials_where_no_name_follows():
+    text = "Silva, J. A. Reforma agrária no Brasil. Revista Brasileira de Economia, v. 45"
+    words, labels = _words_and_runs(text, [("author", 11), ("title", 5), ("venue", 1)])
+    tokens = tokenize(normalize(text).text)
+    assert author_doubts(tokens, labels, words) == dict.fromkeys(range(6, 11))
+    text = "Jaeger W., Paideia. Die Formung des griechischen Menschen, Berlin 1934."
+    words, labels = _words_and_runs(text, [("author", 6), ("title", 6), ("location", 1)])
+    tokens = tokenize(normalize(text).text)
+    assert author_doubts(tokens, labels, words) == {4: "title", 5: "title"}
+    # a second family-first name, and a given-first list's second name, are names
+    for text, count in (("Jaeger W., Paideia K. Die Formung des", 8),
+                        ("A. Momigliano, Alien Wisdom. The Limits of", 7)):
+        words, labels = _words_and_runs(text, [("author", count), ("title", 1)])
+        tokens = tokenize(normalize(text).text)
+        assert author_doubts(tokens, labels, words) == {}
+    for text, fields in (
+            ("Silva, J. A. Reforma agrária no Brasil. Revista Brasileira de Economia, Rio de "
+             "Janeiro, v. 45, n. 2, p. 123-145, 1991.",
+             {"author": "Silva, J. A", "title": "Reforma agrária no Brasil"}),
+            ("Ginzburg, C., Spie. Radici di un paradigma indiziario, Torino, Einaudi, 1979.",
+             {"author": "Ginzburg, C", "title": "Spie. Radici di un paradigma indiziario"})):
+        parsed = parse(text).fields
+        assert {key: parsed.get(key) for key in fields} == fields
+
+
+def test_an_italian_journal_in_quotes_after_the_title_is_the_venue():
+    text = "Rossi, M., La crisi del debito sovrano, «Rivista di Politica Economica», 101, n. 3"
+    words, labels = _words_and_runs(text, [("author", 5), ("title", 12), ("volume", 2),
+                                           ("issue", 3)])
+    assert quoted_journal(words, labels) == dict.fromkeys(range(11, 17), "venue")
+    # a quoted title right after the authors (French style) is the title
+    words, labels = _words_and_runs("Dupont, P., « Les politiques », Revue, 53",
+                                    [("author", 5), ("title", 6), ("venue", 1)])
+    assert quoted_journal(words, labels) == {}
+    fields = parse(text + " (2011), pp. 45-78.").fields
+    assert (fields["title"], fields["venue"]) == ("La crisi del debito sovrano",
+                                                  "Rivista di Politica Economica")
+    # the venue's "in" goes, and with it the quotes it held inside
+    assert parse("Bianchi, L., Il Rinascimento italiano, in «Studi Storici», 45, 2004, "
+                 "pp. 113-140.").fields["venue"] == "Studi Storici"
 
 
 def test_a_role_words_initials_and_family_name_are_one_name():
