@@ -74,7 +74,7 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | bracketed_genre(words, labels) | book_after_editors(words, labels)
             | venue_head(tokens, labels, words) | quoted_title(words, labels)
             | role_names(words, labels) | bracketed_imprint(words, labels)
-            | quoted_journal(words, labels))
+            | quoted_journal(words, labels) | vancouver_year(words, labels))
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -338,6 +338,21 @@ def missing_year(words, labels) -> dict[int, str]:
         if label in _NO_YEAR and YEAR_SHAPE.match(word) and not _announced(words, i):
             decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
     return decided
+
+
+def vancouver_year(words, labels) -> dict[int, str]:
+    """Vancouver's "N Engl J Med. 2020;382(8):727-733" read with the year as the volume, where
+    a year-shaped number in the title took the year ("… pneumonia in China, 2019. N Engl J
+    Med. 2020;382"): a year-shaped number right after the journal's stop, then a semicolon and
+    a number, is the year, and the rules decide what the CRF's year was."""
+    if YEAR not in labels or VENUE not in labels:
+        return {}
+    for i in range(2, len(words) - 2):
+        if (labels[i] == "volume" and YEAR_SHAPE.match(words[i]) and words[i + 1] == ";"
+                and words[i + 2][:1].isdigit() and words[i - 1] == "." and labels[i - 2] == VENUE):
+            others = {k: None for k, label in enumerate(labels) if label == YEAR}
+            return others | {i: YEAR}  # what the year was (the rules decide it)
+    return {}
 
 
 def _announced(words, i) -> bool:

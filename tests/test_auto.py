@@ -18,7 +18,7 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            bracketed_imprint, bracketed_translator, container_after_slashes,
                            doubted, glued_journal, group_after_et_al, identifiers, missing_year,
                            publisher_after_place, quoted_journal, quoted_title, role_names,
-                           venue_head)
+                           vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -597,6 +597,21 @@ def test_an_italian_journal_in_quotes_after_the_title_is_the_venue():
     # the venue's "in" goes, and with it the quotes it held inside
     assert parse("Bianchi, L., Il Rinascimento italiano, in «Studi Storici», 45, 2004, "
                  "pp. 113-140.").fields["venue"] == "Studi Storici"
+
+
+def test_vancouvers_year_before_the_volume_is_the_year_where_the_title_holds_another():
+    text = ("Zhu N, Zhang D, Wang W, et al. A novel coronavirus from patients with pneumonia in "
+            "China, 2019. N Engl J Med. 2020;382(8):727-733.")
+    words, labels = _words_and_runs(text, [("author", 12), ("title", 10), ("year", 2),
+                                           ("venue", 5), ("volume", 3), ("issue", 3),
+                                           ("pages", 4)])
+    year = words.index("2020")
+    assert vancouver_year(words, labels) == {22: None, 23: None, year: "year"}
+    # a volume the year does not stand before ("Med. 382;2020") is left
+    assert vancouver_year(words[:year] + ["382", ";", "2020"], labels[:year + 3]) == {}
+    fields = parse(text).fields
+    assert (fields["year"], fields["volume"]) == ("2020", "382")
+    assert fields["title"].endswith("China, 2019")
 
 
 def test_a_role_words_initials_and_family_name_are_one_name():
