@@ -74,7 +74,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | bracketed_genre(words, labels) | book_after_editors(words, labels)
             | venue_head(tokens, labels, words) | quoted_title(words, labels)
             | role_names(words, labels) | bracketed_imprint(words, labels)
-            | quoted_journal(words, labels) | vancouver_year(words, labels))
+            | quoted_journal(words, labels) | vancouver_year(words, labels)
+            | vancouver_volume(words, labels) | group_before_title(words, labels))
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -355,6 +356,19 @@ def vancouver_year(words, labels) -> dict[int, str]:
     return {}
 
 
+def vancouver_volume(words, labels) -> dict[int, str]:
+    """Vancouver's volume between the date's semicolon and the pages' colon, which the CRF
+    read as the issue after a day ("Anal Biochem. 1976 May 7;72:248-54") in a reading with
+    no volume: an issue is written in brackets there, a volume bare."""
+    if "volume" in labels or "issue" not in labels:
+        return {}
+    for i in range(1, len(words) - 1):
+        if (labels[i] == "issue" and words[i].isdigit() and words[i - 1] == ";"
+                and words[i + 1] == ":" and labels[i - 2] == YEAR):
+            return {i: "volume"}
+    return {}
+
+
 def _announced(words, i) -> bool:
     """Whether a volume's word announces number i ("Volume 2000", "vol. 1999", "Bd. 1850"):
     then it is the volume, where a journal's name before it ("Genet. 2000;") says nothing."""
@@ -520,6 +534,27 @@ def _past_et_al(words, run, end) -> int | None:
                 return None
             return i
     return None
+
+
+def group_before_title(words, labels) -> dict[int, str]:
+    """A group that wrote the work, named in the first sentence, which the CRF read as the
+    title's beginning in a reading with no authors ("GBD 2019 Diseases and Injuries
+    Collaborators. | Global burden of 369 diseases …"): a first sentence of the title run
+    that ends on a group's word is the authors."""
+    if AUTHOR in labels or TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    if any(label not in ("O", "citation-number") for label in labels[:start]):
+        return {}
+    for k in range(start + 1, min(len(words) - 1, start + 12)):
+        if labels[k] != TITLE:
+            return {}
+        if words[k] == ".":
+            if (words[k - 1].lower() in lexicon.GROUP_WORDS and labels[k + 1] == TITLE
+                    and words[k + 1][:1].isupper()):
+                return dict.fromkeys(range(start, k + 1), AUTHOR)
+            return {}
+    return {}
 
 
 def group_after_et_al(words, labels) -> dict[int, str]:

@@ -17,8 +17,9 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_genre,
                            bracketed_imprint, bracketed_translator, container_after_slashes,
                            doubted, glued_journal, group_after_et_al, identifiers, missing_year,
-                           publisher_after_place, quoted_journal, quoted_title, role_names,
-                           vancouver_year, venue_head)
+                           group_before_title, publisher_after_place, quoted_journal,
+                           quoted_title, role_names, vancouver_volume, vancouver_year,
+                           venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -612,6 +613,27 @@ def test_vancouvers_year_before_the_volume_is_the_year_where_the_title_holds_ano
     fields = parse(text).fields
     assert (fields["year"], fields["volume"]) == ("2020", "382")
     assert fields["title"].endswith("China, 2019")
+
+
+def test_vancouvers_bare_number_between_the_date_and_the_pages_is_the_volume():
+    words = ["Biochem", ".", "1976", "May", "7", ";", "72", ":", "248", "-", "54"]
+    labels = ["venue"] * 2 + ["year"] * 3 + ["issue"] * 3 + ["pages"] * 3
+    assert vancouver_volume(words, labels) == {6: "volume"}
+    # a reading with a volume keeps its issue ("2021;44(5):12" has both)
+    assert vancouver_volume(words, labels[:6] + ["volume"] + labels[7:]) == {}
+    assert parse("Bradford MM. A rapid and sensitive method for the quantitation of protein. "
+                 "Anal Biochem. 1976 May 7;72:248-54.").fields["volume"] == "72"
+
+
+def test_a_group_named_before_the_title_is_the_authors():
+    text = ("GBD 2019 Diseases and Injuries Collaborators. Global burden of 369 diseases and "
+            "injuries in 204 countries and territories, 1990–2019. Lancet 2020; 396: 1204–22.")
+    words, labels = _words_and_runs(text, [("title", 25), ("venue", 1), ("year", 2),
+                                           ("volume", 2), ("pages", 4)])
+    assert group_before_title(words, labels) == dict.fromkeys(range(7), "author")
+    # a title whose first sentence names a group is a title where authors come first
+    assert group_before_title(words, ["author"] + labels[1:]) == {}
+    assert parse(text).fields["author"] == "GBD 2019 Diseases and Injuries Collaborators"
 
 
 def test_a_role_words_initials_and_family_name_are_one_name():
