@@ -18,7 +18,7 @@ FEATURE_VERSION = "7"
 
 _ROMAN = re.compile(r"^(?=[ivxlcdm]+$)m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$", re.I)
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th|e|er|re|ème|º|°)$", re.I)
-# A year as references write one (doubts.py reads years by it too).
+# A year as references write one (tagger/doubts/ reads years by it too).
 YEAR_SHAPE = re.compile(r"^(1[5-9]\d\d|20[0-4]\d)[a-z]?$")
 _ARXIV = re.compile(r"arxiv|abs/|\d{4}\.\d{4,5}(v\d+)?$|[a-z-]+(\.[a-z]{2})?/\d{7}")
 

@@ -1,6 +1,6 @@
 """The `auto` engine: the CRF answers; a reference it is unsure of (mean confidence under the
 manifest's `rules_evidence.below`) or whose author list it ended where no list can end
-(doubts.py) is decoded again with the rule labels as evidence ("crf+rules"); a model that
+(tagger/doubts/) is decoded again with the rule labels as evidence ("crf+rules"); a model that
 cannot load leaves the rules to answer, after one warning."""
 
 import json

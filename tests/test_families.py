@@ -37,7 +37,7 @@ FAMILIES = ("abbrev-journal-no-title", "title-into-venue", "astronomy-and-cjk-ve
 # one-word journal into the authors and a last initial "J." into the journal: .886, all .970.
 # With auto's evidence re-chosen for that model (weight 0.75, not 0.5): humanities .906,
 # chemistry .886, all .968; the others as above. With the rules deciding where the CRF ends
-# an author list as no list can end (tagger/doubts.py): chemistry .975, all .981. Retrained
+# an author list as no list can end (tagger/doubts/): chemistry .975, all .981. Retrained
 # with 150 L-BFGS iterations remembering 30 steps (shipped): humanities .905, chemistry .975,
 # all .981; the others 1.000 (the CRF alone: glued .971, chemistry .861, all .961).
 MODEL_FLOORS = {"abbrev-journal-no-title": 0.95, "title-into-venue": 0.95,

@@ -8,7 +8,7 @@
 Under `auto`, a reference whose mean CRF confidence is under `below` is decoded again with
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py), and so is one whose labels break the shape of an author list or run a
-title into a glued journal (tagger/doubts.py, which decides those tokens or leaves them to
+title into a glued journal (tagger/doubts/, which decides those tokens or leaves them to
 the rules); either reading is then held to one stretch a field (tagger/stretches.py) and
 given its year if it has no date (doubts.missing_year), as `auto` holds it. Both numbers are
 chosen here, never on gold: every reference of the training files is tagged by a CRF

@@ -1,0 +1,45 @@
+"""Where a CRF's labels break a shape no reference has: what `auto` decides however sure
+the CRF is.
+
+Each check reads the CRF's labels of one reference and names the tokens it decides, each
+with its label, or with None where the rules should decide (parse.py gives them the rules'
+labels as overwhelming evidence and decodes again). The checks live by what they look at:
+`authors` (where an author list ends), `titles` (where a title ends and its container
+begins), `books` (a book's editors, translator, imprint, genre), `dates` and `identifiers`.
+Adding one is a function in one of them and a line in `doubted`.
+
+Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
+looks for its sign first, and the rule tagger is imported only when it is asked.
+"""
+
+from .authors import author_doubts, group_after_et_al, group_before_title, venue_head
+from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
+                    bracketed_translator, publisher_after_place, role_names)
+from .dates import access_date, missing_year, vancouver_volume, vancouver_year
+from .identifiers import identifiers
+from .titles import container_after_slashes, glued_journal, quoted_journal, quoted_title
+
+__all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
+           "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
+           "bracketed_imprint", "bracketed_translator", "publisher_after_place",
+           "role_names", "access_date", "vancouver_volume", "vancouver_year",
+           "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
+           "quoted_title"]
+
+
+def doubted(tokens, labels) -> dict[int, str | None]:
+    """The tokens whose label is decided here (None: by the rules), where the CRF's labels
+    break the shape of an author list, run a title into a glued journal or past "//", give
+    a place's publisher to the venue, take an access date for the year, a translator or a
+    thesis for the title or a book for its editors, read a DOI or an arXiv number as another
+    field, or break one of the humanities' shapes or a journal's first word off it."""
+    words = [token.text for token in tokens]
+    return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
+             or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
+            | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
+            | access_date(words, labels) | bracketed_translator(words, labels)
+            | bracketed_genre(words, labels) | book_after_editors(words, labels)
+            | venue_head(tokens, labels, words) | quoted_title(words, labels)
+            | role_names(words, labels) | bracketed_imprint(words, labels)
+            | quoted_journal(words, labels) | vancouver_year(words, labels)
+            | vancouver_volume(words, labels) | group_before_title(words, labels))

@@ -1,0 +1,334 @@
+"""Where a CRF's author list ends as no list can.
+
+Chemistry cites "Matyjaszewski, K.; Xia, J. Chem. Rev. 2001, 101, 2921." and "Grubbs, R. H.
+Tetrahedron 2004, 60, 7117.": no title, the journal right after the initials. A CRF trained on
+references with titles is sure of two wrong readings there: the last initial "J." opens the
+journal ("J. Chem."), and a one-word journal is another given name. Both leave a name list
+that cannot be: a family name with no initials after it, or initials followed by a word and
+then a number. `auto` lets the rule tagger, which reads these lists name by name, decide the
+tokens found here (parse.py), whatever the CRF's confidence.
+
+Lists with names given first break the other way: "M. Holst and G. | Tsogtgerel The
+Lichnerowicz equation" (no stop between the last name and the title) or "A. Kolmogoroff, C. R
+| . Acad. Sci." leave a last item of initials alone (or of a given name cut to two letters,
+"D.Yu. | Vodolazov"). What the word after them is decides those tokens here: an abbreviated
+journal word takes the initials into the journal, any other is their family name.
+
+And the authors' run may run on into the next field: past the stop after its last whole
+name, into words no name is made of ("… et J. K. KOCHI. J | . Am. Chem. Soc.", "R. Cousot.A
+| unified lattice", "Silva, J. A. | Reforma agrária no Brasil."), past a quote opened after a
+comma ("심병연, '가 | . 의사가 …'"), or past "et al." ("Yu, et al., | Drugs & Aging"). A group
+that wrote the work is its authors, named after "et al." or before the title.
+"""
+
+from itertools import takewhile
+
+from .. import lexicon
+from ..structure.names import SUFFIXES
+from .words import AUTHOR, TITLE, VENUE, capitalized, initial
+
+
+def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
+    """The tokens at the end of the author list whose label is decided here, each with that
+    label, or None where the rules should decide: the initial (and its stop) the next field
+    took from a bare family name, or from one with an initial before a one-word journal; a
+    word read as a given name between the initials and a number; a title's opening quote and
+    what follows it; words after "et al."; a last item of initials alone and the word after
+    it; words after the stop of a last whole name."""
+    if AUTHOR not in labels:
+        return {}
+    words = words or [token.text for token in tokens]
+    first = labels.index(AUTHOR)  # the authors' first token
+    end = len(labels) - 1 - labels[::-1].index(AUTHOR)  # the authors' last token
+    run = end  # where the run of author labels that ends there begins
+    while run > 0 and labels[run - 1] == AUTHOR:
+        run -= 1
+    last = end
+    while last > 0 and words[last] in ",;":
+        last -= 1
+    after = end + 1
+    if after < len(words) and words[after] == "," and labels[after] != AUTHOR:
+        after += 1
+    if _bare_family_name(words, last) and _initial_at(words, after) and labels[after] != AUTHOR:
+        return {after: None, after + 1: None}
+    if (_initial_at(words, after) and labels[after] == VENUE and _one_word_journal(words, after)
+            and _after_family_first_initials(words, after)):
+        return {after: AUTHOR, after + 1: AUTHOR, after + 2: VENUE}
+    if (capitalized(words[end]) and end + 1 < len(words) and words[end + 1][:1].isdigit()
+            and _after_family_first_initials(words, end)):
+        return {end: None}
+    quote = _opening_quote(tokens, run, end)
+    if quote is not None:
+        following = _following_label(words, labels, end)
+        if following is not None:
+            return {i: following for i in range(quote, end + 1)}
+    past = _past_et_al(words, run, end)
+    if past is not None:
+        return {i: None for i in range(past, end + 1)}
+    prose = _prose_after_initials(words, run, end)
+    if prose is not None:
+        return {i: None for i in range(prose, end + 1)}
+    word = _word_after_family_first(words, run, end)
+    if word is not None:
+        following = _following_label(words, labels, end)
+        if following is not None:
+            return {i: following for i in range(word, end + 1)}
+    if not _given_first(words, first):
+        return {}
+    initials = _trailing_initials(words, last, first)
+    if initials is not None:
+        return _initials_item(tokens, words, labels, initials, end)
+    stop = _stop_after_whole_name(words, first, end)
+    if stop is not None:
+        following = _following_label(words, labels, end)
+        if following is not None:
+            return {i: following for i in range(stop + 1, end + 1)}
+    return {}
+
+
+def _following_label(words, labels, end) -> str | None:
+    """The label of the first word after the authors: the field that follows them."""
+    return next((labels[i] for i in range(end + 1, len(words)) if words[i][:1].isalnum()), None)
+
+
+def _opening_quote(tokens, run, end) -> int | None:
+    """A quote that opens a title inside the authors' run from `run` to `end` ("심병연, '가.
+    의사가 …'", "Smith, J., 'A | study …'"): after a comma and white space, glued to the word
+    it opens."""
+    for k in range(run + 1, end):
+        if (tokens[k].text in _OPENING_QUOTES and tokens[k - 1].text == ","
+                and tokens[k].start > tokens[k - 1].end and tokens[k + 1].start == tokens[k].end):
+            return k
+    return None
+
+
+_OPENING_QUOTES = {"'", "‘", '"', "“", "«", "「", "『"}
+
+
+def _past_et_al(words, run, end) -> int | None:
+    """The first word the authors' tokens run on to after "et al." and its stop or comma ("Yu,
+    et al., | Drugs & Aging"), which ends any list but a group's name after it ("et al.: PREX
+    Collaboration"). A bracket after "et al." holds one ("(CDF Collaboration)", "(Fermi-LAT)"),
+    so the run is left as it is there."""
+    for k in range(run, end - 1):
+        if words[k] == "et" and words[k + 1] == "al":
+            i = k + 2
+            while i <= end and words[i] in {".", ","}:
+                i += 1
+            rest = words[i:end + 1]
+            if (i > end or not rest[0][:1].isalpha()
+                    or any(word.lower() in lexicon.GROUP_WORDS for word in rest)
+                    or _initial_at(words, i)):  # more names ("et al.P. Rajeev, …")
+                return None
+            return i
+    return None
+
+
+def _prose_after_initials(words, run, end) -> int | None:
+    """The first word the authors' tokens run on to after a family-first name's initials
+    ("Silva, J. A. | Reforma agrária no Brasil.", ABNT's title after the last author), when
+    those words hold prose before any separator of names: they open the next field."""
+    for k in range(end, run + 2, -1):
+        if words[k] == "." and initial(words[k - 1]):
+            j = k - 1
+            while j >= 2 and words[j - 1] == "." and initial(words[j - 2]):
+                j -= 2
+            rest = words[k + 1:end + 1]
+            family_first = (j >= 2 and words[j - 1] == "," and capitalized(words[j - 2])
+                            and not (j >= 4 and words[j - 3] == "." and initial(words[j - 4])))
+            if (family_first and rest and capitalized(rest[0])
+                    and any(_prose(word) for word in rest)
+                    and not any(word in _NAME_SEPARATORS for word in rest)):
+                return k + 1
+            return None
+    return None
+
+
+def _word_after_family_first(words, run, end) -> int | None:
+    """A one-word title that the authors' run took as a last name after a family-first one
+    ("Ginzburg, C., | Spie. Radici di un paradigma", "Jaeger W., | Paideia. Die Formung"): in
+    such a list a name has its initials, so a word with a stop and a sentence after it is not
+    one."""
+    k = end if words[end] == "." else end + 1
+    if k >= len(words) - 1 or words[k] != "." or k - 1 < run + 4:
+        return None
+    j = k - 1
+    if not (capitalized(words[j]) and len(words[j]) > 2 and not _suffix(words[j])
+            and words[j - 1] == "," and words[j - 2] == "." and initial(words[j - 3])):
+        return None
+    before = j - 4 if words[j - 4] != "," else j - 5  # "Jaeger W.", "Ginzburg, C."
+    following = words[k + 1]
+    if (before < run or not capitalized(words[before])
+            or before >= 2 and words[before - 1] == "." and initial(words[before - 2])
+            or not capitalized(following) or words[k + 2:k + 3] == ["."]):
+        return None
+    return j
+
+
+_NAME_SEPARATORS = frozenset({",", ";", "&", "and", "et", "und"})
+
+
+def _prose(word) -> bool:
+    """A lower-case word no name holds ("agrária", not "van" or "etal")."""
+    return (len(word) > 2 and word.isalpha() and word.islower()
+            and word not in lexicon.NAME_PARTICLES and word not in lexicon.KEYWORDS)
+
+
+def _stop_after_whole_name(words, start, end) -> int | None:
+    """The full stop after the list's last whole name ("… et Y. L. PASCAL. | C. R", "R.
+    Cousot.A | unified lattice"), when the authors' tokens run on past it into words that
+    are no name: those words open the next field."""
+    for k in range(end - 1, start + 2, -1):
+        if words[k] in {",", ";", "and", "et", "&"}:
+            return None
+        if (words[k] == "." and len(words[k - 1]) > 2 and capitalized(words[k - 1])
+                and words[k - 2] == "." and initial(words[k - 3])):
+            rest = [word for word in words[k + 1:end + 1] if word[:1].isalnum()]
+            if not rest or not rest[0][:1].isupper():
+                return None
+            initials = list(takewhile(initial, rest))
+            name = (0 < len(initials) < len(rest) and capitalized(rest[len(initials)])
+                    or len(rest) == 1 and len(rest[0]) > 1 and rest[0].isupper())
+            return None if name else k
+    return None
+
+
+def _initials_item(tokens, words, labels, start, end) -> dict[int, str]:
+    """A given-first list whose last item is initials alone ("A. Kolmogoroff, C. R | Acad.",
+    "L. Stella, V | Ferrari Testing gravity"): the word after them is their family name, unless
+    it is a journal word abbreviated ("Acad.", "Sc."), when the initials open the next field."""
+    nxt = end + 1
+    if nxt < len(words) and words[nxt] == ".":
+        nxt += 1
+    if nxt >= len(words) or not capitalized(words[nxt]):
+        return {}
+    if nxt + 1 < len(words) and words[nxt + 1] == "." and "iso4" in lexicon.classes(words[nxt]):
+        return {i: labels[nxt] for i in range(start, nxt)}
+    if len(words[nxt]) <= 3 and nxt + 1 < len(words) and tokens[nxt + 1].start == tokens[nxt].end:
+        nxt += 1  # "Mc|Dougall", "De|Witt": a name the tokenizer cut at its capital
+    if nxt + 1 < len(words) and words[nxt + 1] in {"of", "for"}:
+        return {}  # "U.S. Department of the Interior": a body's name, not a person's
+    decided = {i: AUTHOR for i in range(end + 1, nxt + 1)}
+    after = nxt + 1
+    if after < len(words) and words[after][:1].isalnum() and tokens[after].start > tokens[nxt].end:
+        decided[after] = labels[after]  # the list ends there, as the CRF had it end
+    return decided
+
+
+def _trailing_initials(words, i, start) -> int | None:
+    """Where a run of initials ending at words[i] ("C . R", "W . P .", "D . Yu") begins, when
+    it opens the list or a separator of names (",", "and", "et", "&") comes before it: an
+    author item with no family name."""
+    if words[i] == "." and i > 0:
+        i -= 1
+    if not _given_initial(words, i):
+        return None
+    j = i
+    while j >= 2 and words[j - 1] == "." and _given_initial(words, j - 2):
+        j -= 2
+    return j if j == start or j > 0 and words[j - 1] in {",", "and", "et", "&"} else None
+
+
+def _given_initial(words, i) -> bool:
+    """An initial, or a given name cut to two letters before its stop ("Yu.", "Ya.", "Ch.")."""
+    return initial(words[i]) or (len(words[i]) == 2 and words[i][0].isupper()
+                                  and words[i].isalpha() and i + 1 < len(words)
+                                  and words[i + 1] == ".")
+
+
+def _given_first(words, start) -> bool:
+    """Whether the author list, opening at `start`, opens with initials and a family name ("A.
+    Kolmogoroff")."""
+    return (start + 2 < len(words) and initial(words[start]) and words[start + 1] == "."
+            and (capitalized(words[start + 2]) or initial(words[start + 2])))
+
+
+def _bare_family_name(words, i) -> bool:
+    """A capitalized word that opens a name of a family-first list ("…; Xia,"), so initials
+    must follow it."""
+    return (capitalized(words[i]) and words[i] not in SUFFIXES
+            and (i == 0 or words[i - 1] == ";") and i + 1 < len(words) and words[i + 1] == ",")
+
+
+def _one_word_journal(words, i) -> bool:
+    """Whether the initial at i, its stop, and one whole word are all there is before the year
+    or volume: "Timmers, F. | J. Organometallics 1996, 15": "J." abbreviates no journal whose
+    next word is spelled out, so it is the last name's second initial."""
+    return (i + 3 < len(words) and capitalized(words[i + 2]) and words[i + 3][:1].isdigit()
+            and words[i + 2].lower() not in lexicon.ISO4)
+
+
+def _after_family_first_initials(words, i) -> bool:
+    """Whether words[i] follows "Family, I. I." (initials with their stops after a comma) that
+    opens the list or follows a semicolon: in "Cédric Durand, R. Keucheyan 2012" or "…, X. Poux
+    2005" the names are given first, and the word is the family name."""
+    j = i
+    while j >= 2 and words[j - 1] == "." and initial(words[j - 2]):
+        j -= 2
+    family = j - 2
+    return (j < i and family >= 0 and words[j - 1] == "," and capitalized(words[family])
+            and (family == 0 or words[family - 1] == ";"))
+
+
+def _suffix(word) -> bool:
+    """A name's suffix however it is written: "Jr", "JR", "III"."""
+    return word in SUFFIXES or word.capitalize() in SUFFIXES
+
+
+def _initial_at(words, i) -> bool:
+    return i + 1 < len(words) and initial(words[i]) and words[i + 1] == "."
+
+
+def group_after_et_al(words, labels) -> dict[int, str]:
+    """A group named after the authors' "et al." that the CRF gave another field ("T. Aaltonen
+    et al. (CDF Collaboration), arXiv:…", "C. Amsler et al., Particle Data Group, Phys.
+    Lett."): in brackets or after a comma or colon, its words are the authors'."""
+    if AUTHOR not in labels:
+        return {}
+    end = len(labels) - 1 - labels[::-1].index(AUTHOR)
+    k = end if words[end] == "al" else end - 1 if words[end] == "." else -1
+    if k < 1 or words[k] != "al" or words[k - 1] != "et":
+        return {}
+    stop = lexicon.group_end(words, end + 1)
+    return {i: AUTHOR for i in range(end + 1, stop)}
+
+
+def group_before_title(words, labels) -> dict[int, str]:
+    """A group that wrote the work, named in the first sentence, which the CRF read as the
+    title's beginning in a reading with no authors ("GBD 2019 Diseases and Injuries
+    Collaborators. | Global burden of 369 diseases …"): a first sentence of the title run
+    that ends on a group's word is the authors."""
+    if AUTHOR in labels or TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    if any(label not in ("O", "citation-number") for label in labels[:start]):
+        return {}
+    for k in range(start + 1, min(len(words) - 1, start + 12)):
+        if labels[k] != TITLE:
+            return {}
+        if words[k] == ".":
+            if (words[k - 1].lower() in lexicon.GROUP_WORDS and labels[k + 1] == TITLE
+                    and words[k + 1][:1].isupper()):
+                return dict.fromkeys(range(start, k + 1), AUTHOR)
+            return {}
+    return {}
+
+
+def venue_head(tokens, labels, words) -> dict[int, str]:
+    """A journal's abbreviated first word that the authors took as an item of its own after a
+    whole name ("Grøn Ø., Am. | J. Phys."): a journal word of the lexicon, its stop glued to
+    it, right before the venue, is no one's name."""
+    if VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    k = start - 1 if words[start] == "." else start - 2
+    if k < 4 or labels[k] != AUTHOR or words[k + 1] != "." or tokens[k].end != tokens[k + 1].start:
+        return {}
+    word = words[k]
+    if (not capitalized(word) or _suffix(word)
+            or "iso4" not in lexicon.classes(word)):
+        return {}
+    whole_name = words[k - 1] == "," and (words[k - 2] == "." and initial(words[k - 3])
+                                          or capitalized(words[k - 2]) and words[k - 3] == "."
+                                          and initial(words[k - 4]))
+    return dict.fromkeys(range(k, start), VENUE) if whole_name else {}

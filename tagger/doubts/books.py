@@ -1,0 +1,149 @@
+"""The parts of a book's reference that the CRF runs together: the book after its editors,
+the publisher after its place, a translator's or an editor's name, the place and year in
+brackets, a thesis's genre or a translator bracketed after the title.
+
+Books in the humanities are cited in shapes the corpora hold few of ("trans. G. Highet, 3
+vols (Oxford, 1939–45)", "(M. Cook, Trans.)", "in Green, P. (ed.) Edited book"); each is read
+as written where the CRF broke it.
+"""
+
+from .. import lexicon
+from ..features import YEAR_SHAPE
+from .words import (EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE, YEAR,
+                    capitalized, initial)
+
+
+def book_after_editors(words, labels) -> dict[int, str]:
+    """The book's title after its editors' "(ed.)" or "(Hrsg.)", which the CRF ran on into:
+    "in Green, P. (ed.) Edited book. Oxford", "In: Meier, B. (Hrsg.) Sammelband, S. 12". The
+    bracketed role word closes the editors; what the editor run took after it is the venue."""
+    if "(" not in words or EDITOR not in labels:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(" or labels[k] != EDITOR:
+            continue
+        close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
+        if (close >= len(words) or words[close] != ")"
+                or lexicon.KEYWORDS.get(words[k + 1].lower()) != EDITOR):
+            continue
+        start = close + 1
+        while start < len(words) and words[start] in ".,:" and labels[start] == EDITOR:
+            start += 1
+        end = start
+        while end < len(words) and labels[end] == EDITOR:
+            end += 1
+        if end > start and capitalized(words[start]):
+            return dict.fromkeys(range(start, end), VENUE)
+    return {}
+
+
+def publisher_after_place(words, labels) -> dict[int, str]:
+    """What follows "Place:" is its publisher, not a venue ("人工智能前沿. 北京: 科学出版社, 2019",
+    where the CRF read "科学出版社" as more of the book's title)."""
+    if ":" not in words or LOCATION not in labels:
+        return {}
+    for k in range(1, len(words) - 1):
+        if words[k] == ":" and labels[k - 1] == LOCATION and labels[k] != VENUE \
+                and labels[k + 1] == VENUE:
+            end = k + 1
+            while end < len(words) and labels[end] == VENUE:
+                end += 1
+            return dict.fromkeys(range(k + 1, end), PUBLISHER)
+    return {}
+
+
+def role_names(words, labels) -> dict[int, str]:
+    """A translator's or editor's name that the CRF cut after its initials ("trans. G. |
+    Highet, 3 vols (Oxford, 1939–45)", "trans. L. A. | Manyon, 2 vols"), reading the family
+    name as a journal before the volumes: "trans." or "ed." after a separator, initials with
+    their stops and a capitalized word are one name, the role's."""
+    if _ROLE_WORDS.isdisjoint(words):
+        return {}
+    for k, word in enumerate(words):
+        role = lexicon.KEYWORDS.get(word.lower())
+        if role not in (TRANSLATOR, EDITOR) or k == 0 or words[k - 1] not in ",.;(":
+            continue
+        j = k + 2 if words[k + 1:k + 2] == ["."] else k + 1
+        if words[j:j + 1] == ["by"]:
+            j += 1
+        start = j
+        while j + 2 < len(words) and initial(words[j]) and words[j + 1] == ".":
+            j += 2
+        if (j > start and capitalized(words[j]) and any(l != role for l in labels[start:j + 1])
+                and not (words[j + 1:j + 2] == ["."] and "iso4" in lexicon.classes(words[j]))):
+            return dict.fromkeys(range(k, j + 1), role)  # not "Phil. Trans. R. Soc."
+    return {}
+
+
+# "trans", "Ed", "EDS", …: the words that announce a translator's or an editor's names.
+_ROLE_WORDS = frozenset(form for word, role in lexicon.KEYWORDS.items()
+                        if role in (TRANSLATOR, EDITOR)
+                        for form in (word, word.capitalize(), word.upper()))
+
+
+def bracketed_imprint(words, labels) -> dict[int, str]:
+    """Humanities' "(Oxford, 1957)" and "(Berkeley and Los Angeles, 1964)" after a title or its
+    volumes: places the lexicon knows, a comma and a year in brackets are the place and the
+    year, where the CRF read "3 vols (Oxford," as an issue and "Horace (Oxford" as a publisher."""
+    if "(" not in words:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(":
+            continue
+        j = k + 1
+        while j < len(words) and (capitalized(words[j]) and "place" in lexicon.classes(words[j])
+                                  or j > k + 1 and words[j] in ("and", "&")):
+            j += 1
+        if j == k + 1 or words[j - 1] in ("and", "&") or words[j:j + 1] != [","]:
+            continue
+        close = j + 2
+        if words[close:close + 1] and words[close] in "-–" and words[close + 1:close + 2]:
+            close += 2
+        if (close >= len(words) or words[close] != ")" or not YEAR_SHAPE.match(words[j + 1])
+                or not words[close - 1].isdigit() or labels[close + 1:close + 2] == [TITLE]):
+            continue  # (not a title's own "(Lyon, 1984)")
+        decided = (dict.fromkeys(range(k + 1, j), LOCATION)
+                   | dict.fromkeys(range(j + 1, close), YEAR))
+        if any(labels[i] != label for i, label in decided.items()):
+            return decided
+    return {}
+
+
+def bracketed_genre(words, labels) -> dict[int, str]:
+    """APA's "(Doctoral dissertation)" ending a title is the document's type, not its title's
+    last words (the CRF knew "(Unpublished doctoral dissertation)" but kept the shorter one)."""
+    for k, close in _brackets_in_title(words, labels, 8):
+        after = close + 1
+        while after < len(words) and words[after] in ".,;:":
+            after += 1
+        if (labels[close] == TITLE and labels[after:after + 1] != [TITLE]
+                and any(w.lower() in lexicon.THESIS_WORDS for w in words[k + 1:close])):
+            return dict.fromkeys(range(k, close + 1), GENRE)
+    return {}
+
+
+def bracketed_translator(words, labels) -> dict[int, str]:
+    """APA's "(D. Bowden, Trans.)" after a title: the names in the brackets are the
+    translator's, where the CRF kept "(D. Bowden" in the title and gave "Trans" alone."""
+    for k, close in _brackets_in_title(words, labels, 30):
+        if "(" in words[k + 1:close]:
+            continue
+        role = close - 2 if words[close - 1] == "." else close - 1
+        if (lexicon.KEYWORDS.get(words[role].lower()) == TRANSLATOR and role > k + 2
+                and words[role - 1] == ","):
+            return dict.fromkeys(range(k, close + 1), TRANSLATOR)
+    return {}
+
+
+def _brackets_in_title(words, labels, reach):
+    """(open, close) of each bracket the CRF's title runs on into, closed within `reach`
+    tokens: where a translator or a thesis may hide."""
+    if "(" not in words:
+        return
+    for k, word in enumerate(words):
+        if word != "(" or labels[k - 1:k] != [TITLE] or labels[k + 1:k + 2] != [TITLE]:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + reach)) if words[j] == ")"),
+                     None)
+        if close is not None:
+            yield k, close

@@ -1,0 +1,91 @@
+"""A reference's date, where the CRF gave it to another field or took another for it.
+
+A reference has a date: where a reading has none, a year-shaped number it gives a volume or
+a document type is the year (`missing_year`, which `auto` asks of its last reading, parse.py).
+Vancouver writes "2020;382(8):727" (the year, then the volume); a date after "cited" is when
+the page was read, not when it was written.
+"""
+
+from .. import lexicon
+from ..features import YEAR_SHAPE
+from .words import NOTE, VENUE, YEAR
+
+
+# Labels no year is part of as a number.
+_NO_YEAR = ("volume", "genre")
+
+
+def missing_year(words, labels) -> dict[int, str]:
+    """Year-shaped numbers read as a volume or a genre by a reading with no date at all:
+    "刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3)" (a title opening with a year
+    made the journal's year its volume), "[EB/OL]. (2019-05-01)" (the date of a web page taken
+    into its type). They are the year: a reference has one, and no volume or type is written
+    like it where it has none."""
+    if YEAR in labels:
+        return {}
+    decided = {}
+    for i, (word, label) in enumerate(zip(words, labels)):
+        if label in _NO_YEAR and YEAR_SHAPE.match(word) and not _announced(words, i):
+            decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
+    return decided
+
+
+def _announced(words, i) -> bool:
+    """Whether a volume's word announces number i ("Volume 2000", "vol. 1999", "Bd. 1850"):
+    then it is the volume, where a journal's name before it ("Genet. 2000;") says nothing."""
+    k = i - 2 if i > 1 and words[i - 1] == "." else i - 1
+    return k >= 0 and lexicon.KEYWORDS.get(words[k].lower()) == "volume"
+
+
+def _date_end(words, i) -> int:
+    """End of the date whose year is words[i]: "2019-05-01" is five tokens."""
+    end = i + 1
+    while (end + 1 < len(words) and words[end] == "-" and words[end + 1].isdigit()
+           and len(words[end + 1]) <= 2):
+        end += 2
+    return end
+
+
+def vancouver_year(words, labels) -> dict[int, str]:
+    """Vancouver's "N Engl J Med. 2020;382(8):727-733" read with the year as the volume, where
+    a year-shaped number in the title took the year ("… pneumonia in China, 2019. N Engl J
+    Med. 2020;382"): a year-shaped number right after the journal's stop, then a semicolon and
+    a number, is the year, and the rules decide what the CRF's year was."""
+    if YEAR not in labels or VENUE not in labels:
+        return {}
+    for i in range(2, len(words) - 2):
+        if (labels[i] == "volume" and YEAR_SHAPE.match(words[i]) and words[i + 1] == ";"
+                and words[i + 2][:1].isdigit() and words[i - 1] == "." and labels[i - 2] == VENUE):
+            others = {k: None for k, label in enumerate(labels) if label == YEAR}
+            return others | {i: YEAR}  # what the year was (the rules decide it)
+    return {}
+
+
+def vancouver_volume(words, labels) -> dict[int, str]:
+    """Vancouver's volume between the date's semicolon and the pages' colon, which the CRF
+    read as the issue after a day ("Anal Biochem. 1976 May 7;72:248-54") in a reading with
+    no volume: an issue is written in brackets there, a volume bare."""
+    if "volume" in labels or "issue" not in labels:
+        return {}
+    for i in range(1, len(words) - 1):
+        if (labels[i] == "issue" and words[i].isdigit() and words[i - 1] == ";"
+                and words[i + 1] == ":" and labels[i - 2] == YEAR):
+            return {i: "volume"}
+    return {}
+
+
+def access_date(words, labels) -> dict[int, str]:
+    """The date after "cited", "accessed" or "retrieved" is when the reference was read, not
+    when it was published (NLM's "2020 [cited 2021 Mar 5]"): a note, where the reading has a
+    year before it."""
+    if lexicon.ACCESS_WORDS.isdisjoint(map(str.lower, words)):
+        return {}
+    for k, word in enumerate(words):
+        if word.lower() not in lexicon.ACCESS_WORDS or YEAR not in labels[:k]:
+            continue
+        end = k + 1
+        while end < len(words) and labels[end] == YEAR and words[end] not in ("]", ")"):
+            end += 1
+        if end > k + 1:
+            return dict.fromkeys(range(k + 1, end), NOTE)
+    return {}

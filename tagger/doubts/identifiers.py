@@ -1,0 +1,27 @@
+"""Identifiers the CRF gave another label: a DOI, a bare arXiv number."""
+
+from ..tokenize import ARXIV_DATED, DOI_SHAPE
+from .words import ARXIV, DOI
+
+
+def identifiers(tokens, labels, words) -> dict[int, str]:
+    """A DOI or a bare arXiv number that the CRF gave another label: numbers end a physics
+    reference, and "Phys. Rev. D87, 014505 (2013), 1209.2258" read its arXiv number as more
+    pages, "…, 41-48. 10.7843/kgs.2015.31.11.41." its DOI as nothing. Their shapes
+    (tokenize.DOI_SHAPE; tokenize.ARXIV_DATED, a year and month) are no other field's; a DOI
+    glued to a slash before it ("doi.org/10.1103/…", a URL PDF text broke) is the URL's."""
+    decided = {}
+    for i, word in enumerate(words):
+        if not word[:1].isdigit():
+            continue
+        if DOI_SHAPE.match(word):
+            if i and tokens[i - 1].end == tokens[i].start and words[i - 1].endswith("/"):
+                continue
+            label = DOI
+        elif ARXIV_DATED.fullmatch(word):
+            label = ARXIV
+        else:
+            continue
+        if labels[i] != label:
+            decided[i] = label
+    return decided

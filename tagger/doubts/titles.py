@@ -1,0 +1,118 @@
+"""Where a title ends and its container begins, where the CRF ran one into the other.
+
+Titles cut out of PDF text run into a journal glued to them ("… anti-spring bladesNucl
+.Instrum .Methods Phys .Res .A"): a capitalized word glued to the title's last word, its stop
+set apart as PDF text sets it, and another abbreviated word after it open the journal. GOST
+and GB/T 7714 open the container with "//"; MLA ends a chapter's title inside its quotes
+before the book; Italian style quotes the journal after the title.
+"""
+
+from .. import lexicon
+from .words import AUTHOR, TITLE, VENUE, capitalized, initial
+
+
+def glued_journal(tokens, labels, words=None) -> dict[int, str]:
+    """A journal's first abbreviated words that the title took where PDF text glued them to it
+    ("… anti-spring bladesNucl | .Instrum .Methods", "… perturbations,Mon | .Not .R"): a
+    capitalized word glued to the title's last, then another abbreviated word, and only
+    abbreviated words and stops before the venue."""
+    words = words or [token.text for token in tokens]
+    for k in range(1, len(words) - 1):
+        if not (labels[k] == TITLE and labels[k - 1] == TITLE
+                and _glued_abbreviation(tokens, words, k)):
+            continue
+        j = k + 1
+        while j < len(words) and labels[j] != VENUE and (words[j] == "." or capitalized(words[j])
+                                                          or initial(words[j])):
+            j += 1
+        if j < len(words) and labels[j] == VENUE and j - k <= 8:
+            return {i: VENUE for i in range(k, j)}
+    return {}
+
+
+def _glued_abbreviation(tokens, words, k) -> bool:
+    """Whether tokens[k] (k + 1 is a token too) is an abbreviated word glued to a lower-case
+    word ("bladesNucl") or a comma (",Mon"), its stop set apart as PDF text sets it, another
+    abbreviation after it ("Nucl .Instrum .", not "LeukemiaNet. Blood.")."""
+    if not (tokens[k].start == tokens[k - 1].end and words[k + 1] == "."
+            and tokens[k + 1].start > tokens[k].end and k + 3 < len(words)):
+        return False
+    before, following = words[k - 1], words[k + 2]
+    return ((before.isalpha() and before[-1].islower() or before == ",")
+            and capitalized(words[k]) and (capitalized(following) or initial(following))
+            and words[k + 3] == ".")
+
+
+def container_after_slashes(tokens, labels, words) -> dict[int, str | None]:
+    """A title run on past "//", which opens the container in GOST and GB/T 7714 ("Методы
+    машинного обучения // Вестник МГУ. 2018. Т. 42"): the title ends there, and what the
+    title took after it is the venue. An author run past it took the title as well: the
+    rules decide where the names end."""
+    if "/" not in words:
+        return {}
+    for k in range(1, len(words) - 2):
+        field = labels[k - 1]
+        if not (words[k] == words[k + 1] == "/" and tokens[k + 1].start == tokens[k].end
+                and field in (TITLE, AUTHOR) and labels[k + 2] == field):
+            continue
+        end = k + 2
+        while end < len(words) and labels[end] == field:
+            end += 1
+        decided = {k: TITLE, k + 1: TITLE, **dict.fromkeys(range(k + 2, end), VENUE)}
+        if field == AUTHOR:
+            start = k
+            while start > 0 and labels[start - 1] == AUTHOR:
+                start -= 1
+            decided.update(dict.fromkeys(range(start, k)))
+        return decided
+    return {}
+
+
+def quoted_title(words, labels) -> dict[int, str]:
+    """A quoted title that the CRF ran on past its closing quote into the book after it (MLA's
+    '"Tradition and the Individual Talent." Selected Essays. London'): a title that ends inside
+    its quotes, as its stop does, ends there, and what the run took after it is the venue.
+    Where the reading has a venue, the words after the quote are the title's own ("« Qu'est-ce
+    qu'une nation ? » La réponse médiévale française, RHDFE")."""
+    if TITLE not in labels or VENUE in labels:
+        return {}
+    start = labels.index(TITLE)
+    closer = _QUOTE_PAIRS.get(words[start])
+    if closer is None:
+        return {}
+    end = start + 1
+    while end < len(words) and labels[end] == TITLE and words[end] != closer:
+        end += 1
+    after = end + 1
+    if not (after < len(words) and words[end] == closer and words[end - 1] in ".,?!"
+            and labels[after] == TITLE and capitalized(words[after])):
+        return {}
+    last = after
+    while last + 1 < len(words) and labels[last + 1] == TITLE:
+        last += 1
+    return dict.fromkeys(range(after, last + 1), VENUE)
+
+
+def quoted_journal(words, labels) -> dict[int, str]:
+    """Italian style's journal in quotes after the title ("La crisi del debito sovrano,
+    «Rivista di Politica Economica», 101, n. 3"), which the CRF kept in the title: quotes
+    opened after the title's comma (or "in") and closed before a comma and a number or a
+    volume's word hold the journal."""
+    if TITLE not in labels:
+        return {}
+    for k in range(labels.index(TITLE) + 2, len(words) - 3):
+        closer = _QUOTE_PAIRS.get(words[k])
+        if closer is None or labels[k - 1] != TITLE or words[k - 1] not in (",", "in"):
+            continue
+        end = k + 1
+        while end < len(words) and words[end] != closer and labels[end] == TITLE:
+            end += 1
+        if not (end + 2 < len(words) and words[end] == closer and end > k + 1
+                and words[end + 1] == "," and (words[end + 2][:1].isdigit() or lexicon.KEYWORDS.get(
+                    words[end + 2].lower()) in ("volume", "issue"))):
+            continue
+        return dict.fromkeys(range(k, end + 1), VENUE)
+    return {}
+
+
+_QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
