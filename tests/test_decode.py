@@ -11,6 +11,7 @@ import pytest
 
 from tagger import parse, parse_many
 from tagger.decode import best_paths, chosen, marginals, viterbi
+from tagger.doubts import doubted
 from tagger.encode import Encoder
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, read_weights
@@ -141,9 +142,9 @@ def test_a_batch_is_references_parsed_one_at_a_time(tiny_model, sample, evidence
 
 
 def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evidence_model):
-    """Unsure references re-decoded with the rules' evidence in a batch, and held to one
-    stretch a field, get the labels of CRFModel.tag_features(sequence, hints), and each label's
-    p stays the CRF's marginal."""
+    """Unsure references re-decoded with the rules' evidence in a batch (the tokens the
+    doubts decide made decisive), and held to one stretch a field, get the labels of
+    CRFModel.tag_features(sequence, hints), and each label's p stays the CRF's marginal."""
     model_path = evidence_model(1.01)
     model = load_model(model_path)
     items = items_of(sample[:80])
@@ -151,7 +152,8 @@ def test_auto_re_decodes_as_the_one_reference_path_does(tiny_model, sample, evid
     assert {ref.engine for ref in refs} == {"crf+rules"}
     for (_, norm, tokens), ref in zip(items, refs):
         sequence = featurize(tokens, norm.text)
-        hints = rule_hints(*rules.tag(tokens, norm.text), 1.0)
+        doubts = doubted(tokens, model.tag_features(sequence)[0])
+        hints = rule_hints(*rules.tag(tokens, norm.text), 1.0, doubts)
         labels, probs = model.tag_features(sequence, hints)
         weights = model.weights()
         held = final_hints(weights.scores(sequence), weights, labels, hints,
