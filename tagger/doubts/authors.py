@@ -24,8 +24,9 @@ that wrote the work is its authors, named after "et al." or before the title.
 from itertools import takewhile
 
 from .. import lexicon
+from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import AUTHOR, TITLE, VENUE, capitalized, initial
+from .words import AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -301,7 +302,7 @@ def group_before_title(words, labels) -> dict[int, str]:
     if AUTHOR in labels or TITLE not in labels:
         return {}
     start = labels.index(TITLE)
-    if any(label not in ("O", "citation-number") for label in labels[:start]):
+    if any(label not in (OTHER, CITATION_NUMBER) for label in labels[:start]):
         return {}
     for k in range(start + 1, min(len(words) - 1, start + 12)):
         if labels[k] != TITLE:

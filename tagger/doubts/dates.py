@@ -8,11 +8,11 @@ the page was read, not when it was written.
 
 from .. import lexicon
 from ..features import YEAR_SHAPE
-from .words import NOTE, VENUE, YEAR
+from .words import GENRE, ISSUE, NOTE, VENUE, VOLUME, YEAR
 
 
 # Labels no year is part of as a number.
-_NO_YEAR = ("volume", "genre")
+_NO_YEAR = (VOLUME, GENRE)
 
 
 def missing_year(words, labels) -> dict[int, str]:
@@ -34,7 +34,7 @@ def _announced(words, i) -> bool:
     """Whether a volume's word announces number i ("Volume 2000", "vol. 1999", "Bd. 1850"):
     then it is the volume, where a journal's name before it ("Genet. 2000;") says nothing."""
     k = i - 2 if i > 1 and words[i - 1] == "." else i - 1
-    return k >= 0 and lexicon.KEYWORDS.get(words[k].lower()) == "volume"
+    return k >= 0 and lexicon.KEYWORDS.get(words[k].lower()) == VOLUME
 
 
 def _date_end(words, i) -> int:
@@ -54,7 +54,7 @@ def vancouver_year(words, labels) -> dict[int, str]:
     if YEAR not in labels or VENUE not in labels:
         return {}
     for i in range(2, len(words) - 2):
-        if (labels[i] == "volume" and YEAR_SHAPE.match(words[i]) and words[i + 1] == ";"
+        if (labels[i] == VOLUME and YEAR_SHAPE.match(words[i]) and words[i + 1] == ";"
                 and words[i + 2][:1].isdigit() and words[i - 1] == "." and labels[i - 2] == VENUE):
             others = {k: None for k, label in enumerate(labels) if label == YEAR}
             return others | {i: YEAR}  # what the year was (the rules decide it)
@@ -65,12 +65,12 @@ def vancouver_volume(words, labels) -> dict[int, str]:
     """Vancouver's volume between the date's semicolon and the pages' colon, which the CRF
     read as the issue after a day ("Anal Biochem. 1976 May 7;72:248-54") in a reading with
     no volume: an issue is written in brackets there, a volume bare."""
-    if "volume" in labels or "issue" not in labels:
+    if VOLUME in labels or ISSUE not in labels:
         return {}
     for i in range(1, len(words) - 1):
-        if (labels[i] == "issue" and words[i].isdigit() and words[i - 1] == ";"
+        if (labels[i] == ISSUE and words[i].isdigit() and words[i - 1] == ";"
                 and words[i + 1] == ":" and labels[i - 2] == YEAR):
-            return {i: "volume"}
+            return {i: VOLUME}
     return {}
 
 

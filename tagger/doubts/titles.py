@@ -8,7 +8,7 @@ before the book; Italian style quotes the journal after the title.
 """
 
 from .. import lexicon
-from .words import AUTHOR, TITLE, VENUE, capitalized, initial
+from .words import AUTHOR, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:
@@ -109,7 +109,7 @@ def quoted_journal(words, labels) -> dict[int, str]:
             end += 1
         if not (end + 2 < len(words) and words[end] == closer and end > k + 1
                 and words[end + 1] == "," and (words[end + 2][:1].isdigit() or lexicon.KEYWORDS.get(
-                    words[end + 2].lower()) in ("volume", "issue"))):
+                    words[end + 2].lower()) in (VOLUME, ISSUE))):
             continue
         return dict.fromkeys(range(k, end + 1), VENUE)
     return {}

@@ -14,6 +14,9 @@ GENRE = "genre"
 EDITOR = "editor"
 ARXIV = "arxiv"
 DOI = "doi"
+VOLUME = "volume"
+ISSUE = "issue"
+CITATION_NUMBER = "citation-number"
 
 
 def initial(word) -> bool:
