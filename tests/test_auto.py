@@ -17,7 +17,8 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_genre,
                            bracketed_imprint, bracketed_translator, container_after_slashes,
                            doubted, glued_journal, group_after_et_al, identifiers, missing_year,
-                           group_before_title, publisher_after_place, quoted_journal,
+                           bracketed_acronym, group_before_title, publisher_after_place,
+                           quoted_journal,
                            quoted_title, role_names, vancouver_volume, vancouver_year,
                            venue_head)
 from tagger.evaluate import evaluate
@@ -392,6 +393,9 @@ def test_a_year_read_as_a_volume_or_a_type_where_no_date_was_found_is_the_year()
     assert missing_year(["vol", ".", "1999"], ["volume"] * 3) == {}
     assert missing_year(["(", "2019", "-", "05", "-", "01", ")"], ["genre"] * 7) == dict.fromkeys(
         range(1, 6), "year")
+    # a note's date after "Published" is the year, the word no field's; an access date is not
+    assert missing_year(["Published", "2020", ".", "Accessed", "2021"], ["note"] * 5) == {
+        0: "O", 1: "year"}
 
 
 @pytest.mark.parametrize("text, year", [
@@ -634,6 +638,24 @@ def test_a_group_named_before_the_title_is_the_authors():
     # a title whose first sentence names a group is a title where authors come first
     assert group_before_title(words, ["author"] + labels[1:]) == {}
     assert parse(text).fields["author"] == "GBD 2019 Diseases and Injuries Collaborators"
+
+
+def test_a_titles_bracketed_acronym_stays_the_titles_where_no_venue_follows():
+    text = ("World Health Organization. (2020). Coronavirus disease 2019 (COVID-19): Situation "
+            "report, 72. https://apps.who.int/iris/handle/10665/331685")
+    words, labels = _words_and_runs(text, [("author", 4), ("year", 4), ("title", 3),
+                                           ("note", 11), ("url", 1)])
+    assert bracketed_acronym(words, labels) == dict.fromkeys(range(11, 21), "title")
+    # a publisher's "(CUP, 1977)" and a note's words in brackets are no acronym of the title
+    for tail in (["(", "CUP", ",", "1977", ")", "."], ["(", "in", "Russian", ")", "."]):
+        assert bracketed_acronym(["Practice"] + tail, ["title"] + ["note"] * len(tail)) == {}
+    fields = parse(text).fields
+    assert fields["title"] == "Coronavirus disease 2019 (COVID-19): Situation report, 72"
+    fields = parse("Centers for Disease Control and Prevention. Coronavirus Disease 2019 "
+                   "(COVID-19). Published 2020. Accessed May 1, 2020. "
+                   "https://www.cdc.gov/coronavirus/2019-ncov/index.html").fields
+    assert fields["title"] == "Coronavirus Disease 2019 (COVID-19)"
+    assert (fields["year"], fields["note"]) == ("2020", "Accessed May 1, 2020")
 
 
 def test_a_role_words_initials_and_family_name_are_one_name():

@@ -17,14 +17,15 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
                     bracketed_translator, publisher_after_place, role_names)
 from .dates import access_date, missing_year, vancouver_volume, vancouver_year
 from .identifiers import identifiers
-from .titles import container_after_slashes, glued_journal, quoted_journal, quoted_title
+from .titles import (bracketed_acronym, container_after_slashes, glued_journal, quoted_journal,
+                     quoted_title)
 
 __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
            "bracketed_imprint", "bracketed_translator", "publisher_after_place",
            "role_names", "access_date", "vancouver_volume", "vancouver_year",
            "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
-           "quoted_title"]
+           "quoted_title", "bracketed_acronym"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -42,4 +43,5 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | venue_head(tokens, labels, words) | quoted_title(words, labels)
             | role_names(words, labels) | bracketed_imprint(words, labels)
             | quoted_journal(words, labels) | vancouver_year(words, labels)
-            | vancouver_volume(words, labels) | group_before_title(words, labels))
+            | vancouver_volume(words, labels) | group_before_title(words, labels)
+            | bracketed_acronym(words, labels))

@@ -7,6 +7,7 @@ the page was read, not when it was written.
 """
 
 from .. import lexicon
+from ..labels import OTHER
 from ..features import YEAR_SHAPE
 from .words import GENRE, ISSUE, NOTE, VENUE, VOLUME, YEAR
 
@@ -19,14 +20,20 @@ def missing_year(words, labels) -> dict[int, str]:
     """Year-shaped numbers read as a volume or a genre by a reading with no date at all:
     "刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3)" (a title opening with a year
     made the journal's year its volume), "[EB/OL]. (2019-05-01)" (the date of a web page taken
-    into its type). They are the year: a reference has one, and no volume or type is written
-    like it where it has none."""
+    into its type), or a note after "Published" (AMA's web pages: "Published 2020. Accessed May
+    1, 2020."). They are the year: a reference has one, and no volume or type is written like
+    it where it has none."""
     if YEAR in labels:
         return {}
     decided = {}
     for i, (word, label) in enumerate(zip(words, labels)):
-        if label in _NO_YEAR and YEAR_SHAPE.match(word) and not _announced(words, i):
+        if not YEAR_SHAPE.match(word):
+            continue
+        published = label == NOTE and words[i - 1:i] in (["Published"], ["published"])
+        if label in _NO_YEAR and not _announced(words, i) or published:
             decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
+        if published:
+            decided[i - 1] = OTHER  # the word that announces it is no field's
     return decided
 
 

@@ -115,4 +115,30 @@ def quoted_journal(words, labels) -> dict[int, str]:
     return {}
 
 
+def bracketed_acronym(words, labels) -> dict[int, str]:
+    """A title's own bracketed acronym that the CRF read as a note opening after it, where no
+    venue follows ("Coronavirus disease 2019 | (COVID-19): Situation report, 72.
+    https://…", a web page or a report): the bracket, and a subtitle its colon opens, are the
+    title's. A note's bracket holds words ("(in Russian)", "(abstract)"), not an acronym."""
+    if TITLE not in labels or VENUE in labels:
+        return {}
+    k = len(labels) - 1 - labels[::-1].index(TITLE) + 1  # the token after the title's last
+    if k + 3 >= len(words) or words[k] != "(" or labels[k] == TITLE:
+        return {}
+    close = next((i for i in range(k + 2, min(len(words), k + 6)) if words[i] == ")"), None)
+    if (close is None or words[close + 1:close + 2] not in ([":"], ["."])
+            or "," in words[k + 1:close] or not any(_acronym(w) for w in words[k + 1:close])):
+        return {}  # not a publisher's "(CUP, 1977)", nor "Thèse (HDR), 2013"
+    end = close + 1
+    if words[end:end + 1] == [":"]:
+        while end < len(words) and words[end] != "." and labels[end] == labels[k]:
+            end += 1
+    return dict.fromkeys(range(k, end), TITLE)
+
+
+def _acronym(word) -> bool:
+    """"COVID", "SARS", "MERS": capitals, two or more."""
+    return len(word) > 1 and word.isupper() and word.isalpha()
+
+
 _QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
