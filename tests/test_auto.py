@@ -14,13 +14,12 @@ from hypothesis import strategies as st
 
 from tagger import parse, parse_many
 from tagger.decode import viterbi
-from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_genre,
-                           bracketed_imprint, bracketed_translator, container_after_slashes,
-                           doubted, glued_journal, group_after_et_al, identifiers, missing_year,
-                           bracketed_acronym, group_before_title, publisher_after_place,
-                           quoted_journal,
-                           quoted_title, role_names, vancouver_volume, vancouver_year,
-                           venue_head)
+from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_acronym,
+                           bracketed_genre, bracketed_imprint, bracketed_translator,
+                           container_after_slashes, doubted, glued_journal, group_after_et_al,
+                           group_before_title, identifiers, missing_year, publisher_after_place,
+                           quoted_journal, quoted_title, range_as_volume, role_names,
+                           vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -656,6 +655,20 @@ def test_a_titles_bracketed_acronym_stays_the_titles_where_no_venue_follows():
                    "https://www.cdc.gov/coronavirus/2019-ncov/index.html").fields
     assert fields["title"] == "Coronavirus Disease 2019 (COVID-19)"
     assert (fields["year"], fields["note"]) == ("2020", "Accessed May 1, 2020")
+
+
+def test_a_range_read_as_the_volume_where_no_pages_were_found_is_the_pages():
+    words = ["Demonstrations", "38", "–", "45", "(", "ACL", ",", "2020", ")"]
+    labels = ["venue"] + ["volume"] * 3 + ["O", "publisher", "O", "year", "O"]
+    assert range_as_volume(words, labels) == {1: "pages", 2: "pages", 3: "pages"}
+    # volumes a word announces ("Vol. 1-3") and days before a month are no pages
+    assert range_as_volume(["Vol", "."] + words[1:], ["volume"] * 5 + labels[4:]) == {}
+    assert range_as_volume(["Conference", "24", "-", "25", "janvier", "2014"],
+                           ["venue", "volume", "volume", "volume", "year", "year"]) == {}
+    assert parse("Wolf, T. et al. Transformers: state-of-the-art natural language processing. "
+                 "In Proc. 2020 Conference on Empirical Methods in Natural Language Processing: "
+                 "System Demonstrations 38–45 (Association for Computational Linguistics, "
+                 "2020).").fields["pages"] == "38–45"
 
 
 def test_a_role_words_initials_and_family_name_are_one_name():

@@ -5,8 +5,8 @@ Each check reads the CRF's labels of one reference and names the tokens it decid
 with its label, or with None where the rules should decide (parse.py gives them the rules'
 labels as overwhelming evidence and decodes again). The checks live by what they look at:
 `authors` (where an author list ends), `titles` (where a title ends and its container
-begins), `books` (a book's editors, translator, imprint, genre), `dates` and `identifiers`.
-Adding one is a function in one of them and a line in `doubted`.
+begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers` and
+`identifiers`. Adding one is a function in one of them and a line in `doubted`.
 
 Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
 looks for its sign first, and the rule tagger is imported only when it is asked.
@@ -17,6 +17,7 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
                     bracketed_translator, publisher_after_place, role_names)
 from .dates import access_date, missing_year, vancouver_volume, vancouver_year
 from .identifiers import identifiers
+from .numbers import range_as_volume
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal, quoted_journal,
                      quoted_title)
 
@@ -25,7 +26,7 @@ __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "bracketed_imprint", "bracketed_translator", "publisher_after_place",
            "role_names", "access_date", "vancouver_volume", "vancouver_year",
            "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
-           "quoted_title", "bracketed_acronym"]
+           "quoted_title", "bracketed_acronym", "range_as_volume"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -44,4 +45,4 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | role_names(words, labels) | bracketed_imprint(words, labels)
             | quoted_journal(words, labels) | vancouver_year(words, labels)
             | vancouver_volume(words, labels) | group_before_title(words, labels)
-            | bracketed_acronym(words, labels))
+            | bracketed_acronym(words, labels) | range_as_volume(words, labels))

@@ -15,6 +15,7 @@ EDITOR = "editor"
 ARXIV = "arxiv"
 DOI = "doi"
 VOLUME = "volume"
+PAGES = "pages"
 ISSUE = "issue"
 CITATION_NUMBER = "citation-number"
 
