@@ -14,7 +14,7 @@ from .tokenize import tokenize
 # Separators trimmed from the ends of a field value.
 _SEPARATORS = " .,;:·•/∥|"
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", '"': '"', "'": "'", "«": "»",
-          "（": "）", "【": "】", "《": "》", "〔": "〕"}
+          "（": "）", "【": "】", "《": "》", "〔": "〕", "「": "」", "『": "』"}
 _CLOSERS = {closer: opener for opener, closer in _PAIRS.items()}
 # Brackets that only open, or only close (a quote mark may do either).
 _OPENERS = frozenset(_PAIRS) - frozenset(_CLOSERS)

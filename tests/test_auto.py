@@ -17,9 +17,9 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_acronym,
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
-                           group_before_title, identifiers, missing_year, publisher_after_place,
-                           quoted_journal, quoted_title, range_as_volume, role_names,
-                           vancouver_volume, vancouver_year, venue_head)
+                           group_before_title, identifiers, japanese_quotes, missing_year,
+                           publisher_after_place, quoted_journal, quoted_title, range_as_volume,
+                           role_names, vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -669,6 +669,17 @@ def test_a_range_read_as_the_volume_where_no_pages_were_found_is_the_pages():
                  "In Proc. 2020 Conference on Empirical Methods in Natural Language Processing: "
                  "System Demonstrations 38–45 (Association for Computational Linguistics, "
                  "2020).").fields["pages"] == "38–45"
+
+
+def test_japaneses_brackets_tell_the_title_from_the_journal():
+    words = ["太郎", "(", "2015", ")", "「", "日本語", "」", "『", "言語研究", "』", "45"]
+    labels = ["author"] + ["year"] * 4 + ["venue"] * 5 + ["volume"]
+    assert japanese_quotes(words, labels) == {4: "title", 5: "title", 6: "title", 7: "venue",
+                                              8: "venue", 9: "venue"}
+    # a book's title in 『』 alone is the title, as the CRF reads it
+    assert japanese_quotes(words[:4] + words[7:], labels[:4] + ["title"] * 3 + ["volume"]) == {}
+    fields = parse("田中太郎 (2015)「日本語の文法」『言語研究』45(2), 12-34.").fields
+    assert (fields["year"], fields["title"], fields["venue"]) == ("2015", "日本語の文法", "言語研究")
 
 
 def test_a_role_words_initials_and_family_name_are_one_name():

@@ -18,15 +18,15 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
 from .dates import access_date, missing_year, vancouver_volume, vancouver_year
 from .identifiers import identifiers
 from .numbers import range_as_volume
-from .titles import (bracketed_acronym, container_after_slashes, glued_journal, quoted_journal,
-                     quoted_title)
+from .titles import (bracketed_acronym, container_after_slashes, glued_journal, japanese_quotes,
+                     quoted_journal, quoted_title)
 
 __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
            "bracketed_imprint", "bracketed_translator", "publisher_after_place",
            "role_names", "access_date", "vancouver_volume", "vancouver_year",
            "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
-           "quoted_title", "bracketed_acronym", "range_as_volume"]
+           "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -45,4 +45,5 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | role_names(words, labels) | bracketed_imprint(words, labels)
             | quoted_journal(words, labels) | vancouver_year(words, labels)
             | vancouver_volume(words, labels) | group_before_title(words, labels)
-            | bracketed_acronym(words, labels) | range_as_volume(words, labels))
+            | bracketed_acronym(words, labels) | range_as_volume(words, labels)
+            | japanese_quotes(words, labels))

@@ -115,6 +115,22 @@ def quoted_journal(words, labels) -> dict[int, str]:
     return {}
 
 
+def japanese_quotes(words, labels) -> dict[int, str]:
+    """Japanese writes an article's title in 「」 and its journal or book in 『』 after it
+    ("田中太郎 (2015)「日本語の文法」『言語研究』45(2)"), which the CRF read as one venue: the
+    brackets say which is which."""
+    if "「" not in words or "『" not in words:
+        return {}
+    start = words.index("「")
+    close = words.index("」", start) if "」" in words[start:] else None
+    if close is None or words[close + 1:close + 2] != ["『"] or "』" not in words[close:]:
+        return {}
+    end = words.index("』", close)
+    decided = dict.fromkeys(range(start, close + 1), TITLE) | dict.fromkeys(
+        range(close + 1, end + 1), VENUE)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
 def bracketed_acronym(words, labels) -> dict[int, str]:
     """A title's own bracketed acronym that the CRF read as a note opening after it, where no
     venue follows ("Coronavirus disease 2019 | (COVID-19): Situation report, 72.
