@@ -90,6 +90,15 @@ def test_chemistry_style_journal_right_after_the_initials(text, author, venue):
     assert (found.get("author"), found.get("venue"), found.get("title")) == (author, venue, None)
 
 
+def test_a_korean_book_has_its_place_and_publisher():
+    fields = parse("김철수 (2018). 한국 경제의 구조. 서울: 박영사.", engine="rules").fields
+    assert (fields["location"], fields["publisher"]) == ("서울", "박영사")
+    # a colon inside a Korean title is no imprint
+    fields = parse("이수구 (2019). 지방정부 예산: 성과와 과제. 사회과학연구, 35(4), 203-227.",
+                   engine="rules").fields
+    assert "location" not in fields and "publisher" not in fields
+
+
 def test_chinese_journal_article():
     text = "张三, 李四. 基于深度学习的参考文献解析[J]. 软件学报, 2020, 31(1): 1–10."
     assert fields(text) == {

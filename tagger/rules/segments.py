@@ -28,6 +28,7 @@ from .words import (
     ANNOUNCING_WORDS,
     COUNTRIES,
     GENRE_WORDS,
+    KOREAN_PLACES,
     LETTER_PAGE_WORDS,
     NAME_PARTICLES,
     PLACES,
@@ -282,8 +283,9 @@ def publisher_place(d: Draft, start: int) -> None:
             if d.word(end) == "." and sentence_end(d, end):
                 break
             end += 1
-        if end == colon + 1 or not is_capitalized(d.word(colon + 1)):
-            continue
+        if end == colon + 1 or not (is_capitalized(d.word(colon + 1))
+                                    or d.word(place) in KOREAN_PLACES):
+            continue  # (a Korean publisher has no capital: "서울: 박영사")
         if _bracketed_code(d, end):  # NLM's "National Library of Medicine (US)"
             end += 3
         if not (_is_region(d, place, colon) or _is_publisher(d, colon + 1, end)
@@ -317,7 +319,8 @@ def _place_start(d: Draft, colon: int, start: int):
     words = commas = 0
     while j >= start and d.free(j) and words <= 5:
         word = d.word(j)
-        if is_capitalized(word) and word.isalpha() or d.lower(j) in NAME_PARTICLES:
+        if (is_capitalized(word) and word.isalpha() or d.lower(j) in NAME_PARTICLES
+                or word in KOREAN_PLACES):
             words += 1
         elif word == "." and (is_initial(d.word(j - 1)) or j == colon - 1):
             pass
@@ -473,7 +476,7 @@ def _is_region(d: Draft, start: int, end: int) -> bool:
         return False
     if all(len(w) <= 2 and w.isupper() and w.isalpha() for w in words) and len(words) <= 2:
         return True
-    if all(is_han(w) for w in words):
+    if all(is_han(w) for w in words) or all(w in KOREAN_PLACES for w in words):
         return True
     last = words[-1]
     return (all(w.lower() in PLACES or w.lower() in COUNTRIES for w in words)

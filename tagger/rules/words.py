@@ -61,6 +61,11 @@ VENUE_OPENERS = _words("""
     international intl int annual in
 """)
 
+# Korean cities that publishers give as their place ("서울: 박영사"): Hangul has no capitals,
+# so the rules know a place there by name.
+KOREAN_PLACES = frozenset("서울 부산 대구 인천 광주 대전 울산 세종 파주 성남 수원 고양 춘천 전주 청주 "
+                          "제주".split())
+
 # Countries and regions that close an address ("San Jose, CA", "Sandbjerg, Denmark").
 COUNTRIES = _words("""
     usa us uk germany france italy spain japan china canada australia netherlands switzerland
