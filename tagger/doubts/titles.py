@@ -138,7 +138,7 @@ def bracketed_acronym(words, labels) -> dict[int, str]:
     title's. A note's bracket holds words ("(in Russian)", "(abstract)"), not an acronym."""
     if TITLE not in labels or VENUE in labels:
         return {}
-    k = len(labels) - 1 - labels[::-1].index(TITLE) + 1  # the token after the title's last
+    k = len(labels) - labels[::-1].index(TITLE)  # the token after the title's last
     if k + 3 >= len(words) or words[k] != "(" or labels[k] == TITLE:
         return {}
     close = next((i for i in range(k + 2, min(len(words), k + 6)) if words[i] == ")"), None)
