@@ -58,7 +58,7 @@ def vancouver_year(words, labels) -> dict[int, str]:
     a year-shaped number in the title took the year ("… pneumonia in China, 2019. N Engl J
     Med. 2020;382"): a year-shaped number right after the journal's stop, then a semicolon and
     a number, is the year, and the rules decide what the CRF's year was."""
-    if YEAR not in labels or VENUE not in labels:
+    if ";" not in words or YEAR not in labels or VENUE not in labels:
         return {}
     for i in range(2, len(words) - 2):
         if (labels[i] == VOLUME and YEAR_SHAPE.match(words[i]) and words[i + 1] == ";"
@@ -72,7 +72,7 @@ def vancouver_volume(words, labels) -> dict[int, str]:
     """Vancouver's volume between the date's semicolon and the pages' colon, which the CRF
     read as the issue after a day ("Anal Biochem. 1976 May 7;72:248-54") in a reading with
     no volume: an issue is written in brackets there, a volume bare."""
-    if VOLUME in labels or ISSUE not in labels:
+    if ";" not in words or VOLUME in labels or ISSUE not in labels:
         return {}
     for i in range(1, len(words) - 1):
         if (labels[i] == ISSUE and words[i].isdigit() and words[i - 1] == ";"

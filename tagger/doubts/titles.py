@@ -98,7 +98,7 @@ def quoted_journal(words, labels) -> dict[int, str]:
     «Rivista di Politica Economica», 101, n. 3"), which the CRF kept in the title: quotes
     opened after the title's comma (or "in") and closed before a comma and a number or a
     volume's word hold the journal."""
-    if TITLE not in labels:
+    if TITLE not in labels or _QUOTE_PAIRS.keys().isdisjoint(words):
         return {}
     for k in range(labels.index(TITLE) + 2, len(words) - 3):
         closer = _QUOTE_PAIRS.get(words[k])
