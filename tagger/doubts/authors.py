@@ -26,7 +26,7 @@ from itertools import takewhile
 from .. import lexicon
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial
+from .words import AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial, run_start
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -41,9 +41,7 @@ def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
     words = words or [token.text for token in tokens]
     first = labels.index(AUTHOR)  # the authors' first token
     end = len(labels) - 1 - labels[::-1].index(AUTHOR)  # the authors' last token
-    run = end  # where the run of author labels that ends there begins
-    while run > 0 and labels[run - 1] == AUTHOR:
-        run -= 1
+    run = run_start(labels, end, AUTHOR)  # where the run of author labels that ends there begins
     last = end
     while last > 0 and words[last] in ",;":
         last -= 1

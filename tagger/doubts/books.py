@@ -10,7 +10,7 @@ as written where the CRF broke it.
 from .. import lexicon
 from ..features import YEAR_SHAPE
 from .words import (EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE, YEAR,
-                    capitalized, initial)
+                    capitalized, initial, run_end)
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -29,9 +29,7 @@ def book_after_editors(words, labels) -> dict[int, str]:
         start = close + 1
         while start < len(words) and words[start] in ".,:" and labels[start] == EDITOR:
             start += 1
-        end = start
-        while end < len(words) and labels[end] == EDITOR:
-            end += 1
+        end = run_end(labels, start, EDITOR)
         if end > start and capitalized(words[start]):
             return dict.fromkeys(range(start, end), VENUE)
     return {}
@@ -45,10 +43,7 @@ def publisher_after_place(words, labels) -> dict[int, str]:
     for k in range(1, len(words) - 1):
         if words[k] == ":" and labels[k - 1] == LOCATION and labels[k] != VENUE \
                 and labels[k + 1] == VENUE:
-            end = k + 1
-            while end < len(words) and labels[end] == VENUE:
-                end += 1
-            return dict.fromkeys(range(k + 1, end), PUBLISHER)
+            return dict.fromkeys(range(k + 1, run_end(labels, k + 1, VENUE)), PUBLISHER)
     return {}
 
 

@@ -1,7 +1,7 @@
 """The numbers at a reference's end, where the CRF gave one another's field."""
 
 from .. import lexicon
-from .words import PAGES, VOLUME
+from .words import PAGES, VOLUME, run_end
 
 
 def range_as_volume(words, labels) -> dict[int, str]:
@@ -12,9 +12,7 @@ def range_as_volume(words, labels) -> dict[int, str]:
     if PAGES in labels or VOLUME not in labels:
         return {}
     start = labels.index(VOLUME)
-    end = start
-    while end < len(words) and labels[end] == VOLUME:
-        end += 1
+    end = run_end(labels, start, VOLUME)
     run = words[start:end]
     if not (len(run) == 3 and run[0].isdigit() and run[1] in _DASHES and run[2].isdigit()):
         return {}

@@ -8,7 +8,8 @@ before the book; Italian style quotes the journal after the title.
 """
 
 from .. import lexicon
-from .words import AUTHOR, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial
+from .words import (AUTHOR, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
+                    run_start)
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:
@@ -55,15 +56,10 @@ def container_after_slashes(tokens, labels, words) -> dict[int, str | None]:
         if not (words[k] == words[k + 1] == "/" and tokens[k + 1].start == tokens[k].end
                 and field in (TITLE, AUTHOR) and labels[k + 2] == field):
             continue
-        end = k + 2
-        while end < len(words) and labels[end] == field:
-            end += 1
+        end = run_end(labels, k + 2, field)
         decided = {k: TITLE, k + 1: TITLE, **dict.fromkeys(range(k + 2, end), VENUE)}
         if field == AUTHOR:
-            start = k
-            while start > 0 and labels[start - 1] == AUTHOR:
-                start -= 1
-            decided.update(dict.fromkeys(range(start, k)))
+            decided.update(dict.fromkeys(range(run_start(labels, k, AUTHOR), k)))
         return decided
     return {}
 
@@ -87,10 +83,7 @@ def quoted_title(words, labels) -> dict[int, str]:
     if not (after < len(words) and words[end] == closer and words[end - 1] in ".,?!"
             and labels[after] == TITLE and capitalized(words[after])):
         return {}
-    last = after
-    while last + 1 < len(words) and labels[last + 1] == TITLE:
-        last += 1
-    return dict.fromkeys(range(after, last + 1), VENUE)
+    return dict.fromkeys(range(after, run_end(labels, after, TITLE)), VENUE)
 
 
 def quoted_journal(words, labels) -> dict[int, str]:

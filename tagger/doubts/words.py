@@ -1,6 +1,6 @@
-"""What the checks call words and labels: the labels they name, an initial, a capitalized
-word. (The rule tagger's word tests in rules/shapes.py are the same; the rules are imported
-only when asked, so these stay apart.)"""
+"""What the checks call words and labels: the labels they name, a run of one label, an
+initial, a capitalized word. (The rule tagger's word tests in rules/shapes.py are the same;
+the rules are imported only when asked, so these stay apart.)"""
 
 AUTHOR = "author"
 YEAR = "year"
@@ -18,6 +18,22 @@ VOLUME = "volume"
 PAGES = "pages"
 ISSUE = "issue"
 CITATION_NUMBER = "citation-number"
+
+
+def run_end(labels, start, label) -> int:
+    """Where the run of `label` from `start` on ends: the first position after it."""
+    end = start
+    while end < len(labels) and labels[end] == label:
+        end += 1
+    return end
+
+
+def run_start(labels, end, label) -> int:
+    """Where the run of `label` that ends just before `end` begins."""
+    start = end
+    while start > 0 and labels[start - 1] == label:
+        start -= 1
+    return start
 
 
 def initial(word) -> bool:
