@@ -17,9 +17,10 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_acronym,
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
-                           group_before_title, identifiers, japanese_quotes, missing_year,
-                           publisher_after_place, quoted_journal, quoted_title, range_as_volume,
-                           role_names, vancouver_volume, vancouver_year, venue_head)
+                           group_before_title, identifiers, japanese_quotes, law_citation,
+                           missing_year, publisher_after_place, quoted_journal, quoted_title,
+                           range_as_volume, role_names, series_number, vancouver_volume,
+                           vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -704,8 +705,60 @@ def test_places_and_a_year_in_brackets_are_the_imprint():
                              ["title"] * 7) == {}
 
 
+
+@pytest.mark.parametrize("text, fields", [
+    ("Cass R. Sunstein, Nudges.gov: Behavioral Economics and Regulation, 64 Stan. L. Rev. 1 "
+     "(2011).", {"author": "Cass R. Sunstein", "volume": "64", "venue": "Stan. L. Rev",
+                 "pages": "1", "year": "2011"}),
+    ("Eugene Volokh, Cheap Speech and What It Will Do, 104 Yale L.J. 1805, 1833–38 (1995).",
+     {"title": "Cheap Speech and What It Will Do", "pages": "1805, 1833–38"}),
+    ("Frank H. Easterbrook, Cyberspace and the Law of the Horse, 1996 U. Chi. Legal F. 207.",
+     {"year": "1996", "venue": "U. Chi. Legal F", "pages": "207"}),
+    ("Roe v. Wade, 410 U.S. 113, 153 (1973).",
+     {"title": "Roe v. Wade", "volume": "410", "venue": "U.S", "pages": "113, 153"}),
+    ("United States v. Microsoft Corp., 253 F.3d 34 (D.C. Cir. 2001).",
+     {"title": "United States v. Microsoft Corp", "venue": "F.3d", "note": "D.C. Cir",
+      "year": "2001"}),
+    ("Donoghue v Stevenson [1932] AC 562 (HL).",
+     {"title": "Donoghue v Stevenson", "year": "1932", "venue": "AC", "pages": "562"}),
+    ("Jeremy Waldron, 'The Core of the Case Against Judicial Review' (2006) 115 Yale LJ 1346.",
+     {"title": "The Core of the Case Against Judicial Review", "volume": "115",
+      "venue": "Yale LJ", "pages": "1346"}),
+])
+def test_legal_citations_put_the_volume_before_the_source_and_the_year_last(text, fields):
+    got = parse(text).fields
+    assert {name: got.get(name) for name in fields} == fields
+
+
+def test_the_legal_shape_needs_a_law_review_a_case_or_a_quoted_title():
+    words, labels = _words_and_runs("A. Smith, Title, 64 Stan. L. Rev. 1 (2011).",
+                                    [("author", 4), ("title", 2), ("volume", 1), ("venue", 6),
+                                     ("pages", 1), ("year", 4)])
+    assert law_citation(words, labels) == {}  # the CRF's reading already
+    labels[6] = "title"
+    decided = law_citation(words, labels)
+    assert (decided[4], decided[6], decided[13], decided[15]) == ("title", "volume", "pages",
+                                                                  "year")
+    # "Phys. Rev. Lett." is no law review; a "v." particle of a name is no case
+    words[7:13] = ["Phys", ".", "Rev", ".", "Lett", "."]
+    assert law_citation(words, labels) == {}
+    assert law_citation(*_words_and_runs("J. v. d. Berg [1932] AC 562.",
+                                         [("author", 8), ("year", 3)])) == {}
+
+
+def test_a_journals_bracketed_series_is_the_journals_and_the_number_after_it_the_volume():
+    words, labels = _words_and_runs("J. Nash, Non-cooperative games, Ann. of Math. (2) 54 (1951), "
+                                    "286–295.", [("author", 4), ("title", 5), ("venue", 5),
+                                                 ("volume", 4)])
+    series = words.index("2")
+    assert series_number(words, labels) == {series - 1: "venue", series: "venue",
+                                            series + 1: "venue", series + 2: "volume"}
+    assert parse(" ".join(["A. Wiles, Modular elliptic curves and Fermat's last theorem,",
+                           "Ann. of Math. (2) 141 (1995), no. 3, 443–551."])).fields["volume"] == "141"
+
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
-           "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–"]
+           "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",
+           "]", "L", "’", "Rev"]
 
 
 @settings(max_examples=300, deadline=None)

@@ -17,7 +17,8 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
                     bracketed_translator, publisher_after_place, role_names)
 from .dates import access_date, missing_year, vancouver_volume, vancouver_year
 from .identifiers import identifiers
-from .numbers import range_as_volume
+from .law import law_citation
+from .numbers import range_as_volume, series_number
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal, japanese_quotes,
                      quoted_journal, quoted_title)
 
@@ -26,7 +27,8 @@ __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "bracketed_imprint", "bracketed_translator", "publisher_after_place",
            "role_names", "access_date", "vancouver_volume", "vancouver_year",
            "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
-           "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes"]
+           "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes",
+           "law_citation", "series_number"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -46,4 +48,5 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | quoted_journal(words, labels) | vancouver_year(words, labels)
             | vancouver_volume(words, labels) | group_before_title(words, labels)
             | bracketed_acronym(words, labels) | range_as_volume(words, labels)
-            | japanese_quotes(words, labels))
+            | japanese_quotes(words, labels) | law_citation(words, labels)
+            | series_number(words, labels))

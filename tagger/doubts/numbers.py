@@ -1,7 +1,7 @@
 """The numbers at a reference's end, where the CRF gave one another's field."""
 
 from .. import lexicon
-from .words import PAGES, VOLUME, run_end
+from .words import PAGES, VENUE, VOLUME, run_end
 
 
 def range_as_volume(words, labels) -> dict[int, str]:
@@ -23,3 +23,22 @@ def range_as_volume(words, labels) -> dict[int, str]:
 
 
 _DASHES = frozenset("-–—")
+
+
+def series_number(words, labels) -> dict[int, str]:
+    """A journal's series in brackets between its name and the volume, as mathematics writes
+    it ("Ann. of Math. (2) 54 (1951), 286–295"), which the CRF read into the volume or the
+    issue: the series is the journal's ("Acad. Roy. Belg. Bull. Cl. Sci. (5) 74" in GROBID's
+    corpus), the number after it the volume."""
+    if VENUE not in labels or "(" not in words:
+        return {}
+    k = words.index("(")
+    while k + 3 < len(words):
+        if (k and labels[k - 1] == VENUE and len(words[k + 1]) == 1 and words[k + 1].isdigit()
+                and words[k + 2] == ")" and words[k + 3].isdigit() and labels[k + 1] != VENUE):
+            return {k: VENUE, k + 1: VENUE, k + 2: VENUE, k + 3: VOLUME}
+        try:
+            k = words.index("(", k + 1)
+        except ValueError:
+            break
+    return {}
