@@ -13,6 +13,9 @@ from .tokenize import tokenize
 
 # Separators trimmed from the ends of a field value.
 _SEPARATORS = " .,;:·•/∥|"
+# A dash standing alone at an end: GOST's separator of areas ("Теория вероятностей. — М."),
+# not a range's ("1985–").
+_LONE_DASH = re.compile(r"^[—–-]\s+|\s+[—–-]$")
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", '"': '"', "'": "'", "«": "»",
           "（": "）", "【": "】", "《": "》", "〔": "〕", "「": "」", "『": "』"}
 _CLOSERS = {closer: opener for opener, closer in _PAIRS.items()}
@@ -28,7 +31,7 @@ def trim(value: str) -> str:
     value = " ".join(value.split())
     while True:
         before = value
-        value = value.strip(_SEPARATORS)
+        value = _LONE_DASH.sub("", value.strip(_SEPARATORS))
         if len(value) >= 2 and _PAIRS.get(value[0]) == value[-1] and _balanced(value[1:-1], value[0]):
             value = value[1:-1]
         elif value and value[0] in _PAIRS and _PAIRS[value[0]] not in value[1:]:
