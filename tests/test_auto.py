@@ -19,8 +19,8 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
                            group_before_title, identifiers, japanese_quotes, law_citation,
                            missing_year, publisher_after_place, quoted_journal, quoted_title,
-                           range_as_volume, role_names, series_number, vancouver_volume,
-                           vancouver_year, venue_head)
+                           range_as_volume, role_names, series_number, title_end_before_colon,
+                           vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -566,7 +566,7 @@ def test_a_family_first_list_ends_at_its_initials_where_no_name_follows():
     text = "Silva, J. A. Reforma agrária no Brasil. Revista Brasileira de Economia, v. 45"
     words, labels = _words_and_runs(text, [("author", 11), ("title", 5), ("venue", 1)])
     tokens = tokenize(normalize(text).text)
-    assert author_doubts(tokens, labels, words) == dict.fromkeys(range(6, 11))
+    assert author_doubts(tokens, labels, words) == dict.fromkeys(range(6, 10), "title") | {10: None}
     text = "Jaeger W., Paideia. Die Formung des griechischen Menschen, Berlin 1934."
     words, labels = _words_and_runs(text, [("author", 6), ("title", 6), ("location", 1)])
     tokens = tokenize(normalize(text).text)
@@ -755,6 +755,26 @@ def test_a_journals_bracketed_series_is_the_journals_and_the_number_after_it_the
                                             series + 1: "venue", series + 2: "volume"}
     assert parse(" ".join(["A. Wiles, Modular elliptic curves and Fermat's last theorem,",
                            "Ann. of Math. (2) 141 (1995), no. 3, 443–551."])).fields["volume"] == "141"
+
+
+def test_gosts_title_after_the_initials_is_the_title_and_its_imprint_stays_the_crfs():
+    fields = parse("Иванов И. И. Теория вероятностей. — М.: Наука, 1985. — 320 с.").fields
+    assert (fields["author"], fields["title"]) == ("Иванов И. И", "Теория вероятностей")
+    assert (fields.get("location"), fields.get("publisher"), fields["year"]) == ("М", "Наука", "1985")
+
+
+def test_gsas_title_ends_at_its_colon_before_the_journal():
+    words, labels = _words_and_runs("Hoffman, P.F., 1998, A Neoproterozoic snowball Earth: "
+                                    "Science, v. 281, p. 1342–1346.",
+                                    [("author", 7), ("year", 2), ("title", 3), ("venue", 4),
+                                     ("volume", 4), ("pages", 6)])
+    earth = words.index("Earth")
+    assert title_end_before_colon(words, labels) == {earth: "title", earth + 1: "title"}
+    # a journal's own colon ("Proteins: Structure, Function and Genetics") has no "v." after
+    assert title_end_before_colon(words[:earth + 4] + ["2001"], labels[:earth + 5]) == {}
+    assert parse("Molnar, P., and Tapponnier, P., 1975, Cenozoic tectonics of Asia: Effects of "
+                 "a continental collision: Science, v. 189, p. 419–426.").fields["venue"] == (
+                     "Science")
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

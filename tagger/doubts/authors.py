@@ -66,7 +66,8 @@ def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
         return {i: None for i in range(past, end + 1)}
     prose = _prose_after_initials(words, run, end)
     if prose is not None:
-        return {i: None for i in range(prose, end + 1)}
+        stop = next((i for i in range(prose, end) if words[i] == "."), end)
+        return dict.fromkeys(range(prose, stop), TITLE) | {stop: None}  # the stop: the rules
     word = _word_after_family_first(words, run, end)
     if word is not None:
         following = _following_label(words, labels, end)
@@ -125,22 +126,30 @@ def _past_et_al(words, run, end) -> int | None:
 
 def _prose_after_initials(words, run, end) -> int | None:
     """The first word the authors' tokens run on to after a family-first name's initials
-    ("Silva, J. A. | Reforma agrária no Brasil.", ABNT's title after the last author), when
-    those words hold prose before any separator of names: they open the next field."""
+    ("Silva, J. A. | Reforma agrária no Brasil.", ABNT's title after the last author; GOST's
+    "Иванов И. И. | Теория вероятностей."), when those words hold prose before any separator
+    of names: they open the next field."""
     for k in range(end, run + 2, -1):
         if words[k] == "." and initial(words[k - 1]):
             j = k - 1
             while j >= 2 and words[j - 1] == "." and initial(words[j - 2]):
                 j -= 2
-            rest = words[k + 1:end + 1]
+            if words[j - 1] in _DASHES:  # a place's initial after the title ("— М.: Наука")
+                continue
             family_first = (j >= 2 and words[j - 1] == "," and capitalized(words[j - 2])
-                            and not (j >= 4 and words[j - 3] == "." and initial(words[j - 4])))
+                            and not (j >= 4 and words[j - 3] == "." and initial(words[j - 4]))
+                            or capitalized(words[j - 1])  # GOST's "Иванов И. И."
+                            and (j - 1 == run or words[j - 2] in ",;"))
+            rest = words[k + 1:end + 1]
+            named = next((i for i, word in enumerate(rest) if word in _NAME_SEPARATORS), len(rest))
             if (family_first and rest and capitalized(rest[0])
-                    and any(_prose(word) for word in rest)
-                    and not any(word in _NAME_SEPARATORS for word in rest)):
+                    and any(_prose(word) for word in rest[:named])):
                 return k + 1
             return None
     return None
+
+
+_DASHES = frozenset("—–-")
 
 
 def _word_after_family_first(words, run, end) -> int | None:

@@ -151,3 +151,23 @@ def _acronym(word) -> bool:
 
 
 _QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
+
+
+def title_end_before_colon(words, labels) -> dict[int, str]:
+    """A title's last words that the CRF began the venue with, where GSA's style (geology)
+    ends the title in a colon before the journal and marks the volume "v." ("… a
+    Neoproterozoic snowball | Earth: Science, v. 281, p. 1342"): such a venue, opened inside
+    a phrase of the title, begins after the colon when the few words before it name no
+    journal ("Proteins: Structure, Function and Genetics" is one)."""
+    if VENUE not in labels or ":" not in words:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    if not (start and labels[start - 1] == TITLE and words[start - 1][-1:].isalnum()
+            and words[start][:1].isalnum() and words[end - 1:end + 2] == [",", "v", "."]):
+        return {}
+    colon = next((i for i in range(start + 1, min(start + 4, end - 1)) if words[i] == ":"), None)
+    if (colon is None or not capitalized(words[colon + 1])
+            or any("venue" in lexicon.classes(word) for word in words[start:colon])):
+        return {}
+    return dict.fromkeys(range(start, colon + 1), TITLE)

@@ -17,6 +17,7 @@ from .markers import gbt_marker, is_container_sign
 from .numbers import date_at
 from .shapes import (
     CLOSE_QUOTES,
+    DASHES,
     OPEN_QUOTES,
     is_capitalized,
     is_han,
@@ -28,6 +29,7 @@ from .words import (
     ANNOUNCING_WORDS,
     COUNTRIES,
     GENRE_WORDS,
+    GOST_PLACES,
     KOREAN_PLACES,
     LETTER_PAGE_WORDS,
     NAME_PARTICLES,
@@ -320,7 +322,7 @@ def _place_start(d: Draft, colon: int, start: int):
     while j >= start and d.free(j) and words <= 5:
         word = d.word(j)
         if (is_capitalized(word) and word.isalpha() or d.lower(j) in NAME_PARTICLES
-                or word in KOREAN_PLACES):
+                or word in KOREAN_PLACES or word in GOST_PLACES):
             words += 1
         elif word == "." and (is_initial(d.word(j - 1)) or j == colon - 1):
             pass
@@ -336,7 +338,8 @@ def _place_start(d: Draft, colon: int, start: int):
         first += 1
     if words == 0 or words > 4 or d.lower(first) in VENUE_WORDS or d.lower(first) == "in":
         return None
-    if j >= start and d.word(j) not in (".", ",", "(", ";") and d.labels[j] != "year":
+    if (j >= start and d.word(j) not in (".", ",", "(", ";") and d.word(j) not in DASHES
+            and d.labels[j] != "year"):  # GOST's areas: "… вероятностей. — М.: Наука"
         return None
     return first
 

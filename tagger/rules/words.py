@@ -66,6 +66,10 @@ VENUE_OPENERS = _words("""
 KOREAN_PLACES = frozenset("서울 부산 대구 인천 광주 대전 울산 세종 파주 성남 수원 고양 춘천 전주 청주 "
                           "제주".split())
 
+# Cities GOST abbreviates before the publisher ("— М.: Наука", "Л.: Изд-во ЛГУ", "СПб.: Питер",
+# "Мн.: Выш. шк.", "К.: Наук. думка"): one or three letters, which no capitalized word is.
+GOST_PLACES = frozenset("М Л СПб Спб Мн К".split())
+
 # Countries and regions that close an address ("San Jose, CA", "Sandbjerg, Denmark").
 COUNTRIES = _words("""
     usa us uk germany france italy spain japan china canada australia netherlands switzerland
