@@ -17,7 +17,8 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_acronym,
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
-                           group_before_title, identifiers, japanese_quotes, law_citation,
+                           group_before_title, identifiers, japanese_quotes,
+                           journal_after_vancouver_list, law_citation,
                            missing_year, publisher_after_place, quoted_journal, quoted_title,
                            range_as_volume, role_names, series_number, title_end_before_colon,
                            vancouver_volume, vancouver_year, venue_head)
@@ -775,6 +776,22 @@ def test_gsas_title_ends_at_its_colon_before_the_journal():
     assert parse("Molnar, P., and Tapponnier, P., 1975, Cenozoic tectonics of Asia: Effects of "
                  "a continental collision: Science, v. 189, p. 419–426.").fields["venue"] == (
                      "Science")
+
+
+@pytest.mark.parametrize("text", ["Zhang X,Wang Y.Chin Phys C,2018,42(1):013101",
+                                  "Zhang X, Wang Y. Chin Phys C, 2018, 42(1): 013101"])
+def test_a_journal_without_stops_after_a_vancouver_list_is_the_venue(text):
+    fields = parse(text).fields
+    assert (fields["author"], fields["venue"], fields.get("title")) == (
+        text.split(".")[0], "Chin Phys C", None)
+
+
+def test_words_after_a_vancouver_list_are_a_journal_only_if_one_is_abbreviated():
+    words, labels = _words_and_runs("Smith J. Modern Physics, 2018, 12: 34",
+                                    [("author", 3), ("title", 3), ("year", 2)])
+    assert journal_after_vancouver_list(words, labels) == {}
+    words[3] = "Mod"
+    assert journal_after_vancouver_list(words, labels) == {3: "venue", 4: "venue"}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

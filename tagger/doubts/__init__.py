@@ -12,7 +12,8 @@ Cheap, and they load nothing the parser has not: `auto` asks them of every refer
 looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
-from .authors import author_doubts, group_after_et_al, group_before_title, venue_head
+from .authors import (author_doubts, group_after_et_al, group_before_title,
+                      journal_after_vancouver_list, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
                     bracketed_translator, publisher_after_place, role_names)
 from .dates import access_date, missing_year, vancouver_volume, vancouver_year
@@ -28,7 +29,8 @@ __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "role_names", "access_date", "vancouver_volume", "vancouver_year",
            "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
            "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes",
-           "law_citation", "series_number", "title_end_before_colon"]
+           "law_citation", "series_number", "title_end_before_colon",
+           "journal_after_vancouver_list"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -49,4 +51,5 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | vancouver_volume(words, labels) | group_before_title(words, labels)
             | bracketed_acronym(words, labels) | range_as_volume(words, labels)
             | japanese_quotes(words, labels) | law_citation(words, labels)
-            | series_number(words, labels) | title_end_before_colon(words, labels))
+            | series_number(words, labels) | title_end_before_colon(words, labels)
+            | journal_after_vancouver_list(words, labels))

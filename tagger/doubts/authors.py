@@ -24,6 +24,7 @@ that wrote the work is its authors, named after "et al." or before the title.
 from itertools import takewhile
 
 from .. import lexicon
+from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
 from .words import AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial, run_start
@@ -340,3 +341,34 @@ def venue_head(tokens, labels, words) -> dict[int, str]:
                                           or capitalized(words[k - 2]) and words[k - 3] == "."
                                           and initial(words[k - 4]))
     return dict.fromkeys(range(k, start), VENUE) if whole_name else {}
+
+
+def journal_after_vancouver_list(words, labels) -> dict[int, str]:
+    """A journal of abbreviations without stops right after a Vancouver list, as Chinese
+    physics journals cite without a title ("Zhang X,Wang Y.Chin Phys C,2018,42(1):013101"),
+    which the authors ran on to or the CRF read as a title: the list ends at the stop after
+    its last initials, and capitalized words there, one of them an ISO 4 abbreviation,
+    before a comma and a year, are the venue."""
+    if AUTHOR not in labels:
+        return {}
+    first = labels.index(AUTHOR)
+    k = next((i for i in range(first + 2, min(len(words) - 4, first + 40))
+              if words[i] == "." and labels[i - 1] == AUTHOR), None)
+    if k is None or not _vancouver_item_end(words, first, k):
+        return {}
+    comma = next((i for i in range(k + 1, min(k + 7, len(words) - 1)) if words[i] == ","), None)
+    journal = words[k + 1:comma] if comma else []
+    if not (journal and YEAR_SHAPE.match(words[comma + 1])
+            and all(word[:1].isupper() and word.isalpha() for word in journal)
+            and any("iso4" in lexicon.classes(word) for word in journal)
+            and any(labels[i] != VENUE for i in range(k + 1, comma))):
+        return {}
+    return dict.fromkeys(range(k + 1, comma), VENUE)
+
+
+def _vancouver_item_end(words, first, k) -> bool:
+    """Whether the stop words[k] ends a Vancouver name: a family name and its initials without
+    stops ("Wang Y", "Kamionkowski MS"), the first item or one after a comma."""
+    initials, family = words[k - 1], words[k - 2]
+    return (k - 2 >= first and 1 <= len(initials) <= 3 and initials.isupper() and initials.isalpha()
+            and capitalized(family) and (k - 2 == first or words[k - 3] in ",;"))
