@@ -20,6 +20,7 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            group_before_title, identifiers, japanese_quotes,
                            journal_after_vancouver_list, law_citation,
                            missing_year, publisher_after_place, quoted_journal, quoted_title,
+                           quoted_title_whole,
                            range_as_volume, role_names, series_number, title_end_before_colon,
                            vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
@@ -792,6 +793,27 @@ def test_words_after_a_vancouver_list_are_a_journal_only_if_one_is_abbreviated()
     assert journal_after_vancouver_list(words, labels) == {}
     words[3] = "Mod"
     assert journal_after_vancouver_list(words, labels) == {3: "venue", 4: "venue"}
+
+
+@pytest.mark.parametrize("text, title", [
+    ('T. Dierks and E. Rescorla, "The Transport Layer Security (TLS) Protocol Version 1.2," '
+     "RFC 5246, Aug. 2008.", "The Transport Layer Security (TLS) Protocol Version 1.2"),
+    ('R. Fielding, J. Gettys, and T. Berners-Lee, "Hypertext Transfer Protocol -- HTTP/1.1," '
+     "RFC 2616, Jun. 1999.", "Hypertext Transfer Protocol -- HTTP/1.1"),
+])
+def test_a_quoted_title_is_whole_whatever_numbers_it_holds(text, title):
+    assert parse(text).fields["title"] == title
+
+
+def test_a_quoted_title_ends_at_its_quote_unless_pdf_text_glued_the_journal_to_it():
+    text = '"A study of things 2," Journal of Stuff, vol. 3'
+    tokens = tokenize(text)
+    words = [token.text for token in tokens]
+    labels = ["title"] * 5 + ["volume"] + ["title"] * 2 + ["venue"] * 3 + ["volume"] * 4
+    assert quoted_title_whole(tokens, labels, words) == dict.fromkeys(range(1, 8), "title")
+    glued = tokenize(text.replace('," ', ',"'))
+    assert quoted_title_whole(glued, labels, words) == dict.fromkeys(range(1, 6), "title")
+    assert quoted_title_whole(tokens, ["title"] * 8 + labels[8:], words) == {}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

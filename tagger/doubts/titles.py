@@ -171,3 +171,31 @@ def title_end_before_colon(words, labels) -> dict[int, str]:
             or any("venue" in lexicon.classes(word) for word in words[start:colon])):
         return {}
     return dict.fromkeys(range(start, colon + 1), TITLE)
+
+
+def quoted_title_whole(tokens, labels, words) -> dict[int, str]:
+    """A quoted title that the CRF broke at a number or a code inside its quotes, as IEEE
+    quotes titles ('"The Transport Layer Security (TLS) Protocol Version 1.2," RFC 5246'):
+    where the title (or, with none, what follows the authors) begins with its opening quote
+    and the quote closes after a comma or stop, everything inside is the title, and the title ends at the quote where white space
+    follows it (PDF text glues it to the journal: ',"Measurement Science')."""
+    if TITLE in labels:
+        start = labels.index(TITLE)
+    elif AUTHOR in labels:  # or the authors' quoted title read as the venue
+        start = run_end(labels, labels.index(AUTHOR), AUTHOR)
+    else:
+        return {}
+    closer = _TITLE_QUOTES.get(words[start]) if start < len(words) else None
+    if closer is None:
+        return {}
+    end = next((i for i in range(start + 1, min(start + 60, len(words))) if words[i] == closer),
+               None)
+    if end is None or words[end - 1] not in ",." or end - start < 3:
+        return {}
+    if not any(labels[i] != TITLE and words[i][:1].isalnum() for i in range(start + 1, end)):
+        return {}
+    spaced = end + 1 == len(words) or tokens[end + 1].start > tokens[end].end
+    return dict.fromkeys(range(start + 1, end + 1 if spaced else end - 1), TITLE)
+
+
+_TITLE_QUOTES = {'"': '"', "“": "”"}
