@@ -20,7 +20,7 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            group_before_title, identifiers, japanese_quotes,
                            journal_after_vancouver_list, law_citation,
                            missing_year, publisher_after_place, quoted_journal, quoted_title,
-                           quoted_title_whole,
+                           quoted_title_whole, title_past_its_quote,
                            range_as_volume, role_names, series_number, title_end_before_colon,
                            vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
@@ -814,6 +814,21 @@ def test_a_quoted_title_ends_at_its_quote_unless_pdf_text_glued_the_journal_to_i
     glued = tokenize(text.replace('," ', ',"'))
     assert quoted_title_whole(glued, labels, words) == dict.fromkeys(range(1, 6), "title")
     assert quoted_title_whole(tokens, ["title"] * 8 + labels[8:], words) == {}
+
+
+def test_a_quoted_title_ends_at_its_quote_where_in_opens_the_container():
+    text = ("M. Artzy, ‘Nomads of the Sea’, in Res maritimae. Cyprus and the Eastern "
+            "Mediterranean, Atlanta 1997, 1–16.")
+    tokens = tokenize(text)
+    words = [token.text for token in tokens]
+    quote = words.index("’")
+    labels = ["author"] * 4 + ["title"] * (quote + 4 - 4) + ["venue"] * 6
+    labels += ["location"] * (len(words) - len(labels))
+    assert title_past_its_quote(tokens, labels, words) == dict.fromkeys(
+        range(quote + 2, quote + 4), "venue")
+    # an apostrophe closes nothing, and words other than "in" may be the title's own
+    words[quote + 2] = "Das"
+    assert title_past_its_quote(tokens, labels, words) == {}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

@@ -21,7 +21,8 @@ from .identifiers import identifiers
 from .law import law_citation
 from .numbers import range_as_volume, series_number
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal, japanese_quotes,
-                     quoted_journal, quoted_title, quoted_title_whole, title_end_before_colon)
+                     quoted_journal, quoted_title, quoted_title_whole, title_end_before_colon,
+                     title_past_its_quote)
 
 __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
@@ -30,7 +31,7 @@ __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
            "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes",
            "law_citation", "series_number", "title_end_before_colon",
-           "journal_after_vancouver_list", "quoted_title_whole"]
+           "journal_after_vancouver_list", "quoted_title_whole", "title_past_its_quote"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -52,4 +53,5 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | bracketed_acronym(words, labels) | range_as_volume(words, labels)
             | japanese_quotes(words, labels) | law_citation(words, labels)
             | series_number(words, labels) | title_end_before_colon(words, labels)
-            | journal_after_vancouver_list(words, labels) | quoted_title_whole(tokens, labels, words))
+            | journal_after_vancouver_list(words, labels) | quoted_title_whole(tokens, labels, words)
+            | title_past_its_quote(tokens, labels, words))

@@ -177,8 +177,9 @@ def quoted_title_whole(tokens, labels, words) -> dict[int, str]:
     """A quoted title that the CRF broke at a number or a code inside its quotes, as IEEE
     quotes titles ('"The Transport Layer Security (TLS) Protocol Version 1.2," RFC 5246'):
     where the title (or, with none, what follows the authors) begins with its opening quote
-    and the quote closes after a comma or stop, everything inside is the title, and the title ends at the quote where white space
-    follows it (PDF text glues it to the journal: ',"Measurement Science')."""
+    and the quote closes after a comma or stop, everything inside is the title, and the title
+    ends at the quote where white space follows it (PDF text glues it to the journal:
+    ',"Measurement Science')."""
     if TITLE in labels:
         start = labels.index(TITLE)
     elif AUTHOR in labels:  # or the authors' quoted title read as the venue
@@ -199,3 +200,41 @@ def quoted_title_whole(tokens, labels, words) -> dict[int, str]:
 
 
 _TITLE_QUOTES = {'"': '"', "“": "”"}
+
+
+def title_past_its_quote(tokens, labels, words) -> dict[int, str]:
+    """A quoted title that the CRF ran on past its closing quote into the container "in" opens,
+    where the reading has a venue too ("‘Nomads of the Sea’, in Res maritimae. Cyprus and
+    the Eastern Mediterranean"): a quote closes the title where a comma or stop closes it
+    inside (',"', ".'") or a comma follows it ("’,"). Words other than "in" after the quote
+    are as often the title's own ("'Kristallstruktur und Quellung von Montmorillonit', Das
+    Tonmineral der Bentonittone", a review's "“The Book Industry,” review of …")."""
+    if TITLE not in labels or VENUE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    closer = _CLOSING_QUOTES.get(words[start])
+    if closer is None:
+        return {}
+    end = start + 2
+    while end < len(words) and labels[end] == TITLE and not (
+            words[end] == closer and _closes(tokens, words, end)):
+        end += 1
+    if end + 2 >= len(words) or labels[end] != TITLE or words[end] != closer:
+        return {}
+    after = end + 2 if words[end + 1] == "," else end + 1
+    if words[end - 1] not in ",." and after == end + 1:
+        return {}
+    stop = run_end(labels, after, TITLE)
+    if stop == after or lexicon.KEYWORDS.get(words[after].lower()) != "in":
+        return {}
+    return dict.fromkeys(range(after, stop), VENUE)
+
+
+def _closes(tokens, words, k) -> bool:
+    """Whether the quote mark tokens[k] closes a quote rather than joins a word as an
+    apostrophe ("l'Academie", "Rappin’"): white space, a comma or a stop follows it."""
+    return (k + 1 == len(tokens) or tokens[k + 1].start > tokens[k].end
+            or words[k + 1] in ",.;:")
+
+
+_CLOSING_QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’"}
