@@ -18,11 +18,11 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
                            group_before_title, identifiers, japanese_quotes,
-                           journal_after_vancouver_list, law_citation,
-                           missing_year, publisher_after_place, quoted_journal, quoted_title,
-                           quoted_title_whole, title_past_its_quote,
-                           range_as_volume, role_names, series_number, title_end_before_colon,
-                           vancouver_volume, vancouver_year, venue_head)
+                           journal_after_vancouver_list, law_citation, missing_year,
+                           pages_in_volume, publisher_after_place, quoted_journal, quoted_title,
+                           quoted_title_whole, range_as_volume, role_names, series_number,
+                           title_end_before_colon, title_past_its_quote, vancouver_volume,
+                           vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -829,6 +829,16 @@ def test_a_quoted_title_ends_at_its_quote_where_in_opens_the_container():
     # an apostrophe closes nothing, and words other than "in" may be the title's own
     words[quote + 2] = "Das"
     assert title_past_its_quote(tokens, labels, words) == {}
+
+
+def test_a_page_read_into_the_volume_before_it_is_the_page():
+    words = ["Nature", "248", ",", "30", "(", "1974", ")", "."]
+    labels = ["venue", "volume", "volume", "volume", "year", "year", "year", "year"]
+    assert pages_in_volume(words, labels) == {2: "O", 3: "pages"}
+    assert pages_in_volume(words[:3] + ["R36"] + words[4:], labels) == {2: "O", 3: "pages"}
+    # a reading with pages, or a volume's words ("Vol. 9, No. 2"), is left as it is
+    assert pages_in_volume(words, labels[:3] + ["pages"] + labels[4:]) == {}
+    assert pages_in_volume(words[:3] + ["No"] + words[4:], labels) == {}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

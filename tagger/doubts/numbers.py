@@ -1,6 +1,9 @@
 """The numbers at a reference's end, where the CRF gave one another's field."""
 
+import re
+
 from .. import lexicon
+from ..labels import OTHER
 from .words import PAGES, VENUE, VOLUME, run_end
 
 
@@ -42,3 +45,23 @@ def series_number(words, labels) -> dict[int, str]:
         except ValueError:
             break
     return {}
+
+
+def pages_in_volume(words, labels) -> dict[int, str]:
+    """A page that the CRF read into the volume before it, where the reading has no pages
+    ("Nature 248, 30 (1974)", "Nat. Photonics 7,861 ( 2013)": volume "248, 30"): a volume is
+    one number, so of "volume, number" before the year's bracket or the end, the second
+    is the page (or article number: "Phys. Rev. E 50,R36")."""
+    if PAGES in labels or VOLUME not in labels:
+        return {}
+    start = labels.index(VOLUME)
+    end = run_end(labels, start, VOLUME)
+    if not (end - start == 3 and words[start].isdigit() and len(words[start]) <= 4
+            and words[start + 1] == "," and _ARTICLE.fullmatch(words[start + 2])):
+        return {}
+    if end < len(words) and words[end] not in "(.;":
+        return {}
+    return {start + 1: OTHER, start + 2: PAGES}
+
+
+_ARTICLE = re.compile(r"[A-Z]?\d{1,6}")
