@@ -19,8 +19,9 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
                            group_before_title, identifiers, japanese_quotes,
                            journal_after_vancouver_list, law_citation, missing_year,
-                           pages_in_volume, publisher_after_place, quoted_journal, quoted_title,
-                           quoted_title_whole, range_as_volume, role_names, series_number,
+                           pages_after_year, pages_in_volume, publisher_after_place,
+                           quoted_journal, quoted_title, quoted_title_whole, range_as_volume,
+                           role_names, series_number,
                            title_end_before_colon, title_past_its_quote, vancouver_volume,
                            vancouver_year, venue_head)
 from tagger.evaluate import evaluate
@@ -839,6 +840,20 @@ def test_a_page_read_into_the_volume_before_it_is_the_page():
     # a reading with pages, or a volume's words ("Vol. 9, No. 2"), is left as it is
     assert pages_in_volume(words, labels[:3] + ["pages"] + labels[4:]) == {}
     assert pages_in_volume(words[:3] + ["No"] + words[4:], labels) == {}
+
+
+def test_the_number_after_volume_and_bracketed_year_is_the_page():
+    words = ["Lett", ".", "66", "(", "1991", ")", "1951", "."]
+    labels = ["venue", "venue", "volume", "year", "year", "year", "year", "year"]
+    assert pages_after_year(words, labels) == {6: "pages"}
+    words[6:] = [",", "1656", "-", "1658", "."]
+    assert pages_after_year(words, labels[:6] + ["year"] * 5) == {7: "pages", 8: "pages",
+                                                                 9: "pages"}
+    # an arXiv number's halves ("( 2014),1209 .1687") and a reading with pages are left
+    words[6:] = [",", "1209", ".", "1687"]
+    assert pages_after_year(words, labels[:6] + ["year"] * 4) == {}
+    assert pages_after_year(["Lett", "66", "(", "1991", ")", "1951"],
+                            ["venue", "volume", "year", "year", "year", "pages"]) == {}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

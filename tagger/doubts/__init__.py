@@ -19,7 +19,7 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
 from .dates import access_date, missing_year, vancouver_volume, vancouver_year
 from .identifiers import identifiers
 from .law import law_citation
-from .numbers import pages_in_volume, range_as_volume, series_number
+from .numbers import pages_after_year, pages_in_volume, range_as_volume, series_number
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal, japanese_quotes,
                      quoted_journal, quoted_title, quoted_title_whole, title_end_before_colon,
                      title_past_its_quote)
@@ -32,7 +32,7 @@ __all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
            "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes",
            "law_citation", "series_number", "title_end_before_colon",
            "journal_after_vancouver_list", "quoted_title_whole", "title_past_its_quote",
-           "pages_in_volume"]
+           "pages_in_volume", "pages_after_year"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -55,4 +55,5 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | japanese_quotes(words, labels) | law_citation(words, labels)
             | series_number(words, labels) | title_end_before_colon(words, labels)
             | journal_after_vancouver_list(words, labels) | quoted_title_whole(tokens, labels, words)
-            | title_past_its_quote(tokens, labels, words) | pages_in_volume(words, labels))
+            | title_past_its_quote(tokens, labels, words) | pages_in_volume(words, labels)
+            | pages_after_year(words, labels))

@@ -3,6 +3,7 @@
 import re
 
 from .. import lexicon
+from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from .words import PAGES, VENUE, VOLUME, run_end
 
@@ -65,3 +66,25 @@ def pages_in_volume(words, labels) -> dict[int, str]:
 
 
 _ARTICLE = re.compile(r"[A-Z]?\d{1,6}")
+
+
+def pages_after_year(words, labels) -> dict[int, str]:
+    """The page after the bracketed year, where the reading has no pages and the CRF took it
+    for a year, a volume or nothing ("Phys. Rev. Lett. 66 (1991) 1951.", "IEEE Trans. Nucl.
+    Sci. 58 (2011) 1845", "Commun. Nonlinear Sci. 20 (2015) 9"): after "volume (year)" comes
+    the page, a number or a range, at the end or before a comma, stop or bracket."""
+    if PAGES in labels or VOLUME not in labels or "(" not in words:
+        return {}
+    start = labels.index(VOLUME)
+    k = run_end(labels, start, VOLUME)
+    if not (k == start + 1 and k + 3 < len(words) and words[start].isdigit() and words[k] == "("
+            and YEAR_SHAPE.match(words[k + 1]) and words[k + 2] == ")"):
+        return {}
+    first = k + 4 if words[k + 3] == "," else k + 3
+    end = first + 3 if words[first + 1:first + 2] and words[first + 1] in _DASHES else first + 1
+    if not (end <= len(words) and all(words[i].isdigit() for i in range(first, end, 2))):
+        return {}
+    if end < len(words) and (words[end] not in ",.;[(" or words[end] == "." and end + 1 < len(words)
+                             and words[end + 1].isdigit()):  # "1209 .1687": an arXiv number
+        return {}
+    return dict.fromkeys(range(first, end), PAGES)
