@@ -3,13 +3,14 @@
 The CRF does the tagging; the rule tagger answers when the model cannot load (`auto` warns
 once and carries on), and lends the CRF its labels as evidence when the CRF's confidence in a
 reference is under the threshold calibrated for its model (engine "crf+rules"). `auto` also
-holds the author list, the title and the pages to one stretch each (stretches.py), and gives a
-reading with no date its year (doubts.missing_year).
+holds the author list, the title and the pages to one stretch each (stretches.py), and what
+any reading must hold to its final reading (doubts.reading_checks: a year where it has none,
+one number for the volume, the page after "volume (year)").
 """
 
 import warnings
 
-from .doubts import doubted, missing_year
+from .doubts import doubted, reading_checks
 from .fields import field_values, label_spans
 from .model import ModelError, load_model
 from .normalize import normalize
@@ -189,13 +190,13 @@ def _decode_again(tags, hinted: dict, chances, weights) -> None:
 def final_hints(scores, weights, labels, hints=None, words=None) -> list | None:
     """`hints` (or none) with what `auto` requires of any reading made decisive: each field
     held to one stretch (`stretches.one_stretch`, on the scores the hints give) and, given the
-    words, a date where the reading has none (`doubts.missing_year`); None where `labels`
-    meet both already."""
+    words, `doubts.reading_checks` (a date where the reading has none, one number for the
+    volume, …); None where `labels` meet them already."""
     from .stretches import one_stretch
 
     changes = one_stretch(weights.with_hints(scores, hints) if hints else scores, weights, labels)
     if words is not None:
-        changes.update(missing_year(words, labels))
+        changes.update(reading_checks(words, labels))
     if not changes:
         return None
     hints = list(hints or [(None, 0.0)] * len(labels))

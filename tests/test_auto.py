@@ -756,14 +756,16 @@ def test_a_journals_bracketed_series_is_the_journals_and_the_number_after_it_the
     series = words.index("2")
     assert series_number(words, labels) == {series - 1: "venue", series: "venue",
                                             series + 1: "venue", series + 2: "volume"}
-    assert parse(" ".join(["A. Wiles, Modular elliptic curves and Fermat's last theorem,",
-                           "Ann. of Math. (2) 141 (1995), no. 3, 443–551."])).fields["volume"] == "141"
+    wiles = ("A. Wiles, Modular elliptic curves and Fermat's last theorem, Ann. of Math. (2) 141 "
+             "(1995), no. 3, 443–551.")
+    assert parse(wiles).fields["volume"] == "141"
 
 
 def test_gosts_title_after_the_initials_is_the_title_and_its_imprint_stays_the_crfs():
     fields = parse("Иванов И. И. Теория вероятностей. — М.: Наука, 1985. — 320 с.").fields
     assert (fields["author"], fields["title"]) == ("Иванов И. И", "Теория вероятностей")
-    assert (fields.get("location"), fields.get("publisher"), fields["year"]) == ("М", "Наука", "1985")
+    assert (fields.get("location"), fields.get("publisher"), fields["year"]) == ("М", "Наука",
+                                                                              "1985")
 
 
 def test_gsas_title_ends_at_its_colon_before_the_journal():

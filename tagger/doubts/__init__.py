@@ -5,8 +5,9 @@ Each check reads the CRF's labels of one reference and names the tokens it decid
 with its label, or with None where the rules should decide (parse.py gives them the rules'
 labels as overwhelming evidence and decodes again). The checks live by what they look at:
 `authors` (where an author list ends), `titles` (where a title ends and its container
-begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers` and
-`identifiers`. Adding one is a function in one of them and a line in `doubted`.
+begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers`,
+`identifiers` and `law` (legal citations). Adding one is a function in one of them and a
+line in `doubted`; what must hold of any reading, the final one too, is in `reading_checks`.
 
 Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
 looks for its sign first, and the rule tagger is imported only when it is asked.
@@ -24,15 +25,14 @@ from .titles import (bracketed_acronym, container_after_slashes, glued_journal, 
                      quoted_journal, quoted_title, quoted_title_whole, title_end_before_colon,
                      title_past_its_quote)
 
-__all__ = ["doubted", "missing_year", "author_doubts", "group_after_et_al",
+__all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
-           "bracketed_imprint", "bracketed_translator", "publisher_after_place",
-           "role_names", "access_date", "vancouver_volume", "vancouver_year",
-           "identifiers", "container_after_slashes", "glued_journal", "quoted_journal",
-           "quoted_title", "bracketed_acronym", "range_as_volume", "japanese_quotes",
-           "law_citation", "series_number", "title_end_before_colon",
-           "journal_after_vancouver_list", "quoted_title_whole", "title_past_its_quote",
-           "pages_in_volume", "pages_after_year"]
+           "bracketed_imprint", "bracketed_translator", "publisher_after_place", "role_names",
+           "access_date", "vancouver_volume", "vancouver_year", "identifiers",
+           "container_after_slashes", "glued_journal", "quoted_journal", "quoted_title",
+           "bracketed_acronym", "range_as_volume", "japanese_quotes", "law_citation",
+           "series_number", "title_end_before_colon", "journal_after_vancouver_list",
+           "quoted_title_whole", "title_past_its_quote", "pages_in_volume", "pages_after_year"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -40,7 +40,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
     break the shape of an author list, run a title into a glued journal or past "//", give
     a place's publisher to the venue, take an access date for the year, a translator or a
     thesis for the title or a book for its editors, read a DOI or an arXiv number as another
-    field, or break one of the humanities' shapes or a journal's first word off it."""
+    field, break one of the humanities' shapes, a legal citation or a quoted title, or break
+    a journal's first word off it."""
     words = [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
@@ -54,6 +55,12 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | bracketed_acronym(words, labels) | range_as_volume(words, labels)
             | japanese_quotes(words, labels) | law_citation(words, labels)
             | series_number(words, labels) | title_end_before_colon(words, labels)
-            | journal_after_vancouver_list(words, labels) | quoted_title_whole(tokens, labels, words)
-            | title_past_its_quote(tokens, labels, words) | pages_in_volume(words, labels)
+            | journal_after_vancouver_list(words, labels)
+            | quoted_title_whole(tokens, labels, words) | title_past_its_quote(tokens, labels, words))
+
+
+def reading_checks(words, labels) -> dict[int, str]:
+    """What any reading `auto` decodes must hold, checked once more on the final one: a date
+    where it has none, one number for the volume, the page after "volume (year)"."""
+    return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels))
