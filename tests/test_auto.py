@@ -18,12 +18,11 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
                            group_before_title, identifiers, japanese_quotes,
-                           journal_after_vancouver_list, law_citation, missing_year,
-                           pages_after_year, pages_in_volume, publisher_after_place,
-                           quoted_journal, quoted_title, quoted_title_whole, range_as_volume,
-                           role_names, series_number,
-                           title_end_before_colon, title_past_its_quote, vancouver_volume,
-                           vancouver_year, venue_head)
+                           journal_after_vancouver_list, law_citation, lettered_pages, missing_year,
+                           page_of_volume_less_journal, pages_after_year, pages_in_volume,
+                           publisher_after_place, quoted_journal, quoted_title, quoted_title_whole,
+                           range_as_volume, role_names, series_number, title_end_before_colon,
+                           title_past_its_quote, vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -842,6 +841,10 @@ def test_a_page_read_into_the_volume_before_it_is_the_page():
     # a reading with pages, or a volume's words ("Vol. 9, No. 2"), is left as it is
     assert pages_in_volume(words, labels[:3] + ["pages"] + labels[4:]) == {}
     assert pages_in_volume(words[:3] + ["No"] + words[4:], labels) == {}
+    # an article number the tokenizer cut ("50,R36")
+    cut = words[:3] + ["R", "36"] + words[4:]
+    assert pages_in_volume(cut, labels[:3] + ["volume"] + labels[3:]) == {2: "O", 3: "pages",
+                                                                          4: "pages"}
 
 
 def test_the_number_after_volume_and_bracketed_year_is_the_page():
@@ -856,6 +859,25 @@ def test_the_number_after_volume_and_bracketed_year_is_the_page():
     assert pages_after_year(words, labels[:6] + ["year"] * 4) == {}
     assert pages_after_year(["Lett", "66", "(", "1991", ")", "1951"],
                             ["venue", "volume", "year", "year", "year", "pages"]) == {}
+
+
+def test_a_lettered_range_of_pages_is_whole_where_the_crf_read_numbers():
+    words = ["279", ":", "C", "1880", "-", "C", "1888", "."]
+    labels = ["volume", "O", "pages", "pages", "pages", "pages", "year", "year"]
+    assert lettered_pages(words, labels) == dict.fromkeys(range(2, 7), "pages")
+    assert lettered_pages(words, labels[:6] + ["pages"] * 2) == {}  # the reading's already
+    assert lettered_pages(words, ["title"] * 8) == {}  # "M7-M8 : Transmission …"
+
+
+@pytest.mark.parametrize("venue", [["J", ".", "Chem", ".", "Soc", ".", "Chem", ".", "Commun", "."],
+                                   ["Synthesis", ","], ["Bull", ".", "Soc", ".", "Chim", ".",
+                                                        "Fr", ".", "Il", ","]])
+def test_a_journal_that_numbers_no_volumes_has_a_page_where_the_crf_saw_a_volume(venue):
+    words = venue + ["117", "(", "1980", ")"]
+    labels = ["venue"] * len(venue) + ["volume", "year", "year", "year"]
+    assert page_of_volume_less_journal(words, labels) == {len(venue): "pages"}
+    words[:len(venue)] = ["Nature"] + [","] * (len(venue) - 1)
+    assert page_of_volume_less_journal(words, labels) == {}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

@@ -5,7 +5,7 @@ import re
 from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import PAGES, VENUE, VOLUME, run_end
+from .words import ISSUE, PAGES, VENUE, VOLUME, YEAR, run_end, run_start
 
 
 def range_as_volume(words, labels) -> dict[int, str]:
@@ -57,12 +57,15 @@ def pages_in_volume(words, labels) -> dict[int, str]:
         return {}
     start = labels.index(VOLUME)
     end = run_end(labels, start, VOLUME)
-    if not (end - start == 3 and words[start].isdigit() and len(words[start]) <= 4
-            and words[start + 1] == "," and _ARTICLE.fullmatch(words[start + 2])):
+    page = words[start + 2:end]
+    if len(page) == 2 and len(page[0]) == 1 and page[0].isupper():  # "R", "36": "R36" cut
+        page = [page[0] + page[1]]
+    if not (len(page) == 1 and words[start].isdigit() and len(words[start]) <= 4
+            and words[start + 1] == "," and _ARTICLE.fullmatch(page[0])):
         return {}
     if end < len(words) and words[end] not in "(.;":
         return {}
-    return {start + 1: OTHER, start + 2: PAGES}
+    return {start + 1: OTHER} | dict.fromkeys(range(start + 2, end), PAGES)
 
 
 _ARTICLE = re.compile(r"[A-Z]?\d{1,6}")
@@ -88,3 +91,40 @@ def pages_after_year(words, labels) -> dict[int, str]:
                              and words[end + 1].isdigit()):  # "1209 .1687": an arXiv number
         return {}
     return dict.fromkeys(range(first, end), PAGES)
+
+
+def lettered_pages(words, labels) -> dict[int, str]:
+    """A range of pages whose numbers carry their section's letter, cut by the tokenizer at
+    letter and digit ("Am J Physiol 2000; 279:C1880-C1888", "Br J Cardiol 5:S3-S4"): the
+    CRF read its last number as a year or the whole as an issue; it is the pages, where the
+    CRF read it as numbers at all (a title may open with one: "M7-M8 : Transmission …")."""
+    for k in range(len(words) - 4):
+        if (words[k + 2] in _DASHES and words[k + 3] == words[k] and len(words[k]) == 1
+                and words[k].isupper() and words[k + 1].isdigit() and words[k + 4].isdigit()):
+            span = [labels[i] for i in range(k, k + 5)]
+            if set(span) <= _NUMBERS and span != [PAGES] * 5:  # not a title's ("M7-M8 : …")
+                return dict.fromkeys(range(k, k + 5), PAGES)
+            return {}
+    return {}
+
+
+_NUMBERS = frozenset({PAGES, VOLUME, ISSUE, YEAR, OTHER})
+
+
+def page_of_volume_less_journal(words, labels) -> dict[int, str]:
+    """The page of a journal that numbers no volumes, which the CRF read as the volume where
+    the reading has no pages ("J. Chem. Soc. Chem. Commun. 117 (1980)", "Synthesis, 706
+    (1977)", "Bull. Soc. Chim. Fr. 4181 (1968)"): chemistry cites these by year and page."""
+    if PAGES in labels or VOLUME not in labels or VENUE not in labels:
+        return {}
+    start = labels.index(VOLUME)
+    if run_end(labels, start, VOLUME) != start + 1 or not words[start].isdigit():
+        return {}
+    venue = run_start(labels, start if labels[start - 1] == VENUE else start - 1, VENUE)
+    letters = "".join(word for word in words[venue:start] if word.isalpha()).lower()
+    return {start: PAGES} if _VOLUME_LESS.search(letters) else {}
+
+
+# Journals cited by year and page alone, as their letters end a venue (I, II: a series).
+_VOLUME_LESS = re.compile(r"(chemcommun|synthesis|synlett|daltontrans|perkintrans"
+                          r"|bullsocchimfr(?:ance)?)(?:i|ii|il)?$")
