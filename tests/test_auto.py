@@ -20,9 +20,10 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            group_before_title, identifiers, japanese_quotes,
                            journal_after_vancouver_list, law_citation, lettered_pages, missing_year,
                            page_of_volume_less_journal, pages_after_year, pages_in_volume,
-                           publisher_after_place, quoted_journal, quoted_title, quoted_title_whole,
-                           range_as_volume, role_names, series_number, title_end_before_colon,
-                           title_past_its_quote, vancouver_volume, vancouver_year, venue_head)
+                           proceedings_of_science, publisher_after_place, quoted_journal,
+                           quoted_title, quoted_title_whole, range_as_volume, role_names,
+                           series_number, title_end_before_colon, title_past_its_quote,
+                           vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
@@ -878,6 +879,17 @@ def test_a_journal_that_numbers_no_volumes_has_a_page_where_the_crf_saw_a_volume
     assert page_of_volume_less_journal(words, labels) == {len(venue): "pages"}
     words[:len(venue)] = ["Nature"] + [","] * (len(venue) - 1)
     assert page_of_volume_less_journal(words, labels) == {}
+
+
+@pytest.mark.parametrize("text, volume, pages", [
+    ("M. Lüscher, PoS LATTICE2013, 016 (2014), 1308.5598", "LATTICE2013", "016"),
+    ("M. Lüscher, PoS(LATTICE2013)016.", "LATTICE2013", "016"),
+    ("M. Bona et al., Latest results, PoS CKM2016 ( 2017)96 .", "CKM2016", "96"),
+])
+def test_proceedings_of_sciences_code_is_the_volume_and_its_number_the_page(text, volume, pages):
+    fields = parse(text).fields
+    assert (fields["venue"], fields["volume"], fields["pages"]) == ("PoS", volume, pages)
+    assert proceedings_of_science(["Smith", ",", "PoS", "is", "a", "title"], ["author"] * 6) == {}
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

@@ -21,7 +21,7 @@ from .dates import access_date, missing_year, vancouver_volume, vancouver_year
 from .identifiers import identifiers
 from .law import law_citation
 from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
-                      pages_in_volume, range_as_volume, series_number)
+                      pages_in_volume, proceedings_of_science, range_as_volume, series_number)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal, japanese_quotes,
                      quoted_journal, quoted_title, quoted_title_whole, title_end_before_colon,
                      title_past_its_quote)
@@ -34,7 +34,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "bracketed_acronym", "range_as_volume", "japanese_quotes", "law_citation",
            "series_number", "title_end_before_colon", "journal_after_vancouver_list",
            "quoted_title_whole", "title_past_its_quote", "pages_in_volume", "pages_after_year",
-           "lettered_pages", "page_of_volume_less_journal"]
+           "lettered_pages", "page_of_volume_less_journal", "proceedings_of_science"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -64,7 +64,7 @@ def doubted(tokens, labels) -> dict[int, str | None]:
 def reading_checks(words, labels) -> dict[int, str]:
     """What any reading `auto` decodes must hold, checked once more on the final one: a date
     where it has none, one number for the volume, the page after "volume (year)", a lettered
-    range of pages whole, no volume for a journal that numbers none."""
+    range of pages whole, no volume for a journal that numbers none, PoS's code its volume."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
-            | page_of_volume_less_journal(words, labels))
+            | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels))

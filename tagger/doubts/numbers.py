@@ -128,3 +128,28 @@ def page_of_volume_less_journal(words, labels) -> dict[int, str]:
 # Journals cited by year and page alone, as their letters end a venue (I, II: a series).
 _VOLUME_LESS = re.compile(r"(chemcommun|synthesis|synlett|daltontrans|perkintrans"
                           r"|bullsocchimfr(?:ance)?)(?:i|ii|il)?$")
+
+
+def proceedings_of_science(words, labels) -> dict[int, str]:
+    """Proceedings of Science, which numbers each conference's volume by its code and each
+    contribution by its number ("PoS(LATTICE2013)016", "PoS LATTICE2013, 016 (2014)", "PoS
+    CKM2016 ( 2017)96"): the code after "PoS" is the volume, the number after it the page."""
+    if "PoS" not in words:
+        return {}
+    k = words.index("PoS")
+    bracketed = words[k + 1:k + 2] == ["("]  # the official "PoS(LATTICE2013)016"
+    code = end = k + 1 + bracketed
+    while end < len(words) and words[end].isalnum() and (words[end].isupper()
+                                                         or words[end].isdigit()):
+        end += 1
+    if end == code or not any(word.isalpha() for word in words[code:end]):
+        return {}
+    if bracketed and words[end:end + 1] != [")"]:
+        return {}
+    page = end + 1 if end < len(words) and words[end] in ",)" else end
+    if page < len(words) and words[page] == "(" and page + 3 < len(words) and words[page + 2] == ")":
+        page += 3  # "( 2017)96": the year first
+    if not (page < len(words) and words[page].isdigit() and len(words[page]) <= 4):
+        return {}
+    decided = {k: VENUE, **dict.fromkeys(range(code, end), VOLUME), page: PAGES}
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
