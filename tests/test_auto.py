@@ -17,7 +17,7 @@ from tagger.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_acronym,
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
-                           group_before_title, identifiers, japanese_quotes,
+                           group_before_journal, group_before_title, identifiers, japanese_quotes,
                            journal_after_vancouver_list, law_citation, lettered_pages, missing_year,
                            page_of_volume_less_journal, pages_after_year, pages_in_volume,
                            proceedings_of_science, publisher_after_place, quoted_journal,
@@ -890,6 +890,17 @@ def test_proceedings_of_sciences_code_is_the_volume_and_its_number_the_page(text
     fields = parse(text).fields
     assert (fields["venue"], fields["volume"], fields["pages"]) == ("PoS", volume, pages)
     assert proceedings_of_science(["Smith", ",", "PoS", "is", "a", "title"], ["author"] * 6) == {}
+
+
+def test_a_group_named_between_title_and_journal_is_no_field():
+    text = "Abrahamyan, S., et al.: PREX Collaboration. Phys. Rev. Lett. 108, 112502 (2012)"
+    words, labels = _words_and_runs(text, [("author", 9), ("venue", 10), ("volume", 2),
+                                           ("pages", 1), ("year", 3)])
+    assert group_before_journal(words, labels) == dict.fromkeys(range(9, 12), "O")
+    # a journal's own words ("J. Am. Chem. Soc.", "Society") are the journal's
+    words[10] = "Society"
+    assert group_before_journal(words, labels) == {}
+    assert parse(text).fields["venue"] == "Phys. Rev. Lett"
 
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",

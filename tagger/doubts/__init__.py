@@ -22,9 +22,9 @@ from .identifiers import identifiers
 from .law import law_citation
 from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number)
-from .titles import (bracketed_acronym, container_after_slashes, glued_journal, japanese_quotes,
-                     quoted_journal, quoted_title, quoted_title_whole, title_end_before_colon,
-                     title_past_its_quote)
+from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
+                     group_before_journal, japanese_quotes, quoted_journal, quoted_title,
+                     quoted_title_whole, title_end_before_colon, title_past_its_quote)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
@@ -34,7 +34,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "bracketed_acronym", "range_as_volume", "japanese_quotes", "law_citation",
            "series_number", "title_end_before_colon", "journal_after_vancouver_list",
            "quoted_title_whole", "title_past_its_quote", "pages_in_volume", "pages_after_year",
-           "lettered_pages", "page_of_volume_less_journal", "proceedings_of_science"]
+           "lettered_pages", "page_of_volume_less_journal", "proceedings_of_science",
+           "group_before_journal"]
 
 
 def doubted(tokens, labels) -> dict[int, str | None]:
@@ -58,7 +59,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | japanese_quotes(words, labels) | law_citation(words, labels)
             | series_number(words, labels) | title_end_before_colon(words, labels)
             | journal_after_vancouver_list(words, labels)
-            | quoted_title_whole(tokens, labels, words) | title_past_its_quote(tokens, labels, words))
+            | quoted_title_whole(tokens, labels, words) | title_past_its_quote(tokens, labels, words)
+            | group_before_journal(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

@@ -8,6 +8,7 @@ before the book; Italian style quotes the journal after the title.
 """
 
 from .. import lexicon
+from ..labels import OTHER
 from .words import (AUTHOR, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
                     run_start)
 
@@ -238,3 +239,27 @@ def _closes(tokens, words, k) -> bool:
 
 
 _CLOSING_QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’"}
+
+
+def group_before_journal(words, labels) -> dict[int, str]:
+    """A group that NLM's style names after the title, before the journal ("… controlled
+    clinical trials. Transdermal Nicotine Study Group. JAMA 266:3133"), which the CRF read as
+    the journal's first words: a sentence of the venue that names a group (a "Group", a
+    "Committee", "Task Force", …) before the journal's own words is no field of the
+    reference's."""
+    if VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    for k in range(start + 1, end - 1):
+        if not (words[k] == "." and words[k + 1][:1].isupper() and len(words[k - 1]) > 1):
+            continue
+        group = [word.lower() for word in words[start:k]]
+        if (any(word in _GROUP_NAMES for word in group)
+                and not any(word in lexicon.VENUE_WORDS for word in group)):
+            return dict.fromkeys(range(start, k + 1), OTHER)
+        return {}
+    return {}
+
+
+_GROUP_NAMES = lexicon.GROUP_WORDS | {"force"}  # "Task Force on Guidelines"
