@@ -902,6 +902,16 @@ def test_a_group_named_between_title_and_journal_is_no_field():
     assert group_before_journal(words, labels) == {}
     assert parse(text).fields["venue"] == "Phys. Rev. Lett"
 
+
+@pytest.mark.parametrize("text, venue", [
+    ("Grau, et al., N. Engl. J. Med. 320(24), 1586-1591 (1989)", "N. Engl. J. Med"),
+    ("Boswas, et al., J. Acquired Immune Deficiency Syndrome 1993, 6, 778-786",
+     "J. Acquired Immune Deficiency Syndrome"),
+])
+def test_a_journal_after_et_al_opening_with_an_initial_is_no_more_names(text, venue):
+    fields = parse(text).fields
+    assert (fields["author"], fields["venue"]) == (text.split(" et al.")[0] + " et al", venue)
+
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",
            "]", "L", "’", "Rev"]

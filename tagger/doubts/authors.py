@@ -119,8 +119,8 @@ def _past_et_al(words, run, end) -> int | None:
             rest = words[i:end + 1]
             if (i > end or not rest[0][:1].isalpha()
                     or any(word.lower() in lexicon.GROUP_WORDS for word in rest)
-                    or _initial_at(words, i)):  # more names ("et al.P. Rajeev, …")
-                return None
+                    or _initial_at(words, i) and not _journal_at(words, i)):  # more names
+                return None                                                # ("et al.P. Rajeev")
             return i
     return None
 
@@ -286,6 +286,15 @@ def _suffix(word) -> bool:
 
 def _initial_at(words, i) -> bool:
     return i + 1 < len(words) and initial(words[i]) and words[i + 1] == "."
+
+
+def _journal_at(words, i) -> bool:
+    """Whether the initial at words[i] opens a journal's name, not a person's: "J." ("J.
+    Acquired Immune Deficiency Syndrome") or one before an abbreviated journal word ("N.
+    Engl. J. Med.")."""
+    following = words[i + 2] if i + 2 < len(words) else ""
+    return words[i] == "J" or (following[:1].isupper() and words[i + 3:i + 4] == ["."]
+                               and "iso4" in lexicon.classes(following))
 
 
 def group_after_et_al(words, labels) -> dict[int, str]:
