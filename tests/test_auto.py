@@ -782,12 +782,14 @@ def test_gsas_title_ends_at_its_colon_before_the_journal():
                      "Science")
 
 
-@pytest.mark.parametrize("text", ["Zhang X,Wang Y.Chin Phys C,2018,42(1):013101",
-                                  "Zhang X, Wang Y. Chin Phys C, 2018, 42(1): 013101"])
-def test_a_journal_without_stops_after_a_vancouver_list_is_the_venue(text):
+@pytest.mark.parametrize("text, venue", [
+    ("Zhang X,Wang Y.Chin Phys C,2018,42(1):013101", "Chin Phys C"),
+    ("Zhang X, Wang Y. Chin Phys C, 2018, 42(1): 013101", "Chin Phys C"),
+    ("Chiba, D.; Kobayashi, K.;Ono ,T .Nat Mater 2011 ,10 ,853 -856.", "Nat Mater")])
+def test_a_journal_without_stops_after_a_vancouver_or_acs_list_is_the_venue(text, venue):
     fields = parse(text).fields
-    assert (fields["author"], fields["venue"], fields.get("title")) == (
-        text.split(".")[0], "Chin Phys C", None)
+    assert (fields["venue"], fields.get("title")) == (venue, None)
+    assert fields["author"] == text[:text.index(venue)].rstrip(" .")
 
 
 def test_words_after_a_vancouver_list_are_a_journal_only_if_one_is_abbreviated():

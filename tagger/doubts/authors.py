@@ -353,26 +353,44 @@ def venue_head(tokens, labels, words) -> dict[int, str]:
 
 
 def journal_after_vancouver_list(words, labels) -> dict[int, str]:
-    """A journal of abbreviations without stops right after a Vancouver list, as Chinese
-    physics journals cite without a title ("Zhang X,Wang Y.Chin Phys C,2018,42(1):013101"),
-    which the authors ran on to or the CRF read as a title: the list ends at the stop after
-    its last initials, and capitalized words there, one of them an ISO 4 abbreviation,
-    before a comma and a year, are the venue."""
+    """A journal of abbreviations without stops right after a Vancouver or ACS list, as
+    Chinese physics journals and PDF text cite without a title ("Zhang X,Wang Y.Chin Phys
+    C,2018,42(1):013101", "Kobayashi, K.;Ono ,T .Nat Mater 2011 ,10"), which the authors ran
+    on to or the CRF read as a title: the list ends at the stop after its last initials, and
+    capitalized words there, one of them an ISO 4 abbreviation, before a year are the venue."""
     if AUTHOR not in labels:
         return {}
     first = labels.index(AUTHOR)
-    k = next((i for i in range(first + 2, min(len(words) - 4, first + 40))
-              if words[i] == "." and labels[i - 1] == AUTHOR), None)
-    if k is None or not _vancouver_item_end(words, first, k):
+    for k in range(first + 2, min(len(words) - 2, first + 80)):
+        if words[k] == "." and labels[k - 1] == AUTHOR and _list_end(words, first, k):
+            return _journal_before_year(words, labels, k + 1)
+    return {}
+
+
+def _journal_before_year(words, labels, start) -> dict[int, str]:
+    year = next((i for i in range(start + 1, min(start + 8, len(words)))
+                 if YEAR_SHAPE.match(words[i])), None)
+    if year is None:
         return {}
-    comma = next((i for i in range(k + 1, min(k + 7, len(words) - 1)) if words[i] == ","), None)
-    journal = words[k + 1:comma] if comma else []
-    if not (journal and YEAR_SHAPE.match(words[comma + 1])
-            and all(word[:1].isupper() and word.isalpha() for word in journal)
+    end = year - 1 if words[year - 1] == "," else year
+    journal = words[start:end]
+    if not (journal and all(word[:1].isupper() and word.isalpha() for word in journal)
             and any("iso4" in lexicon.classes(word) for word in journal)
-            and any(labels[i] != VENUE for i in range(k + 1, comma))):
+            and any(labels[i] != VENUE for i in range(start, end))):
         return {}
-    return dict.fromkeys(range(k + 1, comma), VENUE)
+    return dict.fromkeys(range(start, end), VENUE)
+
+
+def _list_end(words, first, k) -> bool:
+    """Whether the stop words[k] ends a name list: after a Vancouver name ("Wang Y", the
+    initials without stops) or an ACS one ("Ono, T", "Ono ,T"), the first item or one after
+    a separator, with a capitalized word after it that no name separator or initial joins."""
+    following = words[k + 1]
+    if not following[:1].isupper() or following in _NAME_SEPARATORS or _initial_at(words, k + 1):
+        return False
+    return _vancouver_item_end(words, first, k) or (
+        k - 3 >= first and initial(words[k - 1]) and words[k - 2] == ","
+        and capitalized(words[k - 3]) and (k - 3 == first or words[k - 4] in ",;"))
 
 
 def _vancouver_item_end(words, first, k) -> bool:
