@@ -27,7 +27,8 @@ from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial, run_start
+from .words import (AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial, run_end,
+                    run_start)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -361,8 +362,9 @@ def journal_after_vancouver_list(words, labels) -> dict[int, str]:
     if AUTHOR not in labels:
         return {}
     first = labels.index(AUTHOR)
-    for k in range(first + 2, min(len(words) - 2, first + 80)):
-        if words[k] == "." and labels[k - 1] == AUTHOR and _list_end(words, first, k):
+    end = min(run_end(labels, first, AUTHOR) + 1, len(words) - 2)  # the stop may end the run
+    for k in [k for k in range(first + 2, end) if words[k] == "."]:
+        if labels[k - 1] == AUTHOR and _list_end(words, first, k):
             return _journal_before_year(words, labels, k + 1)
     return {}
 

@@ -98,8 +98,9 @@ def lettered_pages(words, labels) -> dict[int, str]:
     letter and digit ("Am J Physiol 2000; 279:C1880-C1888", "Br J Cardiol 5:S3-S4"): the
     CRF read its last number as a year or the whole as an issue; it is the pages, where the
     CRF read it as numbers at all (a title may open with one: "M7-M8 : Transmission …")."""
-    for k in range(len(words) - 4):
-        if (words[k + 2] in _DASHES and words[k + 3] == words[k] and len(words[k]) == 1
+    for dash in [j for j, word in enumerate(words) if word in _DASHES]:
+        k = dash - 2
+        if (0 <= k < len(words) - 4 and words[k + 3] == words[k] and len(words[k]) == 1
                 and words[k].isupper() and words[k + 1].isdigit() and words[k + 4].isdigit()):
             span = [labels[i] for i in range(k, k + 5)]
             if set(span) <= _NUMBERS and span != [PAGES] * 5:  # not a title's ("M7-M8 : …")
