@@ -914,6 +914,16 @@ def test_a_journal_after_et_al_opening_with_an_initial_is_no_more_names(text, ve
     fields = parse(text).fields
     assert (fields["author"], fields["venue"]) == (text.split(" et al.")[0] + " et al", venue)
 
+
+def test_a_one_sentence_title_the_vancouver_authors_ran_on_to_before_a_journal():
+    fields = parse("Wilhelm MP. Vancomycin. Mayo Clin Proc 1991; 66:1165-1170.").fields
+    assert (fields["author"], fields["title"], fields["venue"]) == ("Wilhelm MP", "Vancomycin",
+                                                                    "Mayo Clin Proc")
+    # a publisher is no journal ("… 3rd ed. Oxford University Press 2009.")
+    words, labels = _words_and_runs("McWhinney IR. Textbook 3rd ed. Oxford University Press "
+                                    "2009.", [("author", 3), ("title", 5), ("publisher", 3)])
+    assert journal_after_vancouver_list(words, labels) == {}
+
 _PIECES = ["A", ".", "Smith", ",", "and", "et", "al", "J", "Yu", "'", "外", "3", "Nucl", "(",
            "blades", "Phys", ";", "2001", "x", "trans", "Am", '"', "Oxford", ")", "–", "v", "[",
            "]", "L", "’", "Rev"]

@@ -365,8 +365,20 @@ def journal_after_vancouver_list(words, labels) -> dict[int, str]:
     end = min(run_end(labels, first, AUTHOR) + 1, len(words) - 2)  # the stop may end the run
     for k in [k for k in range(first + 2, end) if words[k] == "."]:
         if labels[k - 1] == AUTHOR and _list_end(words, first, k):
-            return _journal_before_year(words, labels, k + 1)
+            return _journal_before_year(words, labels, k + 1) or _title_then_journal(
+                words, labels, k + 1)
     return {}
+
+
+def _title_then_journal(words, labels, start) -> dict[int, str]:
+    """A title the authors ran on to before such a journal ("Wilhelm MP. | Vancomycin. Mayo Clin
+    Proc 1991; 66:1165"): a sentence, then the journal before its year."""
+    stop = next((i for i in range(start + 1, min(start + 30, len(words) - 1))
+                 if words[i] == "." and words[i + 1][:1].isupper()), None)
+    if stop is None or all(labels[i] == TITLE for i in range(start, stop)):
+        return {}
+    journal = _journal_before_year(words, labels, stop + 1)
+    return dict.fromkeys(range(start, stop + 1), TITLE) | journal if journal else {}
 
 
 def _journal_before_year(words, labels, start) -> dict[int, str]:
@@ -378,6 +390,7 @@ def _journal_before_year(words, labels, start) -> dict[int, str]:
     journal = words[start:end]
     if not (journal and all(word[:1].isupper() and word.isalpha() for word in journal)
             and any("iso4" in lexicon.classes(word) for word in journal)
+            and not any(word.lower() in lexicon.PUBLISHER_WORDS for word in journal)
             and any(labels[i] != VENUE for i in range(start, end))):
         return {}
     return dict.fromkeys(range(start, end), VENUE)
