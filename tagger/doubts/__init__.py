@@ -59,7 +59,8 @@ def doubted(tokens, labels) -> dict[int, str | None]:
             | japanese_quotes(words, labels) | law_citation(words, labels)
             | series_number(words, labels) | title_end_before_colon(words, labels)
             | journal_after_vancouver_list(words, labels)
-            | quoted_title_whole(tokens, labels, words) | title_past_its_quote(tokens, labels, words)
+            | quoted_title_whole(tokens, labels, words)
+            | title_past_its_quote(tokens, labels, words)
             | group_before_journal(words, labels))
 
 

@@ -68,8 +68,10 @@ def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
         return {i: None for i in range(past, end + 1)}
     prose = _prose_after_initials(words, run, end)
     if prose is not None:
-        stop = next((i for i in range(prose, end) if words[i] == "."), end)
-        return dict.fromkeys(range(prose, stop), TITLE) | {stop: None}  # the stop: the rules
+        stop = next((i for i in range(prose, end + 1) if words[i] == "."), None)
+        if stop is None:
+            return dict.fromkeys(range(prose, end + 1), TITLE)
+        return dict.fromkeys(range(prose, stop), TITLE) | {stop: None}  # the stop: the rules'
     word = _word_after_family_first(words, run, end)
     if word is not None:
         following = _following_label(words, labels, end)

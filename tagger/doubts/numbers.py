@@ -119,7 +119,7 @@ def page_of_volume_less_journal(words, labels) -> dict[int, str]:
     if PAGES in labels or VOLUME not in labels or VENUE not in labels:
         return {}
     start = labels.index(VOLUME)
-    if run_end(labels, start, VOLUME) != start + 1 or not words[start].isdigit():
+    if not start or run_end(labels, start, VOLUME) != start + 1 or not words[start].isdigit():
         return {}
     venue = run_start(labels, start if labels[start - 1] == VENUE else start - 1, VENUE)
     letters = "".join(word for word in words[venue:start] if word.isalpha()).lower()
@@ -148,7 +148,7 @@ def proceedings_of_science(words, labels) -> dict[int, str]:
     if bracketed and words[end:end + 1] != [")"]:
         return {}
     page = end + 1 if end < len(words) and words[end] in ",)" else end
-    if page < len(words) and words[page] == "(" and page + 3 < len(words) and words[page + 2] == ")":
+    if page + 3 < len(words) and words[page] == "(" and words[page + 2] == ")":
         page += 3  # "( 2017)96": the year first
     if not (page < len(words) and words[page].isdigit() and len(words[page]) <= 4):
         return {}
