@@ -85,7 +85,7 @@ def access_date(words, labels) -> dict[int, str]:
     """The date after "cited", "accessed" or "retrieved" is when the reference was read, not
     when it was published (NLM's "2020 [cited 2021 Mar 5]"): a note, where the reading has a
     year before it."""
-    if lexicon.ACCESS_WORDS.isdisjoint(map(str.lower, words)):
+    if _ACCESS_FORMS.isdisjoint(words):
         return {}
     for k, word in enumerate(words):
         if word.lower() not in lexicon.ACCESS_WORDS or YEAR not in labels[:k]:
@@ -96,3 +96,9 @@ def access_date(words, labels) -> dict[int, str]:
         if end > k + 1:
             return dict.fromkeys(range(k + 1, end), NOTE)
     return {}
+
+
+# The access words as references write them ("cited", "Accessed", "RETRIEVED"), so that a
+# reference without one is told at once, no word lower-cased.
+_ACCESS_FORMS = frozenset(form for word in lexicon.ACCESS_WORDS
+                          for form in (word, word.capitalize(), word.upper()))

@@ -11,9 +11,8 @@ def identifiers(tokens, labels, words) -> dict[int, str]:
     (tokenize.DOI_SHAPE; tokenize.ARXIV_DATED, a year and month) are no other field's; a DOI
     glued to a slash before it ("doi.org/10.1103/…", a URL PDF text broke) is the URL's."""
     decided = {}
-    for i, word in enumerate(words):
-        if not word[:1].isdigit():
-            continue
+    for i in [i for i, word in enumerate(words) if "." in word and word[:1].isdigit()]:
+        word = words[i]
         if DOI_SHAPE.match(word):
             if i and tokens[i - 1].end == tokens[i].start and words[i - 1].endswith("/"):
                 continue

@@ -19,9 +19,8 @@ def glued_journal(tokens, labels, words=None) -> dict[int, str]:
     capitalized word glued to the title's last, then another abbreviated word, and only
     abbreviated words and stops before the venue."""
     words = words or [token.text for token in tokens]
-    for k in range(1, len(words) - 1):
-        if not (labels[k] == TITLE and labels[k - 1] == TITLE
-                and _glued_abbreviation(tokens, words, k)):
+    for k in [k for k in range(1, len(words) - 2) if words[k + 1] == "." and labels[k] == TITLE]:
+        if not (labels[k - 1] == TITLE and _glued_abbreviation(tokens, words, k)):
             continue
         j = k + 1
         while j < len(words) and labels[j] != VENUE and (words[j] == "." or capitalized(words[j])
