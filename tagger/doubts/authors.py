@@ -27,8 +27,8 @@ from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, TITLE, VENUE, capitalized, initial, run_end,
-                    run_start)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, TITLE, VENUE, capitalized, initial,
+                    run_end, run_start)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -138,7 +138,7 @@ def _prose_after_initials(words, run, end) -> int | None:
             j = k - 1
             while j >= 2 and words[j - 1] == "." and initial(words[j - 2]):
                 j -= 2
-            if words[j - 1] in _DASHES:  # a place's initial after the title ("— М.: Наука")
+            if words[j - 1] in DASHES:  # a place's initial after the title ("— М.: Наука")
                 continue
             family_first = (j >= 2 and words[j - 1] == "," and capitalized(words[j - 2])
                             and not (j >= 4 and words[j - 3] == "." and initial(words[j - 4]))
@@ -151,9 +151,6 @@ def _prose_after_initials(words, run, end) -> int | None:
                 return k + 1
             return None
     return None
-
-
-_DASHES = frozenset("—–-")
 
 
 def _word_after_family_first(words, run, end) -> int | None:

@@ -5,7 +5,7 @@ AC 562 (HL)". No corpus holds more than a handful, so the CRF reads their volume
 title and their first page as the volume; the shape is strict enough to decide."""
 
 from ..features import YEAR_SHAPE
-from .words import AUTHOR, CITATION_NUMBER, NOTE, PAGES, TITLE, VENUE, VOLUME, YEAR
+from .words import AUTHOR, CITATION_NUMBER, DASHES, NOTE, PAGES, TITLE, VENUE, VOLUME, YEAR
 
 
 def law_citation(words, labels) -> dict[int, str]:
@@ -161,7 +161,7 @@ def _law_review(source) -> bool:
     return "L" in letters or any(word in ("Law", "Legal", "Jurist", "Juris") for word in letters)
 
 
-_JOINS = frozenset(",-–—")
+_JOINS = DASHES | {","}
 _SOURCE_MARKS = frozenset(".&'")
 _CLOSING_QUOTES = frozenset("'’”\"")
 _SERIES = frozenset({"2d", "3d", "4th", "5th", "2nd", "3rd"})

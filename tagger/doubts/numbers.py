@@ -5,7 +5,7 @@ import re
 from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import ISSUE, PAGES, VENUE, VOLUME, YEAR, run_end, run_start
+from .words import DASHES, ISSUE, PAGES, VENUE, VOLUME, YEAR, run_end, run_start
 
 
 def range_as_volume(words, labels) -> dict[int, str]:
@@ -18,15 +18,12 @@ def range_as_volume(words, labels) -> dict[int, str]:
     start = labels.index(VOLUME)
     end = run_end(labels, start, VOLUME)
     run = words[start:end]
-    if not (len(run) == 3 and run[0].isdigit() and run[1] in _DASHES and run[2].isdigit()):
+    if not (len(run) == 3 and run[0].isdigit() and run[1] in DASHES and run[2].isdigit()):
         return {}
     announced = start and lexicon.KEYWORDS.get(
         words[start - 1 - (words[start - 1] == ".")].lower()) == VOLUME
     dated = end < len(words) and "month" in lexicon.classes(words[end])  # "24-25 janvier"
     return {} if announced or dated else dict.fromkeys(range(start, end), PAGES)
-
-
-_DASHES = frozenset("-–—")
 
 
 def series_number(words, labels) -> dict[int, str]:
@@ -84,7 +81,7 @@ def pages_after_year(words, labels) -> dict[int, str]:
             and YEAR_SHAPE.match(words[k + 1]) and words[k + 2] == ")"):
         return {}
     first = k + 4 if words[k + 3] == "," else k + 3
-    end = first + 3 if words[first + 1:first + 2] and words[first + 1] in _DASHES else first + 1
+    end = first + 3 if words[first + 1:first + 2] and words[first + 1] in DASHES else first + 1
     if not (end <= len(words) and all(words[i].isdigit() for i in range(first, end, 2))):
         return {}
     if end < len(words) and (words[end] not in ",.;[(" or words[end] == "." and end + 1 < len(words)
@@ -98,7 +95,7 @@ def lettered_pages(words, labels) -> dict[int, str]:
     letter and digit ("Am J Physiol 2000; 279:C1880-C1888", "Br J Cardiol 5:S3-S4"): the
     CRF read its last number as a year or the whole as an issue; it is the pages, where the
     CRF read it as numbers at all (a title may open with one: "M7-M8 : Transmission …")."""
-    for dash in [j for j, word in enumerate(words) if word in _DASHES]:
+    for dash in [j for j, word in enumerate(words) if word in DASHES]:
         k = dash - 2
         if (0 <= k < len(words) - 4 and words[k + 3] == words[k] and len(words[k]) == 1
                 and words[k].isupper() and words[k + 1].isdigit() and words[k + 4].isdigit()):

@@ -212,7 +212,7 @@ def title_past_its_quote(tokens, labels, words) -> dict[int, str]:
     if TITLE not in labels or VENUE not in labels:
         return {}
     start = labels.index(TITLE)
-    closer = _CLOSING_QUOTES.get(words[start])
+    closer = _TITLE_QUOTES_OR_SINGLE.get(words[start])
     if closer is None:
         return {}
     end = start + 2
@@ -237,7 +237,7 @@ def _closes(tokens, words, k) -> bool:
             or words[k + 1] in ",.;:")
 
 
-_CLOSING_QUOTES = {'"': '"', "“": "”", "'": "'", "‘": "’"}
+_TITLE_QUOTES_OR_SINGLE = _TITLE_QUOTES | {"'": "'", "‘": "’"}
 
 
 def group_before_journal(words, labels) -> dict[int, str]:

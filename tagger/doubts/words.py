@@ -19,6 +19,9 @@ PAGES = "pages"
 ISSUE = "issue"
 CITATION_NUMBER = "citation-number"
 
+# The dashes between two numbers of a range ("38–45", "1996-1997") or before a GOST area.
+DASHES = frozenset("-–—")
+
 
 def run_end(labels, start, label) -> int:
     """Where the run of `label` from `start` on ends: the first position after it."""
