@@ -56,16 +56,11 @@ class Encoder:
         self._table = np.zeros((words + 1, *shape), dtype=ROW)
         self.empty = words
         self._slots: OrderedDict[str, int] = OrderedDict()
-        self._lower: dict[int, str] = {}  # slot -> the word's lower-cased form (word pairs)
         self._lock = threading.Lock()  # slots are reused: one reference at a time
         self._context = _Rows(weights.row, self.zero)
-        # Word pairs by their "a|b" text: both attribute rows at once, (zero, zero) if neither.
-        pairs: dict[str, list[int]] = {}
-        for attribute, i in weights.row.items():
-            if attribute.startswith(("w|w+1=", "w-1|w=")):
-                side = attribute[1] == "-"
-                pairs.setdefault(attribute[6:], [self.zero, self.zero])[side] = i
-        self._pairs = {pair: tuple(rows) for pair, rows in pairs.items()}
+        self._pairs = _WordPairs(weights.row, self.zero)
+        # Each slot's word as a word of the model's pairs (-1: in none); the empty slot's too.
+        self._pair_word = np.full(words + 1, -1, dtype=np.intp)
         state = weights.state
         self._bias, self._first, self._last = (
             state[self._row(name, self.zero)] for name in ("bias", "-1:edge", "+1:edge"))
@@ -96,22 +91,19 @@ class Encoder:
                 column.extend([None] * PAD)
         empty = self.empty
         slots, firsts, lasts = [empty] * PAD, [], []
-        pairs = ([], [])  # the rows of "w|w+1=a|b" and "w-1|w=a|b" per position
         with self._lock:
             new = []  # (slot, word attributes) of the words seen here for the first time
             for word in distinct:
                 distinct[word] = self._slot(word, new)
             for start in range(0, len(new), FILL):  # a batch's new words, a bounded few at a time
                 self._fill(new[start:start + FILL])
-            lower = self._lower
             for tokens, _ in items:
-                ids = [distinct[token.text] for token in tokens]
                 firsts.append(len(slots))
-                slots.extend(ids)
+                slots.extend([distinct[token.text] for token in tokens])
                 lasts.append(len(slots) - 1)
                 slots.extend([empty] * PAD)
-                self._pair_rows(pairs, [lower[slot] for slot in ids])
             slots = np.array(slots, dtype=np.intp)
+            pairs = self._pairs.rows(self._pair_word[slots[PAD:]])
             table = self._table
             scores = table[slots, 0].astype(float)  # [position, label]: a word's own attributes
             for role, offset in enumerate(self.offsets, 1):  # then what its neighbours lend
@@ -119,7 +111,7 @@ class Encoder:
         row, state = self._context.__getitem__, self.weights.state
         columns = [np.fromiter(map(row, column), dtype=np.intp, count=len(column))
                    for column in names]
-        columns.extend(np.array(column, dtype=np.intp) for column in pairs)
+        columns.extend(pairs)
         context = state[columns[0]]
         for column in columns[1:]:
             context += state[column]
@@ -140,7 +132,7 @@ class Encoder:
         slot = len(slots) if len(slots) < self.words else slots.popitem(last=False)[1]
         slots[word] = slot
         lower, own, lent = features.word_attributes(word)
-        self._lower[slot] = lower
+        self._pair_word[slot] = self._pairs.word.get(lower, -1)
         new.append((slot, (own, *(lent[offset] for offset in self.offsets))))
         return slot
 
@@ -156,14 +148,42 @@ class Encoder:
         sums = self.weights.state[ids].sum(axis=1)
         self._table[[slot for slot, _ in new]] = sums.reshape(len(new), -1, sums.shape[1])
 
-    def _pair_rows(self, pairs, lowers) -> None:
-        """Append one reference's word-pair rows (and PAD zero rows after) to `pairs`: "w|w+1=a|b"
-        on the pair's first word, "w-1|w=a|b" on its second; one the model lacks is the zero row."""
-        zero, get, none = self.zero, self._pairs.get, (self.zero, self.zero)
-        found = [get(a + "|" + b, none) for a, b in zip(lowers, lowers[1:])]
-        edge = [zero] if lowers else []  # the last word has no next, the first no previous
-        pairs[0].extend([first for first, _ in found] + edge + [zero] * PAD)
-        pairs[1].extend(edge + [second for _, second in found] + [zero] * PAD)
+
+class _WordPairs:
+    """The model's word-pair attributes ("w|w+1=a|b" on a pair's first word, "w-1|w=a|b" on
+    its second) as arrays, so that a batch's pairs are found by one sorted search, not a
+    string joined and looked up per token. Each word of a pair has a number (`word`); a
+    pair's key is its two numbers, and both its attributes' rows are kept by that key (the
+    all-zero row for one the model lacks)."""
+
+    def __init__(self, row, zero):
+        sides: dict[tuple[str, str], list[int]] = {}
+        for attribute, i in row.items():
+            if attribute.startswith(("w|w+1=", "w-1|w=")):
+                first, _, second = attribute[6:].partition("|")
+                sides.setdefault((first, second), [zero, zero])[attribute[1] == "-"] = i
+        self.word = {word: n for n, word in enumerate(
+            sorted({word for pair in sides for word in pair}))}
+        self.zero, self.count = zero, len(self.word)
+        found = sorted((self.word[first] * self.count + self.word[second], rows)
+                       for (first, second), rows in sides.items())
+        self.keys = np.array([key for key, _ in found], dtype=np.intp)
+        self.found = np.array([rows for _, rows in found] or np.empty((0, 2)), dtype=np.intp)
+
+    def rows(self, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The rows of "w|w+1=…" and of "w-1|w=…" at each position of `words` (each
+        position's word number, -1 for a word in no pair and for the gaps between
+        references, so no pair reaches across one)."""
+        first, second = (np.full(len(words), self.zero, dtype=np.intp) for _ in range(2))
+        if not len(self.keys) or len(words) < 2:
+            return first, second
+        left, right = words[:-1], words[1:]
+        keys = left * self.count + right
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        known = (left >= 0) & (right >= 0) & (self.keys[at] == keys)
+        first[:-1][known] = self.found[at[known], 0]
+        second[1:][known] = self.found[at[known], 1]
+        return first, second
 
 
 class _Rows(dict):
