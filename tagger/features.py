@@ -183,40 +183,51 @@ _CLOSERS = {")": "paren", "]": "square", "”": "quote", "»": "quote", "》": "
 
 
 def brackets(tokens, text):
-    """Which brackets or quotes enclose the token: titles hide in quotes, years in parentheses."""
-    open_kinds: list[str] = []
-    out = []
-    inside = "in="
-    for token in tokens:
-        kind = _CLOSERS.get(token.text)
+    """Which brackets or quotes enclose the token: titles hide in quotes, years in parentheses.
+
+    Only a bracket or a quote changes the answer, so the tokens between two of them (most
+    references hold a few) are filled at once."""
+    out, open_kinds, inside = [], [], "in="
+    for i in [i for i, token in enumerate(tokens) if token.text in _BRACKET_MARKS]:
+        mark = tokens[i].text
+        out.extend([inside] * (i - len(out)))
+        kind = _CLOSERS.get(mark)
         if kind and kind in open_kinds:
             open_kinds.remove(kind)
             inside = "in=" + "+".join(sorted(set(open_kinds)))
         out.append(inside)
-        kind = _OPENERS.get(token.text)
-        if kind and not (token.text == "“" and "quote" in open_kinds):
+        kind = _OPENERS.get(mark)
+        if kind and not (mark == "“" and "quote" in open_kinds):
             open_kinds.append(kind)
             del open_kinds[:-4]
             inside = "in=" + "+".join(sorted(set(open_kinds)))
+    out.extend([inside] * (len(tokens) - len(out)))
     return out
+
+
+_BRACKET_MARKS = frozenset(_OPENERS) | frozenset(_CLOSERS)
 
 
 def sections(tokens, text):
     """How many sentence-like breaks (". " after a non-initial) and years came before.
 
-    Authors, title and venue usually sit in the first, second and third such section.
+    Authors, title and venue usually sit in the first, second and third such section. Only
+    a stop or a year changes the count, so the tokens between them are filled at once.
     """
     out = []
     breaks = years = 0
     last = len(text)
-    for i, token in enumerate(tokens):
-        out.append(_SECTION[breaks][years])
-        if YEAR_SHAPE.match(token.text):
+    years_at = _years(tokens, text)
+    for i in sorted({*years_at, *(i for i, token in enumerate(tokens) if token.text in ".?!。")}):
+        out.extend([_SECTION[breaks][years]] * (i + 1 - len(out)))
+        token = tokens[i]
+        if i in years_at:
             years = min(years + 1, 2)
         if token.text in ".?!。" and i > 0 and token.end < last and text[token.end].isspace():
             previous = tokens[i - 1].text
             if not (len(previous) == 1 and previous.isupper()):
                 breaks = min(breaks + 1, 6)
+    out.extend([_SECTION[breaks][years]] * (len(tokens) - len(out)))
     return out
 
 
@@ -283,9 +294,8 @@ def year_like(tokens, text):
     """
     out = [None] * len(tokens)
     singles = []
-    for i, token in enumerate(tokens):
-        if not YEAR_SHAPE.match(token.text):
-            continue
+    for i in _years(tokens, text):
+        token = tokens[i]
         before = i > 0 and tokens[i - 1].text in _DASHES and tokens[i - 1].end == token.start
         after = i + 1 < len(tokens) and tokens[i + 1].text in _DASHES and tokens[i + 1].start == token.end
         if before or after:
@@ -297,6 +307,13 @@ def year_like(tokens, text):
                  else "yl=last" if rank == len(singles) - 1 else "yl=middle")
         out[i] = value + "|enclosed" if _enclosed(tokens, i) else value
     return out
+
+
+@_remember_last
+def _years(tokens, text) -> list[int]:
+    """The positions of the year-shaped tokens (for `sections` and `year_like`)."""
+    return [i for i, token in enumerate(tokens)
+            if token.text[0] in "12" and YEAR_SHAPE.match(token.text)]
 
 
 def _enclosed(tokens, i) -> bool:
@@ -383,9 +400,7 @@ def list_part(tokens, text):
     author: without this, "Phil" and "C. R" were read as names and the journal lost them."""
     out = [None] * len(tokens)
     for begin, end, kind, previous in _items_with_kinds(tokens, text):
-        value = f"item={kind}|{previous}"
-        for i in range(begin, end):
-            out[i] = value
+        out[begin:end] = [f"item={kind}|{previous}"] * (end - begin)
     return out
 
 
@@ -420,8 +435,7 @@ def _list_items(tokens, text) -> list[tuple[int, int]]:
     ends = {end - 1 for _, end in _sentence_parts(tokens, text)}
     items, begin = [], 0
     for i, token in enumerate(tokens):
-        if (i in ends or token.text in _ITEM_SEPARATORS
-                or lexicon.KEYWORDS.get(token.text) == "and"):  # "E." is an initial
+        if i in ends or token.text in _ITEM_ENDS:
             if i == begin and items and not token.text.isalnum():  # ", &": one separator
                 items[-1] = (items[-1][0], i + 1)
             else:
@@ -433,6 +447,9 @@ def _list_items(tokens, text) -> list[tuple[int, int]]:
 
 
 _ITEM_SEPARATORS = frozenset(",;:&，；：、")
+# What ends a list item besides a sentence's end: a separator, or "and" as it is written
+# ("E." is an initial, not Spanish "e").
+_ITEM_ENDS = _ITEM_SEPARATORS | {word for word, kind in lexicon.KEYWORDS.items() if kind == "and"}
 
 
 def _item_kind(tokens, runs, begin, end) -> str:
