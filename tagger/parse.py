@@ -158,10 +158,10 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     evidence = model.manifest.get("rules_evidence")
     if engine != "auto" or not evidence:
         return tags
-    hinted = {}
+    hinted, words = {}, [[token.text for token in tokens] for _, _, tokens in items]
     for i, (labels, probs, _) in enumerate(tags):
         _, norm, tokens = items[i]
-        hints = auto_hints(tokens, norm.text, labels, probs, evidence)
+        hints = auto_hints(tokens, norm.text, labels, probs, evidence, words[i])
         if hints is not None:
             tags[i] = (labels, probs, "crf+rules")
             if hints:
@@ -170,8 +170,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
                   chances, weights)
     final = {}
     for i, (labels, _, _) in enumerate(tags):
-        words = [token.text for token in items[i][2]]
-        hints = final_hints(scores[i], weights, labels, hinted.get(i), words)
+        hints = final_hints(scores[i], weights, labels, hinted.get(i), words[i])
         if hints is not None:
             final[i] = weights.with_hints(scores[i], hints)
     _decode_again(tags, final, chances, weights)
@@ -205,12 +204,12 @@ def final_hints(scores, weights, labels, hints=None, words=None) -> list | None:
     return hints
 
 
-def auto_hints(tokens, text, labels, probs, evidence) -> list | None:
+def auto_hints(tokens, text, labels, probs, evidence, words=None) -> list | None:
     """What `auto` makes of one reference the CRF has tagged: None where the CRF's reading
     stands (its mean confidence at least evidence["below"], nothing doubted), else the
     rules' evidence to decode it again with (`rule_hints`; empty where the rules agree with
     every label, so nothing could change)."""
-    doubts = doubted(tokens, labels)
+    doubts = doubted(tokens, labels, words)
     if sum(probs) / len(probs) >= evidence["below"] and not doubts:
         return None
     rule_labels, rule_probs = _rule_tags(tokens, text)

@@ -38,14 +38,14 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "group_before_journal"]
 
 
-def doubted(tokens, labels) -> dict[int, str | None]:
+def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     """The tokens whose label is decided here (None: by the rules), where the CRF's labels
     break the shape of an author list, run a title into a glued journal or past "//", give
     a place's publisher to the venue, take an access date for the year, a translator or a
     thesis for the title or a book for its editors, read a DOI or an arXiv number as another
     field, break one of the humanities' shapes, a legal citation or a quoted title, or break
     a journal's first word off it."""
-    words = [token.text for token in tokens]
+    words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
             | container_after_slashes(tokens, labels, words) | publisher_after_place(words, labels)
