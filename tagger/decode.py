@@ -33,6 +33,15 @@ class Weights:
         fields = np.array(self.fields)
         self.same_field = (fields[:, None] == fields[None, :]).astype(float) if (
             len(self.columns) < len(self.labels)) else None
+        # Each state's other state of its label (itself where it has none, `paired` False);
+        # None for a model that gives a label more than two.
+        self.partner = np.arange(len(self.labels))
+        for columns in self.columns.values():
+            if len(columns) == 2:
+                self.partner[columns] = columns[::-1]
+        self.paired = self.partner != np.arange(len(self.labels))
+        if any(len(columns) > 2 for columns in self.columns.values()):
+            self.partner = None
         self.row = {attribute: i for i, attribute in enumerate(attributes)}
         state, transition = features[features["type"] == 0], features[features["type"] == 1]
         # One more row, all zeros, that every token includes: no token is left without rows.
@@ -84,6 +93,30 @@ class Weights:
         if self.same_field is None:
             return chosen(marginal, path)
         return (marginal @ self.same_field)[np.arange(len(path)), path].tolist()
+
+
+    def readings(self, paths, marginals) -> list[tuple[list[str], list[float]]]:
+        """Each path's labels and each label's marginal (`path_labels`, `chosen`), read for a
+        whole batch by one gather, not a few numpy calls a reference. A label's marginal is
+        its state's plus its other state's where it has one: the very sum `chosen`'s product
+        makes (its other terms are zeros), so the same floats."""
+        if not paths:
+            return []
+        if self.partner is None:
+            return [(self.path_labels(path), self.chosen(marginal, path))
+                    for path, marginal in zip(paths, marginals)]
+        path = np.concatenate(paths)
+        marginal = np.concatenate(marginals)
+        tokens = np.arange(len(path))
+        probs = marginal[tokens, path]
+        probs += np.where(self.paired[path], marginal[tokens, self.partner[path]], 0.0)
+        fields, states, probs = self.fields, path.tolist(), probs.tolist()
+        out, start = [], 0
+        for one in paths:
+            end = start + len(one)
+            out.append(([fields[j] for j in states[start:end]], probs[start:end]))
+            start = end
+        return out
 
 
 def viterbi(scores: np.ndarray, transition: np.ndarray) -> list[int]:

@@ -153,8 +153,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     scores = encoder.scores_many([(tokens, norm.text) for _, norm, tokens in items])
     paths = best_paths(scores, weights.transition)
     chances = marginals(scores, weights.transition)
-    tags = [(weights.path_labels(path), weights.chosen(chance, path), "crf")
-            for path, chance in zip(paths, chances)]
+    tags = [(labels, probs, "crf") for labels, probs in weights.readings(paths, chances)]
     evidence = model.manifest.get("rules_evidence")
     if engine != "auto" or not evidence:
         return tags
@@ -182,8 +181,9 @@ def _decode_again(tags, hinted: dict, chances, weights) -> None:
     batch; each label's p is still the CRF's own marginal of it."""
     from .decode import best_paths
 
-    for i, path in zip(hinted, best_paths(list(hinted.values()), weights.transition)):
-        tags[i] = (weights.path_labels(path), weights.chosen(chances[i], path), tags[i][2])
+    paths = best_paths(list(hinted.values()), weights.transition)
+    for i, reading in zip(hinted, weights.readings(paths, [chances[i] for i in hinted])):
+        tags[i] = (*reading, tags[i][2])
 
 
 def final_hints(scores, weights, labels, hints=None, words=None) -> list | None:

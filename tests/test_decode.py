@@ -66,6 +66,21 @@ def test_labels_and_marginals_are_crfsuites(tiny_model, sample):
             assert np.allclose(chance.sum(axis=1), 1.0)
 
 
+def test_a_batchs_readings_are_each_references_labels_and_marginals(tiny_model, sample):
+    """`readings` gathers a whole batch's labels and label marginals at once: the very
+    floats `path_labels` and `chosen` give reference by reference."""
+    items = items_of(sample)
+    for path in models(tiny_model):
+        weights = read_weights(path)
+        scores = [Encoder(weights).scores(tokens, norm.text) for _, norm, tokens in items]
+        paths = best_paths(scores, weights.transition)
+        chances = marginals(scores, weights.transition)
+        assert weights.readings(paths, chances) == [
+            (weights.path_labels(best), weights.chosen(chance, best))
+            for best, chance in zip(paths, chances)]
+        assert weights.readings([], []) == []
+
+
 def test_cached_word_scores_sum_to_featurizes(tiny_model, sample):
     """Any cache size gives featurize's sums, to the float32 rounding of the table's rows: a
     table of 7 words evicts all the time, and a reference with more distinct words than the
