@@ -193,7 +193,7 @@ def final_hints(scores, weights, labels, hints=None, words=None) -> list | None:
     volume, …); None where `labels` meet them already."""
     from .stretches import one_stretch
 
-    changes = one_stretch(weights.with_hints(scores, hints) if hints else scores, weights, labels)
+    changes = one_stretch(scores, weights, labels, hints)
     if words is not None:
         changes.update(reading_checks(words, labels))
     if not changes:

@@ -39,12 +39,15 @@ def split_fields(labels) -> set[str]:
     return split
 
 
-def one_stretch(scores: np.ndarray, weights, labels: list[str]) -> dict[int, str]:
+def one_stretch(scores: np.ndarray, weights, labels: list[str], hints=None) -> dict[int, str]:
     """Token → label where the best path that gives each field of ONE_STRETCH one stretch
-    differs from `labels` (the best path through `scores`); empty where each has one already.
-    Given back as decisive hints, these labels make the decoder take that path."""
+    differs from `labels` (the best path through `scores`, with `hints` added if given);
+    empty where each has one already. Given back as decisive hints, these labels make the
+    decoder take that path."""
     if not split_fields(labels).intersection(ONE_STRETCH):
         return {}
+    if hints:  # (added only here: most readings give each field one stretch)
+        scores = weights.with_hints(scores, hints)
     working, chosen = scores, labels
     for field in ONE_STRETCH:
         found = stretches(chosen, field)
