@@ -6,6 +6,7 @@ equal exactly when the same tokens carry the same label.
 
 import re
 from collections import Counter
+from itertools import groupby
 
 from .labels import OTHER
 from .normalize import normalize
@@ -15,7 +16,8 @@ from .tokenize import tokenize
 _SEPARATORS = " .,;:·•/∥|"
 # A dash standing alone at an end: GOST's separator of areas ("Теория вероятностей. — М."),
 # not a range's ("1985–").
-_LONE_DASH = re.compile(r"^[—–-]\s+|\s+[—–-]$")
+_DASHES = "—–-"
+_LONE_DASH = re.compile(rf"^[{_DASHES}]\s+|\s+[{_DASHES}]$")
 _PAIRS = {"(": ")", "[": "]", "{": "}", "“": "”", "‘": "’", '"': '"', "'": "'", "«": "»",
           "（": "）", "【": "】", "《": "》", "〔": "〕", "「": "」", "『": "』"}
 _CLOSERS = {closer: opener for opener, closer in _PAIRS.items()}
@@ -29,22 +31,33 @@ def trim(value: str) -> str:
     opener with no partner after it or at the very end, a closer with none before it or at the
     very start."""
     value = " ".join(value.split())
-    while True:
+    # Rounds until one changes nothing; none can where both ends are letters or digits (most
+    # values, once their full stop is gone), so that ends it too.
+    while value and not (value[0].isalnum() and value[-1].isalnum()):
         before = value
-        value = _LONE_DASH.sub("", value.strip(_SEPARATORS))
-        if len(value) >= 2 and _PAIRS.get(value[0]) == value[-1] and _balanced(value[1:-1], value[0]):
-            value = value[1:-1]
-        elif value and value[0] in _PAIRS and _PAIRS[value[0]] not in value[1:]:
-            value = value[1:]
-        elif value and value[-1] in _CLOSERS and (_CLOSERS[value[-1]] not in value[:-1]
-                                                   or value[-1] == value[0]):
-            value = value[:-1]
-        elif value and value[-1] in _OPENERS:  # "(1995)[" before "[hep-th/9510017]"
-            value = value[:-1]
-        elif value and value[0] in _ONLY_CLOSERS:  # "](2001)"
-            value = value[1:]
+        value = _trim_once(value)
         if value == before:
-            return value
+            break
+    return value
+
+
+def _trim_once(value: str) -> str:
+    """One round of trim: separators, a lone dash, then one bracket."""
+    value = value.strip(_SEPARATORS)
+    if value and (value[0] in _DASHES or value[-1] in _DASHES):  # (scan only where it can match)
+        value = _LONE_DASH.sub("", value)
+    if len(value) >= 2 and _PAIRS.get(value[0]) == value[-1] and _balanced(value[1:-1], value[0]):
+        value = value[1:-1]
+    elif value and value[0] in _PAIRS and _PAIRS[value[0]] not in value[1:]:
+        value = value[1:]
+    elif value and value[-1] in _CLOSERS and (_CLOSERS[value[-1]] not in value[:-1]
+                                               or value[-1] == value[0]):
+        value = value[:-1]
+    elif value and value[-1] in _OPENERS:  # "(1995)[" before "[hep-th/9510017]"
+        value = value[:-1]
+    elif value and value[0] in _ONLY_CLOSERS:  # "](2001)"
+        value = value[1:]
+    return value
 
 
 def _balanced(inner: str, opener: str) -> bool:
@@ -76,8 +89,17 @@ def label_runs(items) -> list[tuple[int, int, str]]:
 
 
 def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
-    """Runs of adjacent tokens with one label, as (start, end, label) over the tokens' text."""
-    return label_runs((token.start, token.end, label) for token, label in zip(tokens, labels))
+    """Runs of adjacent tokens with one label, as (start, end, label) over the tokens' text;
+    OTHER breaks a run, and labels past the last token are ignored. (label_runs' result, taken
+    a run at a time rather than token by token.)"""
+    spans = []
+    first = 0
+    for label, run in groupby(labels[:len(tokens)]):
+        after = first + len(list(run))
+        if label != OTHER:
+            spans.append((tokens[first].start, tokens[after - 1].end, label))
+        first = after
+    return spans
 
 
 # Marker words the corpora label with their field (tagger.conventions) that are not part of
@@ -97,8 +119,9 @@ def field_values(text: str, spans) -> dict[str, str]:
         parts.setdefault(label, []).append(text[start:end])
     values = {label: trim(" ".join(texts)) for label, texts in parts.items()}
     for label, marker in _MARKERS.items():
-        if label in values:
-            values[label] = trim(marker.sub("", values[label]))  # "In «Studi Storici»"
+        found = marker.match(values[label]) if label in values else None
+        if found:  # "In «Studi Storici»"
+            values[label] = trim(values[label][found.end():])
     return {label: value for label, value in values.items() if value}
 
 

@@ -60,7 +60,11 @@ class Normalized:
     def raw_spans(self, tokens) -> list[tuple]:
         """`raw_span` of each token (non-empty (text, start, end) spans), in one pass."""
         to_raw = self.to_raw
-        return [(to_raw[start], max(to_raw[end], to_raw[end - 1] + 1)) for _, start, end in tokens]
+        spans = []
+        for _, start, end in tokens:  # (a loop, as max() per token costs more than its test)
+            raw_end, past_last = to_raw[end], to_raw[end - 1] + 1
+            spans.append((to_raw[start], raw_end if raw_end > past_last else past_last))
+        return spans
 
 
 _compat_cache: dict = {}
