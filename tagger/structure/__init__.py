@@ -13,6 +13,7 @@ import re
 from .dates import parse_date, parse_status
 from .identifiers import (
     find_arxiv, find_doi, find_handle, find_isbn, find_issn, find_pmcid, find_pmid, find_url,
+    possible_identifiers,
 )
 from .names import parse_names
 from .numbers import parse_edition, parse_issue, parse_volume
@@ -127,8 +128,13 @@ def _numbers(fields: dict) -> dict:
 def _identifiers(fields: dict) -> dict:
     """Each identifier from its own field first, then from anywhere in the reference."""
     everything = " ".join(fields.values())
+    possible = possible_identifiers(everything)  # (each field's text is in `everything` too)
+    if "arxiv" in fields:
+        possible.add("arxiv")  # a labelled arXiv id needs no "arXiv" before it
     out = {}
     for key, finder, labels in IDENTIFIER_FINDERS:
+        if key not in possible:
+            continue
         texts = list(filter(None, map(fields.get, labels)))  # the fields it has, in order
         if key in FOUND_ANYWHERE:
             texts.append(everything)

@@ -4,6 +4,8 @@ PubMed ids, handles. Each finder takes any text and returns the normalized ident
 import re
 from urllib.parse import unquote
 
+from .hints import folded
+
 DOI = re.compile(r"10\.\d{4,9}/[^\s\"]+")
 URL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"]+", re.I)
 ARXIV_NEW = re.compile(r"(?<![\d.])(\d{4}\.\d{4,5}(?:v\d+)?)(?![\d])")
@@ -17,6 +19,25 @@ ARXIV_ABS = re.compile(r"(?<![\w.])abs/(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?
 HANDLE = re.compile(r"(?:\bhdl:\s?|\bhdl\.handle\.net/|\bhandle\.net/)(\d+(?:\.\d+)*/[^\s\"<>]+)", re.I)
 ISBN_SEPARATOR = re.compile(r"[\s-]")
 ISSN_WORD = re.compile(r"\bISSN\b", re.I)
+
+
+def possible_identifiers(text: str) -> set[str]:
+    """The identifiers `text` may hold: those whose sign it shows ("10." or an escaped "/" for
+    a DOI, "://" or "www." for a URL, ...). Each finder finds nothing in a text without its
+    sign, so one look here spares most references every search; ISBNs have no sign short of
+    their digits and are always possible."""
+    lower = folded(text)  # lower case, as the case-blind patterns compare (hints.py)
+    signs = {
+        "doi": "10." in text or "%2" in text,
+        "url": "://" in text or "www." in lower,
+        "arxiv": "arxiv" in lower or "abs/" in text,
+        "isbn": True,
+        "issn": "ssn" in lower,
+        "pmid": "PMID" in text,
+        "pmcid": "PMC" in text,
+        "handle": "hdl" in lower or "handle.net" in lower,
+    }
+    return {kind for kind, shown in signs.items() if shown}
 
 
 def find_doi(text: str) -> str | None:

@@ -63,8 +63,11 @@ NAME_OPENERS = "“\"'("  # a given name may open with a nickname's quote: Henry
 LEAD_WORD = re.compile(r"^\s*(?:in:?|by)\s+", re.I)
 TRANSLATOR_WORD = re.compile(r"trans|trad|übers|译", re.I)
 
-# Separators between people: punctuation, or a conjunction between spaces.
-SEPARATOR = re.compile(r"\s*(?:,?\s*(?:&|(?<!\S)(?:(?i:and|und)|et|e|with)\s)|[,;，；、])\s*")
+# Separators between people: punctuation, or a conjunction between spaces. Each starts with a
+# character of the lookahead, which lets the scan pass over most of a name at a glance.
+SEPARATOR = re.compile(
+    r"(?=[\s,&;，；、aAuUew])\s*(?:,?\s*(?:&|(?<!\S)(?:(?i:and|und)|et|e|with)\s)|[,;，；、])\s*"
+)
 # Where a "K. Teraishi" part splits into the last person's initials and the next family name.
 STOP_SEPARATED_PART = re.compile(r"(?<=\.)\s+(?=[^\W\d_][^\s.]+$)")
 CONJUNCTION = re.compile(r"\s(?:and|&|et|und)\s")
@@ -74,8 +77,9 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2}")
 # Scanning for "et al." and role words is slow and most name lists have neither, so a cheap
 # test comes first: whatever ET_AL or ROLE_SUFFIX matches holds one of these hints once put in
 # lower case. The hints avoid "i" and "s", which re.I also matches as "ı", "İ" and "ſ"; "dir"
-# is spelled out in its three lower-case forms.
-ET_AL_HINT = re.compile(r"et|and|u\.|等|ほか")
+# is spelled out in its three lower-case forms. ET_AL's hints are whole enough ("et al", not
+# "et") that names like "Bennett" or "Anderson" do not set off its scan.
+ET_AL_HINT = re.compile(r"et\.?\s*al|and\s+oth|u\.|et\s+coll|等|ほか")
 ROLE_HINT = re.compile(
     r"ed|éd|hr|hg|dir|d\u0131r|di\u0307r|coord|comp|cura|gegeben|tran|über|trad|编|译"
 )
@@ -110,7 +114,8 @@ def parse_names(text: str, role: str | None = None) -> dict:
     if CJK.search(text) and not LATIN_WORD.search(text):
         result["people"] = [_han_name(part) for part in HAN_SEPARATOR.split(text) if part]
     else:
-        for group in GROUP_SEPARATOR.split(text):
+        groups = GROUP_SEPARATOR.split(text) if ";" in text or "；" in text else [text]
+        for group in groups:
             result["people"].extend(_read_group(group))
     result["people"] = [person for person in result["people"] if person]
     return result
@@ -160,20 +165,22 @@ def _read_group(group: str) -> list[dict]:
     if _stop_separated(parts):
         parts = [half for part in parts for half in STOP_SEPARATED_PART.split(part)]
     only_pair = len(parts) == 2 and "," in group and not CONJUNCTION.search(group)
+    words = [part.split() for part in parts]  # each part's words, split once for every test
     people = []
     i = 0
     while i < len(parts):
-        part = parts[i]
-        following = parts[i + 1] if i + 1 < len(parts) else ""
+        part, family = parts[i], words[i]
+        given = words[i + 1] if i + 1 < len(parts) else []  # the words of the part after it
         suffix = ""
-        if _is_suffix(following) and i + 2 < len(parts) and _pairs_with(part, parts[i + 2], False):
-            suffix, following = following, parts[i + 2]  # "Lowman, Jr, P.D."
+        if (i + 2 < len(parts) and _is_suffix(parts[i + 1])
+                and _pairs_with(family, words[i + 2], False)):
+            suffix, given = parts[i + 1], words[i + 2]  # "Lowman, Jr, P.D."
             i += 1
-        if following and _pairs_with(part, following, only_pair):
-            person = _inverted_name(part, following)
+        if given and _pairs_with(family, given, only_pair):
+            person = _inverted_name(family, given)
             i += 2
         else:
-            person = _read_part(part)
+            person = _read_part(part, family)
             i += 1
         if i < len(parts) and _is_suffix(parts[i]):
             suffix = parts[i]
@@ -203,10 +210,11 @@ def _stop_separated(parts: list[str]) -> bool:
     return all(STOP_SEPARATED_PART.search(part) for part in parts[1:-1])
 
 
-def _pairs_with(family: str, given: str, only_pair: bool) -> bool:
-    """True when `given` holds just the given names of `family` ("Romero", "J." / "Joshua")."""
-    family_tokens = [t for t in family.split() if not _is_suffix(t)]
-    given_tokens = [t for t in given.split() if not _is_suffix(t)]
+def _pairs_with(family: list[str], given: list[str], only_pair: bool) -> bool:
+    """True when the words `given` are just the given names of the words `family` ("Romero",
+    "J." / "Joshua")."""
+    family_tokens = _without_suffixes(family)
+    given_tokens = _without_suffixes(given)
     if not family_tokens or not given_tokens:
         return False
     first = family_tokens[0]
@@ -214,8 +222,7 @@ def _pairs_with(family: str, given: str, only_pair: bool) -> bool:
         return False  # "Romero J" and "J. Romero" are whole names already
     if _is_literal(family_tokens):
         return False
-    while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
-        given_tokens.pop()  # "Rouméjoux, A. de."
+    given_tokens = given_tokens[:_particles_start(given_tokens)]  # "Rouméjoux, A. de."
     if all(map(_is_initial, given_tokens)):
         return True
     if len(given_tokens) > 4 or not all(t[:1].isalpha() or t[:1] in NAME_OPENERS
@@ -228,15 +235,17 @@ def _pairs_with(family: str, given: str, only_pair: bool) -> bool:
             and _is_word(given_tokens[0]) and all(map(_is_initial, given_tokens[1:])))
 
 
-def _inverted_name(family: str, given: str) -> dict:
-    """A "Family, Given" pair; lower-case particles may trail the given names ("Pierre, de")."""
-    family_tokens, given_tokens = family.split(), given.split()
-    suffix = [t for t in family_tokens[1:] + given_tokens if _is_suffix(t)]
-    given_tokens = [t for t in given_tokens if not _is_suffix(t)]
-    particle = []
-    while len(given_tokens) > 1 and _is_particle(given_tokens[-1].rstrip(".")):
-        particle.insert(0, given_tokens.pop().rstrip("."))
-    person = _family_name([t for t in family_tokens if t not in suffix])
+def _inverted_name(family_tokens: list[str], given_tokens: list[str]) -> dict:
+    """A "Family, Given" pair, as words; lower-case particles may trail the given names
+    ("Pierre, de")."""
+    suffix = _suffixes(family_tokens[1:] + given_tokens)
+    if suffix:
+        family_tokens = [t for t in family_tokens if t not in suffix]
+        given_tokens = _without_suffixes(given_tokens)
+    end = _particles_start(given_tokens)
+    particle = [t.rstrip(".") for t in given_tokens[end:]]
+    given_tokens = given_tokens[:end]
+    person = _family_name(family_tokens)
     if suffix:
         person["suffix"] = " ".join(s.strip(",") for s in suffix)
     if particle:
@@ -245,10 +254,10 @@ def _inverted_name(family: str, given: str) -> dict:
     return _normalize_case(person)
 
 
-def _read_part(part: str) -> dict:
-    """One name standing alone: "Romero J", "J. Romero", "Junqi Yin", "KAHAN Marcel", "张三"."""
-    tokens = part.split()
-    suffix = [t for t in tokens[1:] if _is_suffix(t)]
+def _read_part(part: str, tokens: list[str]) -> dict:
+    """One name standing alone, and its words: "Romero J", "J. Romero", "Junqi Yin",
+    "KAHAN Marcel", "张三"."""
+    suffix = _suffixes(tokens[1:])
     if suffix:
         tokens = [t for t in tokens if t not in suffix]
     if not tokens:
@@ -268,12 +277,13 @@ def _read_part(part: str) -> dict:
 
 def _split_tokens(tokens: list[str]) -> dict:
     """A name without commas: capitals mark the family, else trailing initials, else last word."""
-    capitals = [i for i, t in enumerate(tokens) if _is_capitalized_word(t)]
-    first, last = (capitals[0], capitals[-1] + 1) if capitals else (0, 0)
-    if capitals and len(capitals) < len(tokens) and capitals == list(range(first, last)):
-        family = tokens[first:last]  # "KAHAN Marcel", "ROMERO J"
-        given = tokens[:first] + tokens[last:]
-        return {**_family_name(family), "given": _clean_given(given)}
+    if any(map(_is_capitalized_word, tokens)):  # (most names have no word in capitals)
+        capitals = [i for i, t in enumerate(tokens) if _is_capitalized_word(t)]
+        first, last = capitals[0], capitals[-1] + 1
+        if len(capitals) < len(tokens) and capitals == list(range(first, last)):
+            family = tokens[first:last]  # "KAHAN Marcel", "ROMERO J"
+            given = tokens[:first] + tokens[last:]
+            return {**_family_name(family), "given": _clean_given(given)}
     initials = 0
     while initials < len(tokens) and _is_initial(tokens[len(tokens) - 1 - initials]):
         initials += 1
@@ -285,6 +295,25 @@ def _split_tokens(tokens: list[str]) -> dict:
     while start > 1 and _is_particle(tokens[start - 1]) and tokens[start - 1].islower():
         start -= 1
     return {**_family_name(tokens[start:]), "given": _clean_given(tokens[:start])}
+
+
+def _suffixes(tokens: list[str]) -> list[str]:
+    """The suffixes among the words ("Jr", "III"); the test first, as most names have none."""
+    return [t for t in tokens if _is_suffix(t)] if any(map(_is_suffix, tokens)) else []
+
+
+def _without_suffixes(tokens: list[str]) -> list[str]:
+    """The words less their suffixes: the same list when there are none (never change it)."""
+    return [t for t in tokens if not _is_suffix(t)] if any(map(_is_suffix, tokens)) else tokens
+
+
+def _particles_start(given_tokens: list[str]) -> int:
+    """Where the lower-case particles trailing given names start ("A. de." → 1); the first
+    word always stays a given name."""
+    end = len(given_tokens)
+    while end > 1 and _is_particle(given_tokens[end - 1].rstrip(".")):
+        end -= 1
+    return end
 
 
 def _family_name(tokens: list[str]) -> dict:
@@ -388,6 +417,8 @@ def _bare_word(token: str) -> str:
 def _is_literal(tokens: list[str]) -> bool:
     """An organisation rather than a person: its words say so, or there are too many of them."""
     words = list(map(_bare_word, tokens))
+    if ORGANISATION_TERMS.isdisjoint(words):  # most names: then only their length can tell
+        return len(tokens) > 5
     if not ORGANISATION_WORDS.isdisjoint(words):
         return True
     if len(tokens) > 5 or not ORGANISATION_LINKS.isdisjoint(words[1:]):

@@ -8,6 +8,7 @@ is a journal article, a publisher without a container a book).
 
 import re
 
+from .hints import may_match
 from .identifiers import find_arxiv
 
 # GB/T 7714 document type codes; [A] is read the older way, as a part of a collection.
@@ -38,6 +39,9 @@ PREPRINT_VENUE = re.compile(
 REPORT_VENUE = re.compile(
     r"technical report|tech\.\s*rep|research report|working paper|white paper", re.I
 )
+# Most venues are neither, and a scan costs more than a look for a hint first (hints.py).
+PREPRINT_HINTS = ("rx", "ssrn", "prepr")
+REPORT_HINTS = ("rep", "paper")
 CONFERENCE_VENUE = re.compile(
     r"\b(?:proc\b\.?|proceedings\b|conference\b|conf\.|symposium\b|symp\.|"
     r"workshop\b|congress\b|colloquium\b|meeting\b|kongress|tagung|actes du\b|"
@@ -45,6 +49,8 @@ CONFERENCE_VENUE = re.compile(
     r"会议|论文集",
     re.I,
 )
+CONFERENCE_HINTS = ("proc", "con", "symp", "workshop", "coll", "meet", "kon", "tagung",
+                    "actes du", "mpos", "forum", "会议", "论文集")
 # Journals named "Proceedings ..." ("Proc. Natl. Acad. Sci.", "Proceedings of the IEEE").
 JOURNAL_PROCEEDINGS = re.compile(
     r"proc(?:eedings|\.)?\s*(?:of\s+the\s+)?(?:national\s+academy|natl\.?\s*acad|royal\s+society|"
@@ -77,14 +83,16 @@ def guess_type(fields: dict) -> str | None:
             if in_note or pattern.search(genre):
                 return kind
     has_numbers = bool(text("volume") or text("issue"))
-    if PREPRINT_VENUE.search(venue) and not has_numbers:
+    if may_match(venue, PREPRINT_HINTS) and PREPRINT_VENUE.search(venue) and not has_numbers:
         return "preprint"
-    if not venue and any(find_arxiv(value) for value in fields.values()):
+    if not venue and any(map(find_arxiv, fields.values())):
         return "preprint"
-    if REPORT_VENUE.search(venue + " " + text("series")):
+    container = venue + " " + text("series")
+    if may_match(container, REPORT_HINTS) and REPORT_VENUE.search(container):
         return "report"
     if venue:
-        if (CONFERENCE_VENUE.search(venue) and not JOURNAL_PROCEEDINGS.search(venue)) or (
+        if (may_match(venue, CONFERENCE_HINTS) and CONFERENCE_VENUE.search(venue)
+                and not JOURNAL_PROCEEDINGS.search(venue)) or (
             CONFERENCE_ACRONYM.search(venue)
         ):
             return "paper-conference"
@@ -105,11 +113,12 @@ def gbt_code_type(text: str) -> str | None:
 
 
 def _gbt_type(fields: dict) -> str | None:
-    if gbt_code_type(fields.get("genre") or ""):
-        return gbt_code_type(fields["genre"])
+    coded = gbt_code_type(fields.get("genre") or "")
+    if coded:
+        return coded
     for label in ("genre", "title", "venue", "note", "year", "pages"):
         value = fields.get(label)
-        found = GBT_MARKER.search(str(value)) if value else None
+        found = GBT_MARKER.search(str(value)) if value and "[" in str(value) else None
         if found and found.group(1) in GBT_TYPES:
             return GBT_TYPES[found.group(1)]
     return None
