@@ -176,6 +176,11 @@ def benchmark(texts: list[str], engine: str, model, jobs: int, repeat: int = 3) 
     batched = numbers["whole"]["parse_many (batched)"]
     numbers["refs_per_s_1_process"] = batched["refs_per_s_best"]
     numbers["refs_per_cpu_s_1_process"] = batched["refs_per_cpu_s_best"]
+    if engine == "auto":  # what auto's checks and re-decoding cost against the CRF alone
+        crf = numbers["whole"]["parse_many, engine crf"]
+        numbers["auto_cost_against_crf"] = {
+            measure: 1 - batched[measure] / crf[measure]
+            for measure in ("refs_per_s_best", "refs_per_s_median", "refs_per_cpu_s_best")}
     if engine != "rules":
         numbers["stages"] = stage_costs(texts, engine, model, repeat)
     if jobs > 1:
@@ -232,9 +237,8 @@ def stage_costs(texts, engine, model, repeat) -> dict:
     scores = encoder.scores_many(pairs)
 
     def decode():
-        paths = best_paths(scores, weights.transition)
-        chances = marginals(scores, weights.transition)
-        return [(weights.path_labels(p), weights.chosen(c, p)) for p, c in zip(paths, chances)]
+        return weights.readings(best_paths(scores, weights.transition),
+                                marginals(scores, weights.transition))
 
     tags = decode()
     stages = {
@@ -329,6 +333,11 @@ def format_numbers(numbers: dict) -> str:
         label = ("throughput, 1 process: " if name.startswith("parse_many (") else "") + name
         lines.append(f"  {label:<50}{run['refs_per_s_best']:>8.0f} / "
                      f"{run['refs_per_s_median']:.0f}   ({run['refs_per_cpu_s_best']:.0f} per CPU-s)")
+    if "auto_cost_against_crf" in numbers:
+        cost = numbers["auto_cost_against_crf"]
+        lines.append(f"  auto's throughput against crf's: {cost['refs_per_s_best']:.1%} less "
+                     f"(best), {cost['refs_per_s_median']:.1%} (median), "
+                     f"{cost['refs_per_cpu_s_best']:.1%} (per CPU-second)")
     if "jobs" in numbers:
         jobs = numbers["jobs"]
         lines.append(f"  throughput, {jobs} jobs{'':<34}{numbers[f'refs_per_s_{jobs}_jobs']:>8.0f}")
