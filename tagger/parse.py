@@ -151,8 +151,8 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
     model = load_model(model_path)
     weights, encoder = model.weights(), model.encoder()
     scores = encoder.scores_many([(tokens, norm.text) for _, norm, tokens in items])
-    paths = best_paths(scores, weights.transition)
     chances = marginals(scores, weights.transition)
+    paths = best_paths(scores, weights.transition, chances)
     tags = [(labels, probs, "crf") for labels, probs in weights.readings(paths, chances)]
     evidence = model.manifest.get("rules_evidence")
     if engine != "auto" or not evidence:

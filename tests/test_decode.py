@@ -10,7 +10,7 @@ import pycrfsuite
 import pytest
 
 from tagger import parse, parse_many
-from tagger.decode import best_paths, chosen, marginals, viterbi
+from tagger.decode import best_paths, chosen, marginals, sure_paths, viterbi
 from tagger.doubts import doubted
 from tagger.encode import Encoder
 from tagger.features import featurize
@@ -64,6 +64,30 @@ def test_labels_and_marginals_are_crfsuites(tiny_model, sample):
             assert chosen(chance, best) == pytest.approx(
                 [tagger.marginal(label, t) for t, label in enumerate(expected)], abs=1e-6)
             assert np.allclose(chance.sum(axis=1), 1.0)
+
+
+def test_paths_the_marginals_decide_are_viterbis(tiny_model, sample):
+    """A reference whose most likely states are wrong with chances summing under SURE takes
+    them as its path without the Viterbi: the very path the Viterbi finds, on every reference
+    of the sample (most of them decided so under the shipped model)."""
+    items = items_of(sample)
+    for path in models(tiny_model):
+        weights = read_weights(path)
+        scores = [Encoder(weights).scores(tokens, norm.text) for _, norm, tokens in items]
+        chances = marginals(scores, weights.transition)
+        viterbis = best_paths(scores, weights.transition)
+        sure = sure_paths(chances)
+        assert sure and all(np.array_equal(sure[i], viterbis[i]) for i in sure)
+        given = best_paths(scores, weights.transition, chances)
+        assert all(np.array_equal(a, b) for a, b in zip(given, viterbis))
+    assert sure_paths([]) == {} and sure_paths([np.zeros((0, 3))]) == {}
+
+
+def test_marginals_decide_a_path_only_when_it_is_likelier_than_a_half():
+    marginal = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4]])  # wrong: 0.1 + 0.2 + 0.4 = 0.7
+    assert sure_paths([marginal]) == {}
+    marginal = np.array([[0.9, 0.1], [0.2, 0.8], [0.95, 0.05]])  # 0.35
+    assert sure_paths([marginal])[0].tolist() == [0, 1, 0]
 
 
 def test_a_batchs_readings_are_each_references_labels_and_marginals(tiny_model, sample):

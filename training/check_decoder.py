@@ -31,8 +31,8 @@ def check(texts, model) -> dict:
     weights, encoder = model.weights(), model.encoder()
     items = [item for item in map(_admit, texts) if not isinstance(item, Reference)]
     scores = [encoder.scores(tokens, norm.text) for _, norm, tokens in items]
-    paths = best_paths(scores, weights.transition)
     chances = marginals(scores, weights.transition)
+    paths = best_paths(scores, weights.transition, chances)  # as parsing decodes (sure_paths)
     label_differs = auto_differs = 0
     worst = 0.0
     evidence = model.manifest.get("rules_evidence")

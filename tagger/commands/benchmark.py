@@ -237,8 +237,8 @@ def stage_costs(texts, engine, model, repeat) -> dict:
     scores = encoder.scores_many(pairs)
 
     def decode():
-        return weights.readings(best_paths(scores, weights.transition),
-                                marginals(scores, weights.transition))
+        chances = marginals(scores, weights.transition)
+        return weights.readings(best_paths(scores, weights.transition, chances), chances)
 
     tags = decode()
     stages = {
