@@ -99,6 +99,8 @@ def _opening_quote(tokens, run, end) -> int | None:
     """A quote that opens a title inside the authors' run from `run` to `end` ("심병연, '가.
     의사가 …'", "Smith, J., 'A | study …'"): after a comma and white space, glued to the word
     it opens."""
+    if _OPENING_QUOTES.isdisjoint(token.text for token in tokens[run + 1:end]):
+        return None  # (most lists hold no quote: no walk)
     for k in range(run + 1, end):
         if (tokens[k].text in _OPENING_QUOTES and tokens[k - 1].text == ","
                 and tokens[k].start > tokens[k - 1].end and tokens[k + 1].start == tokens[k].end):
@@ -114,6 +116,8 @@ def _past_et_al(words, run, end) -> int | None:
     et al., | Drugs & Aging"), which ends any list but a group's name after it ("et al.: PREX
     Collaboration"). A bracket after "et al." holds one ("(CDF Collaboration)", "(Fermi-LAT)"),
     so the run is left as it is there."""
+    if "al" not in words[run + 1:end]:
+        return None  # (most lists end without "et al.": no walk)
     for k in range(run, end - 1):
         if words[k] == "et" and words[k + 1] == "al":
             i = k + 2
