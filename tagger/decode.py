@@ -178,17 +178,16 @@ def sure_paths(marginals) -> dict[int, np.ndarray]:
     states is), so over a half, and no other path can be as likely: Viterbi would find the
     same states (the margin, 0.55 against 0.45, is far beyond any rounding). Most references
     a CRF is sure of are decided so, for the cost of a maximum, not Viterbi's recursion."""
-    if not marginals:
+    tokened = [i for i, marginal in enumerate(marginals) if len(marginal)]
+    if not tokened:
         return {}
-    lengths = [len(marginal) for marginal in marginals]
-    joint = np.concatenate(marginals)
-    if not len(joint):
-        return {}
+    lengths = [len(marginals[i]) for i in tokened]
+    joint = np.concatenate([marginals[i] for i in tokened])
     starts = np.cumsum([0] + lengths[:-1])
     wrong = np.add.reduceat(1.0 - joint.max(axis=1), starts)
     states = joint.argmax(axis=1)
-    return {i: states[start:start + length] for i, (start, length, doubt)
-            in enumerate(zip(starts.tolist(), lengths, wrong.tolist())) if length and doubt < SURE}
+    return {i: states[start:start + length] for i, start, length, doubt
+            in zip(tokened, starts.tolist(), lengths, wrong.tolist()) if doubt < SURE}
 
 
 def best_paths(scores, transition, marginals=None) -> list[np.ndarray]:

@@ -83,6 +83,18 @@ def test_paths_the_marginals_decide_are_viterbis(tiny_model, sample):
     assert sure_paths([]) == {} and sure_paths([np.zeros((0, 3))]) == {}
 
 
+def test_references_without_tokens_are_left_out_of_the_decided_ones():
+    decided = np.array([[0.9, 0.1], [0.2, 0.8]])
+    for batch in ([decided, np.zeros((0, 2))], [np.zeros((0, 2)), decided, np.zeros((0, 2))]):
+        sure = sure_paths(batch)
+        assert list(sure) == [next(i for i, marginal in enumerate(batch) if len(marginal))]
+        assert next(iter(sure.values())).tolist() == [0, 1]
+    scores = [np.array([[1.0, 0.0], [0.0, 2.0]]), np.zeros((0, 2)), np.array([[3.0, 0.0]])]
+    transition = np.zeros((2, 2))
+    given = best_paths(scores, transition, marginals(scores, transition))
+    assert [path.tolist() for path in given] == [[0, 1], [], [0]]
+
+
 def test_marginals_decide_a_path_only_when_it_is_likelier_than_a_half():
     marginal = np.array([[0.9, 0.1], [0.2, 0.8], [0.6, 0.4]])  # wrong: 0.1 + 0.2 + 0.4 = 0.7
     assert sure_paths([marginal]) == {}
