@@ -157,11 +157,14 @@ class _WordPairs:
     all-zero row for one the model lacks)."""
 
     def __init__(self, row, zero):
-        sides: dict[tuple[str, str], list[int]] = {}
+        texts: dict[str, list[int]] = {}  # "a|b" → both attributes' rows
         for attribute, i in row.items():
             if attribute.startswith(("w|w+1=", "w-1|w=")):
-                first, _, second = attribute[6:].partition("|")
-                sides.setdefault((first, second), [zero, zero])[attribute[1] == "-"] = i
+                texts.setdefault(attribute[6:], [zero, zero])[attribute[1] == "-"] = i
+        # A pair's text is its words joined by "|", and a word may hold one ("|" itself, a
+        # URL): each way of cutting the text in two names a pair whose joined words it is.
+        sides = {(text[:k], text[k + 1:]): rows for text, rows in texts.items()
+                 for k, char in enumerate(text) if char == "|"}
         self.word = {word: n for n, word in enumerate(
             sorted({word for pair in sides for word in pair}))}
         self.zero, self.count = zero, len(self.word)

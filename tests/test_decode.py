@@ -117,6 +117,22 @@ def test_a_batchs_readings_are_each_references_labels_and_marginals(tiny_model, 
         assert weights.readings([], []) == []
 
 
+def test_word_pairs_are_found_by_their_joined_text_whatever_bars_the_words_hold():
+    """featurize names a pair "w|w+1=" + a + "|" + b, so a word holding a bar ("|" itself, a
+    URL) makes texts with more than one: the encoder finds the pair each way the text cuts."""
+    from tagger.encode import _WordPairs
+
+    pairs = _WordPairs({"w|w+1=|||foo": 1, "w-1|w=|||foo": 2, "w-1|w=x|y": 4}, 0)
+
+    def rows(*words):
+        found = pairs.rows(np.array([pairs.word.get(word, -1) for word in words]))
+        return [column.tolist() for column in found]
+
+    assert rows("||", "foo") == rows("|", "|foo") == [[1, 0], [0, 2]]
+    assert rows("x", "y") == [[0, 0], [0, 4]]
+    assert rows("y", "x") == [[0, 0], [0, 0]] and rows("x") == [[0], [0]]
+
+
 def test_cached_word_scores_sum_to_featurizes(tiny_model, sample):
     """Any cache size gives featurize's sums, to the float32 rounding of the table's rows: a
     table of 7 words evicts all the time, and a reference with more distinct words than the
