@@ -30,9 +30,9 @@ WORDS = 1 << 14
 TABLE_BYTES = 20_000_000
 ROW = np.float32  # a table row's floats (the module docstring says why)
 
-# New words filled in by one numpy gather: each word's rows gather (1 + len(WINDOW)) × its
-# longest attribute list × labels floats, so a batch's thousands of new words at once would
-# cost tens of MB.
+# New words filled in by one numpy gather a role: each word's rows gather, for each role, the
+# role's longest attribute list × labels floats, so a batch's thousands of new words at once
+# would cost tens of MB.
 FILL = 256
 
 # Empty positions after each reference in a batch: as many as the widest window reaches.
@@ -138,15 +138,22 @@ class Encoder:
 
     def _fill(self, new) -> None:
         """Write the score rows of new words: for each word and role, the sum of its attributes'
-        state rows, all gathered and summed by one numpy call each (a call per row cost more
-        than the features). Each list is padded with the all-zero row, which keeps the sums
-        bit for bit what summing each list alone gives (np.add.reduceat's do not)."""
-        row, zero = self._row, self.zero
-        lists = [[row(name, zero) for name in names] for _, roles in new for names in roles]
-        width = max(map(len, lists))
-        ids = np.array([ids + [zero] * (width - len(ids)) for ids in lists], dtype=np.intp)
-        sums = self.weights.state[ids].sum(axis=1)
-        self._table[[slot for slot, _ in new]] = sums.reshape(len(new), -1, sums.shape[1])
+        state rows, gathered and summed by one numpy call a role (a call per row cost more
+        than the features). A role's lists are padded to its longest with the all-zero row,
+        which keeps the sums bit for bit what summing each list alone gives (np.add.reduceat's
+        do not); padded by role, since a word's own list is several times as long as what it
+        lends, and every padded place is gathered."""
+        row, zero, state = self._row, self.zero, self.weights.state
+        slots = [slot for slot, _ in new]
+        for role in range(1 + len(self.offsets)):
+            lists = [[row(name, zero) for name in roles[role]] for _, roles in new]
+            width = max(map(len, lists))
+            ids = []
+            for names in lists:
+                ids.extend(names)
+                ids.extend([zero] * (width - len(names)))
+            ids = np.array(ids, dtype=np.intp).reshape(len(lists), width)
+            self._table[slots, role] = state[ids].sum(axis=1)
 
 
 class _WordPairs:
@@ -158,20 +165,26 @@ class _WordPairs:
 
     def __init__(self, row, zero):
         texts: dict[str, list[int]] = {}  # "a|b" → both attributes' rows
-        for attribute, i in row.items():
-            if attribute.startswith(("w|w+1=", "w-1|w=")):
-                texts.setdefault(attribute[6:], [zero, zero])[attribute[1] == "-"] = i
+        for attribute, i in [item for item in row.items()
+                             if item[0].startswith(("w|w+1=", "w-1|w="))]:
+            texts.setdefault(attribute[6:], [zero, zero])[attribute[1] == "-"] = i
         # A pair's text is its words joined by "|", and a word may hold one ("|" itself, a
         # URL): each way of cutting the text in two names a pair whose joined words it is.
-        sides = {(text[:k], text[k + 1:]): rows for text, rows in texts.items()
-                 for k, char in enumerate(text) if char == "|"}
-        self.word = {word: n for n, word in enumerate(
-            sorted({word for pair in sides for word in pair}))}
+        sides = {}
+        for text, rows in texts.items():
+            first, _, second = text.partition("|")
+            sides[first, second] = rows
+            if "|" in second:  # (rare: the other cuts)
+                parts = text.split("|")
+                for k in range(2, len(parts)):
+                    sides["|".join(parts[:k]), "|".join(parts[k:])] = rows
+        self.word = {word: n for n, word in enumerate({word for pair in sides for word in pair})}
         self.zero, self.count = zero, len(self.word)
-        found = sorted((self.word[first] * self.count + self.word[second], rows)
-                       for (first, second), rows in sides.items())
-        self.keys = np.array([key for key, _ in found], dtype=np.intp)
-        self.found = np.array([rows for _, rows in found] or np.empty((0, 2)), dtype=np.intp)
+        keys = np.array([self.word[first] * self.count + self.word[second]
+                         for first, second in sides], dtype=np.intp)
+        order = np.argsort(keys)
+        self.keys = keys[order]
+        self.found = np.array(list(sides.values()) or np.empty((0, 2)), dtype=np.intp)[order]
 
     def rows(self, words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The rows of "w|w+1=…" and of "w-1|w=…" at each position of `words` (each
