@@ -10,6 +10,7 @@ Changing any feature changes what a model means: bump FEATURE_VERSION, and retra
 
 import re
 from functools import lru_cache, wraps
+from itertools import groupby
 from typing import NamedTuple
 
 from . import lexicon
@@ -39,11 +40,10 @@ def shape(text):
     else:
         long = "".join("X" if c.isupper() else "x" if c.islower() else "d" if c.isdigit() else c
                        for c in head)
-    short = _REPEATS.sub(r"\1", long)
+    short = "".join(char for char, _ in groupby(long))  # each run of one class once
     return {"shape": long, "shape_short": short, "len": str(min(len(text), 8))}
 
 
-_REPEATS = re.compile(r"(.)\1+")
 _ASCII_SHAPE = str.maketrans({**dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "X"),
                               **dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "x"),
                               **dict.fromkeys("0123456789", "d")})
