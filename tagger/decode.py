@@ -96,7 +96,6 @@ class Weights:
             return chosen(marginal, path)
         return (marginal @ self.same_field)[np.arange(len(path)), path].tolist()
 
-
     def readings(self, paths, marginals) -> list[tuple[list[str], list[float]]]:
         """Each path's labels and each label's marginal (`path_labels`, `chosen`), read for a
         whole batch by one gather, not a few numpy calls a reference. A label's marginal is
@@ -174,7 +173,7 @@ def sure_paths(marginals) -> dict[int, np.ndarray]:
     """The references (index → path) whose best path their marginals give outright: each
     token's most likely state, where those states' chances of being wrong sum to under SURE.
 
-    The path's probability is at least one less that sum (a path is wrong where one of its
+    The path's probability is at least one minus that sum (a path is wrong where one of its
     states is), so over a half, and no other path can be as likely: Viterbi would find the
     same states (the margin, 0.55 against 0.45, is far beyond any rounding). Most references
     a CRF is sure of are decided so, for the cost of a maximum, not Viterbi's recursion."""
