@@ -48,15 +48,21 @@ def items_of(texts):
     return [item for item in map(_admit, texts) if not isinstance(item, Reference)]
 
 
+def decoded(path, items):
+    """A model's weights, and each item's scores and marginals under them."""
+    weights = read_weights(path)
+    encoder = Encoder(weights)
+    scores = [encoder.scores(tokens, norm.text) for _, norm, tokens in items]
+    return weights, scores, marginals(scores, weights.transition)
+
+
 def test_labels_and_marginals_are_crfsuites(tiny_model, sample):
     items = items_of(sample)
     for path in models(tiny_model):
         tagger = pycrfsuite.Tagger()
         tagger.open(path)
-        weights = read_weights(path)
-        scores = [Encoder(weights).scores(tokens, norm.text) for _, norm, tokens in items]
+        weights, scores, chances = decoded(path, items)
         paths = best_paths(scores, weights.transition)
-        chances = marginals(scores, weights.transition)
         for (_, norm, tokens), best, chance in zip(items, paths, chances):
             tagger.set(pycrfsuite.ItemSequence(featurize(tokens, norm.text)))
             expected = tagger.tag()
@@ -72,9 +78,7 @@ def test_paths_the_marginals_decide_are_viterbis(tiny_model, sample):
     of the sample (most of them decided so under the shipped model)."""
     items = items_of(sample)
     for path in models(tiny_model):
-        weights = read_weights(path)
-        scores = [Encoder(weights).scores(tokens, norm.text) for _, norm, tokens in items]
-        chances = marginals(scores, weights.transition)
+        weights, scores, chances = decoded(path, items)
         viterbis = best_paths(scores, weights.transition)
         sure = sure_paths(chances)
         assert sure and all(np.array_equal(sure[i], viterbis[i]) for i in sure)
@@ -107,10 +111,8 @@ def test_a_batchs_readings_are_each_references_labels_and_marginals(tiny_model, 
     floats `path_labels` and `chosen` give reference by reference."""
     items = items_of(sample)
     for path in models(tiny_model):
-        weights = read_weights(path)
-        scores = [Encoder(weights).scores(tokens, norm.text) for _, norm, tokens in items]
+        weights, scores, chances = decoded(path, items)
         paths = best_paths(scores, weights.transition)
-        chances = marginals(scores, weights.transition)
         assert weights.readings(paths, chances) == [
             (weights.path_labels(best), weights.chosen(chance, best))
             for best, chance in zip(paths, chances)]
