@@ -87,11 +87,28 @@ def test_site_builds_offline_without_warnings(tmp_path):
     # The CLI reference is the program's own help: every command, with its options.
     from tagger.cli import COMMANDS
 
-    cli = (site / "cli" / "index.html").read_text(encoding="utf-8")
+    cli = (site / "cli.html").read_text(encoding="utf-8")
     for command in COMMANDS:
         assert f"usage: reftag {command}" in cli, command
     assert "--format" in cli and "--engine" in cli
     # The library reference is read from the docstrings.
-    api = (site / "api" / "index.html").read_text(encoding="utf-8")
+    api = (site / "api.html").read_text(encoding="utf-8")
     for name in ("tagger.parse.parse", "tagger.parse.parse_many", "tagger.find", "Reference"):
         assert name in api, name
+
+
+def test_readme_scores_are_the_harness_output():
+    """The README's gold rows are copied from docs/results.md, which training/write_results.py
+    writes from `reftag evaluate`: a row that differs was typed or is stale."""
+    results = (DOCS / "results.md").read_text(encoding="utf-8").splitlines()
+    assert "Written by `python -m training.write_results`" in "\n".join(results[:5])
+    readme = README.read_text(encoding="utf-8")
+    table = readme[readme.index("| label | precision | recall | F1 | support |"):]
+    rows = []
+    for line in table.splitlines():
+        if not line.startswith("|"):
+            break  # the table ends at its first line that is not a row
+        rows.append(line)
+    assert len(rows) >= 9  # the header, its rule, the six core fields, core micro
+    for row in rows:
+        assert row in results, f"README row not in docs/results.md: {row}"
