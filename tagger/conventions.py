@@ -112,7 +112,7 @@ def arxiv_ids(record) -> dict:
 # What opens a field rather than closing the one before it.
 _OPENERS = tuple("([{“‘\"'«《【（")
 _BRACKETS = tuple("([{《【（")
-# Labels whose value is read for its digits alone (DESIGN.md's evaluation conventions: a
+# Labels whose value is read for its digits alone (docs/design.md's evaluation conventions: a
 # year, a page range, a volume or issue number), so a word added to them changes no value.
 _NUMBERED = {"year", "pages", "volume", "issue"}
 # The marker words that open a field, by their keyword class, and the fields they open: those

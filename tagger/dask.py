@@ -5,7 +5,7 @@
     results = parse_bag(db.read_text("refs-*.txt").map(str.rstrip)).compute()   # dicts, in order
     frame["parsed"] = parse_column(frame["reference"])     # a DataFrame column of JSON text
 
-Each result is the JSON object of DESIGN.md's output contract (`Reference.to_dict()`), a failed
+Each result is the JSON object of docs/design.md's output contract (`Reference.to_dict()`), a failed
 reference one with an `error` key: as a dict in a bag, as its JSON text in a DataFrame column
 (Dask moves object columns through Arrow, which would turn the dicts into structs with every
 key and their lists into arrays).

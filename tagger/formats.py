@@ -1,6 +1,6 @@
 """Write parsed references in the formats people's tools read.
 
-json / jsonl: the Reference objects as they are (DESIGN.md's output contract).
+json / jsonl: the Reference objects as they are (docs/design.md's output contract).
 csl: CSL-JSON items, for Zotero, Pandoc and citeproc. bibtex: for LaTeX (written with
 tagger.latex's escapes, no library needed). ris: for EndNote, Mendeley and Zotero.
 xml: AnyStyle-style tagged XML (tagger.corpus), for a person to correct and `reftag train`.

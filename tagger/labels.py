@@ -29,7 +29,7 @@ def states_by_label(states) -> dict[str, list[int]]:
         grouped.setdefault(field_of(state), []).append(j)
     return grouped
 
-# AnyStyle's element names mapped onto ours (DESIGN.md "Labels").
+# AnyStyle's element names mapped onto ours (docs/design.md "Labels").
 ANYSTYLE_TO_LABEL = {
     "journal": "venue",
     "container-title": "venue",

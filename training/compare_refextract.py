@@ -6,7 +6,7 @@
 refextract (CERN/INSPIRE, `pip install refextract`, GPL-2; a benchmark tool here, never a
 dependency) is a rule-based extractor built for physics references. Each reference text goes
 in alone; its output keys become our labels (see KEY_TO_LABEL) and each record is written as a
-DESIGN.md contract dict {"id", "raw", "fields"}, so the same scoring code measures it.
+docs/design.md contract dict {"id", "raw", "fields"}, so the same scoring code measures it.
 """
 
 import argparse

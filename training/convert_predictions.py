@@ -1,4 +1,4 @@
-"""Convert another parser's output into DESIGN.md contract objects for `reftag evaluate
+"""Convert another parser's output into docs/design.md contract objects for `reftag evaluate
 --predictions`, so AnyStyle and GROBID are scored by exactly the code that scores reftag.
 
     python -m training.convert_predictions anystyle-json OUT.json --raw INPUT.txt -o pred.jsonl

@@ -5,7 +5,7 @@
     result.core_f1, result.fields["labels"]["title"], result.errors(10)
     result.calibration["ece"]      # or calibration_of(records, predictions), see calibration
 
-Scoring conventions: DESIGN.md "Evaluation conventions" (see fieldscore, tokenscore, normalize).
+Scoring conventions: docs/design.md "Evaluation conventions" (fieldscore, tokenscore, normalize).
 `reftag evaluate` is a thin layer over this package.
 """
 

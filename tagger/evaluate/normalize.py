@@ -1,4 +1,4 @@
-"""Field values reduced to what must match for a field to count as right (DESIGN.md
+"""Field values reduced to what must match for a field to count as right (docs/design.md
 "Evaluation conventions").
 
 Tools differ in the punctuation, case and spacing they keep around a value, and in how they

@@ -1,5 +1,5 @@
 """Predictions to score: made by this parser, or read from a file another tool's output was
-converted into (DESIGN.md output contract, one JSON object a line).
+converted into (docs/design.md output contract, one JSON object a line).
 
 Pairing a predictions file with the gold records: a record takes the prediction with the same
 "id"; failing that, the one whose "raw" equals the record's text (white space collapsed);

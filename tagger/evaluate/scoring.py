@@ -1,7 +1,7 @@
 """Score predictions against annotated references: the one place numbers are computed.
 
 Everything else (the parser, another tool's converted output, cross-validation folds) only
-produces prediction dicts in the DESIGN.md output contract and hands them here, so every
+produces prediction dicts in the docs/design.md output contract and hands them here, so every
 system is measured by the same code.
 """
 

@@ -1,4 +1,4 @@
-"""The HTTP routes of DESIGN.md "HTTP service", and the ones the page needs beside them.
+"""The HTTP routes of docs/design.md "HTTP service", and the ones the page needs beside them.
 
 Each handler reads and checks its request (type, size, shape), then hands the work to the
 worker's Service in a thread, bounded by the time limit, and writes the records in the

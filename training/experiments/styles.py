@@ -136,7 +136,7 @@ Baseline: the shipped recipe (training/build_model.py: {', '.join(TRAINING_FILES
 parameters {PARAMS}). For each style, {args.test_n} test references rendered with
 `training.synth.generate(style, n, seed={TEST_SEED}, noise={NOISE})`; the baseline is retrained
 with synthetic references of the style added (seed {TRAIN_SEED}, same noise, none sharing
-a title with the test set), each counted `weight` times. Scores are core micro-F1 (DESIGN.md
+a title with the test set), each counted `weight` times. Scores are core micro-F1 (docs/design.md
 "Evaluation conventions") on the style's test references and on {BENCHMARK} (gold.xml);
 "gold ok" means gold.xml dropped by at most {GOLD_TOLERANCE}. "held out": no training file of the
 baseline is in that style. Train seconds: wall time on a shared, busy 2-core machine, and the
