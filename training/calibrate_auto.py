@@ -19,7 +19,7 @@ decimals the table shows (closer is noise), the lowest `below` among equals, sin
 re-decoding costs time. (Until the model with a first-token state for every label, the
 lowest `below` within 0.001 of the best was kept; on that model it gave up the error
 families' glued, abbreviated and humanities references to the CRF for a third of the
-re-decoding: README, Scores.)
+re-decoding: docs/history.md.)
 
 `--gold` reports a finished model with its manifest's pair on gold.jsonl, against the CRF and
 the rules alone, overall and on the tenth of references where the CRF was least confident;

@@ -1,4 +1,4 @@
-"""The README's picture of the `reftag serve` page: docs/serve.png, taken in headless Chromium.
+"""The guide's picture of the `reftag serve` page: docs/serve.png, taken in headless Chromium.
 
     python -m training.serve_screenshot [-o docs/serve.png]
 
