@@ -69,6 +69,10 @@ def main(argv=None) -> int:
     except SystemExit as exit_:  # argparse's usage error (2) is our exit 1; --help stays 0
         return 1 if exit_.code else 0
     warnings.showwarning = _show_warning
+    if hasattr(sys.stdout, "reconfigure"):
+        # Output is UTF-8 whatever the locale says; a character that cannot be written (a
+        # lone surrogate half from a PDF's text layer) becomes "?" rather than ending the run.
+        sys.stdout.reconfigure(encoding="utf-8", errors="replace")
     try:
         return args.run(args)
     except KeyboardInterrupt:
