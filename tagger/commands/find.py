@@ -12,8 +12,11 @@ Other binary input (an image, an archive) is refused with exit status 1.
 Without --format, a terminal gets the readable view `reftag parse` shows there, anything
 else JSON.
 
-Exit status: 0 when every reference parsed, 2 when some came back with an `error`, 1 for a
-usage, input or model error.
+Exit status:
+  0  references found, every one parsed
+  2  some came back with an `error` (they are still in the output, in place)
+  1  no reference section found (said on stderr; the output, an empty list, is still
+     written), or a usage, input or model error
 """
 
 import json
@@ -54,6 +57,7 @@ def run(args) -> int:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     layout = None
+    name = "standard input" if args.file == "-" else args.file
     if is_pdf(data):
         try:
             layout = read_pdf(data, args.max_pages, args.time_limit)
@@ -64,7 +68,6 @@ def run(args) -> int:
             print(f"reftag: warning: {args.file}: {warning}", file=sys.stderr)
         text, furniture = layout.text, layout.furniture
     elif kind := sniff(data):
-        name = "standard input" if args.file == "-" else args.file
         print(f"reftag: {refusal(kind, name, 'find')}", file=sys.stderr)
         return 1
     else:
@@ -78,7 +81,7 @@ def run(args) -> int:
             segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
         json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
-        return 0
+        return 0 if found.segments else _none_found(name)
     try:
         references = find_references(text, args.engine, args.model, args.jobs, furniture)
     except (ModelError, BinaryInputError) as error:
@@ -88,4 +91,12 @@ def run(args) -> int:
         reference.extra["page"] = layout.page_at(reference.extra["start"])
     output.write(references, args, sys.stdout)
     sys.stdout.flush()
+    if not references:
+        return _none_found(name)
     return 2 if any(ref.error is not None for ref in references) else 0
+
+
+def _none_found(name: str) -> int:
+    """DESIGN.md: a document that yields no references exits 1 and says so."""
+    print(f"reftag: no reference section found in {name}", file=sys.stderr)
+    return 1
