@@ -14,6 +14,7 @@ import warnings
 
 from .doubts import doubted, reading_checks
 from .fields import field_values, label_spans
+from .likeness import is_reference
 from .model import ModelError, load_model
 from .normalize import normalize
 from .reference import Reference
@@ -113,6 +114,8 @@ def _admit(text):
 def _reference(text, norm, tokens, labels, probs, used) -> Reference:
     fields = field_values(norm.text, label_spans(tokens, labels))
     structured = structure(fields)
+    if not is_reference(text):  # "hello world", a sentence of prose: said, not hidden
+        structured["not_reference"] = True
     return Reference(
         raw=text,
         fields=fields,

@@ -3,7 +3,8 @@
 One block per reference: a header (number, engine, confidence, type), then each field on its
 own line, label then value, coloured with the label's colour from tagger.palette (the web
 page's colours). A field whose least sure word is under LOW_CONFIDENCE is marked "?" with that
-probability, and a reference that failed shows its error (in red). Programs read the JSON
+probability, a record that does not look like a reference at all (tagger.likeness) says so
+in its header, and a reference that failed shows its error (in red). Programs read the JSON
 formats; this view may change between releases.
 """
 
@@ -23,6 +24,8 @@ RULES_LOW_CONFIDENCE = 0.7
 
 LABEL_WIDTH = max(map(len, LABEL_COLORS)) + 2
 VALUE_INDENT = 4 + LABEL_WIDTH  # "  ? " then the label, padded: where a value starts
+
+NOT_REFERENCE = "(not a reference?)"
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -89,6 +92,8 @@ def render(ref, number: int, style: Style = Style()) -> str:
             lines.append("    " + style.paint(printable(" ".join(ref.raw.split())), DIM))
         return "\n".join(lines) + "\n"
     lines = [f"{head} {style.paint(_summary(ref), DIM)}"]
+    if (ref.extra or {}).get("not_reference"):  # tagger.likeness: no reference's look
+        lines[0] += "  " + style.paint(NOT_REFERENCE, BOLD)
     unsure = field_confidence(ref)
     threshold = RULES_LOW_CONFIDENCE if ref.engine == "rules" else LOW_CONFIDENCE
     for label, value in (ref.fields or {}).items():

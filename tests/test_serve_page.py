@@ -191,3 +191,13 @@ def test_a_document_without_references_is_said_so(server, tmp_path):
         wait_for(lambda: "No reference section found" in status.text, what="the message")
         assert "error" in status.get_attribute("class")
         assert not driver.find_elements(By.CSS_SELECTOR, "#refs .ref")
+
+
+def test_what_is_no_reference_is_marked_on_the_page(server, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    with chromium(tmp_path) as driver:
+        open_page(driver, server)
+        items = paste_and_parse(driver, ["hello world", REFERENCES[0]])
+        assert items[0].find_elements(By.CSS_SELECTOR, ".not-reference")
+        assert not items[1].find_elements(By.CSS_SELECTOR, ".not-reference")

@@ -125,6 +125,11 @@ function renderRef(ref) {
             `confidence ${(record.confidence || 0).toFixed(3)}`));
   if (unsure) head.append(element("span", {class: "low"}, `${unsure} unsure token${unsure > 1 ? "s" : ""}`));
   if (record.type) head.append(element("span", {}, record.type));
+  if (record.not_reference) {  // the text does not look like a reference at all
+    head.append(element("span", {class: "low not-reference",
+                                 title: "This text does not look like a bibliographic reference."},
+                        "not a reference?"));
+  }
   head.append(element("span", {}, ref.corrected ? "corrected" : record.engine || ""));
   item.append(head);
   if (record.error) {
