@@ -1,11 +1,12 @@
 """How much a string looks like a bibliographic reference at all, before any field is read.
 
 The CRF labels whatever it is given: "hello world" comes back as a title. A user of `parse` on
-scraped text wants to know that it was no reference, so each record gets `reference_p`, a
-logistic model's probability over a dozen signs of the text itself (a year, page ranges,
-initials, identifiers, punctuation between fields, against the verbs and pronouns of running
-prose), and `not_reference: true` under THRESHOLD. The signs are the text's, not the CRF's, so
-the mark does not move when the model is retrained.
+scraped text wants to know that it was no reference. `reference_p(text)` is a logistic
+model's probability over a dozen signs of the text itself (a year, page ranges, initials,
+identifiers, punctuation between fields, against the verbs and pronouns of running prose, a
+sentence's lower-case start, a contents page's leaders, mathematics); a record whose text
+scores under THRESHOLD carries `"not_reference": true` (tagger.parse). The signs are the
+text's, not the CRF's, so the mark does not move when the model is retrained.
 
 Weights and threshold come from `python -m training.train_likeness`: references of the
 training corpora against body-text lines of AnyStyle's finder documents (data/finder/anystyle,
@@ -14,6 +15,7 @@ lines labelled `text`), which prints the error rates of the threshold chosen.
 
 import math
 import re
+import unicodedata
 
 _YEAR = re.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)")
 _DIGIT_GROUP = re.compile(r"\d+")
@@ -23,6 +25,7 @@ _INITIAL = re.compile(r"(?<![^\W\d_])[A-Z]\.")
 _MARKER = re.compile(r"\bet\s+al\b|\b(?:in|eds?|vol|pp|no|proc|trans|j|ed)\.|\bin:|journal|"
                      r"proceedings|conference|press|univ|\[[JMCDR]\]|//", re.IGNORECASE)
 _WORD = re.compile(r"[^\W\d_]+")
+_LEADERS = re.compile(r"(?:\.\s?){4,}")
 # The words of running prose that references hardly use: verbs, pronouns, connectives.
 _PROSE = frozenset(
     "is are was were be been being am has have had do does did can could will would should "
@@ -32,15 +35,16 @@ _PROSE = frozenset(
     "found find used use using".split())
 
 FEATURES = ("bias", "year", "digit_groups", "range", "identifier", "initials", "marker",
-            "capitalized", "prose", "punctuation", "length", "letters", "digits", "end_stop")
+            "capitalized", "prose", "punctuation", "length", "letters", "digits", "end_stop",
+            "lower_start", "leaders", "symbols")
 
 # Fitted by training.train_likeness (logistic regression, C=1.0, on half the references and
-# half the finder documents). At THRESHOLD, on the other halves: 0.59% of the corpora's
-# references marked (most of them prose or news items the corpora hold as references), 82% of
+# half the finder documents). At THRESHOLD, on the other halves: 0.51% of the corpora's
+# references marked (most of them prose or news items the corpora hold as references), 89% of
 # body-text lines and runs of lines caught; 0 of the benchmark's 1,669 references marked.
-WEIGHTS = (-11.491, 4.511, -2.220, 3.587, 5.064, 5.183, 0.930, 4.418, -4.729, 1.696, 2.323,
-           3.952, -4.379, 2.608)
-THRESHOLD = 0.036
+WEIGHTS = (-8.862, 4.259, -2.437, 3.109, 4.828, 4.352, 1.097, 3.220, -4.296, 1.940, 4.330,
+           1.069, -6.884, 2.305, -3.031, -5.602, -0.504)
+THRESHOLD = 0.059
 
 
 def is_reference(text: str) -> bool:
@@ -72,6 +76,10 @@ def signs(text: str) -> list[float]:
         letters / max(len(visible), 1),
         digits / max(len(visible), 1),
         1.0 if stripped.endswith((".", ")", "]")) or stripped[-1:].isdigit() else 0.0,
+        1.0 if stripped[:1].islower() else 0.0,
+        1.0 if _LEADERS.search(stripped) else 0.0,
+        min(sum(unicodedata.category(char) == "Sm" or "\u0370" <= char <= "\u03ff"
+                for char in visible) / max(len(visible), 1) * 10, 1.0),
     ]
 
 
