@@ -6,7 +6,6 @@
 """
 
 import os
-from pathlib import Path
 
 from .parse import looks_like_a_path, parse, parse_many
 from .reference import Reference
@@ -17,13 +16,12 @@ __all__ = ["Reference", "find", "parse", "parse_many"]
 def find(document, engine: str = "auto", model=None) -> list[Reference]:
     """Split a document or pasted reference list into references, then parse each.
 
-    `document` is the text itself, its bytes, or a file: a Path, or a str that names an
-    existing file (one line without spaces around it), which is read — a PDF with its layout
-    (the `pdf` extra), anything else as UTF-8 text. To search text that happens to be a file's
-    name, there is nothing to search: a one-line str is a file name when it names one. A str
-    that looks like a file name (no spaces, an extension or a folder) but names no file
-    raises FileNotFoundError rather than returning no references; anything that is not text,
-    bytes or a path (None, a number) raises TypeError.
+    `document` is the text itself, its bytes, or a file: a Path, or a one-line str that names
+    an existing file, which is read (a PDF with its layout, the `pdf` extra; anything else as
+    UTF-8 text) without a warning. A one-line str shaped like a file's name ("missing.pdf",
+    "./refs", "/data/x.txt": no spaces, a document's extension or a path's start) that names
+    no file raises FileNotFoundError, rather than being searched as text and giving [];
+    anything that is not text, bytes or a path (None, a number) raises TypeError.
 
     Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in the text
     read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's

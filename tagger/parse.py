@@ -31,9 +31,9 @@ MAX_CHARS = 20_000
 
 # A file's name rather than a reference: one word that starts like a path ("/", "./", "~/",
 # "C:\\") or ends in a document's extension. URLs and DOIs are references' words, never this.
-_PATH = re.compile(r"(?:~|\.{1,2})?[/\\]\S*|[A-Za-z]:[/\\]\S*|\S+\.(?:pdf|txt|text|md|bib|bbl|ris|xml|"
-                   r"json|jsonl|html?|tex|rtf|docx?|odt|csv|tsv|bin|dat|zip|gz)", re.IGNORECASE)
-
+_PATH = re.compile(r"(?:~|\.{1,2})?[/\\]\S*|[A-Za-z]:[/\\]\S*|"
+                   r"\S+\.(?:pdf|txt|text|md|bib|bbl|ris|xml|json|jsonl|html?|tex|rtf|docx?|odt|"
+                   r"csv|tsv|bin|dat|zip|gz)", re.IGNORECASE)
 _NOT_A_PATH = re.compile(r"^//|://|^www\.|^(?:doi|arxiv|urn):|\b10\.\d{4,9}/", re.IGNORECASE)
 
 
