@@ -82,14 +82,14 @@ async function uploadFile(file) {
   }
 }
 
-// `document` names what /api/find searched: an empty answer from it is said as such, not as
+// `source` names what /api/find searched: an empty answer from it is said as such, not as
 // "0 references" (the command line exits 1 with the same message).
-function show(records, document = null) {
+function show(records, source = null) {
   state.refs = records.map((record, index) => ({index, record, corrected: false}));
   state.selection = null;
   const failed = records.filter((record) => record.error).length;
-  if (document && records.length === 0) {
-    say(`No reference section found in ${document}.`, true);
+  if (source && records.length === 0) {
+    say(`No reference section found in ${source}.`, true);
   } else {
     say(`${records.length} reference${records.length === 1 ? "" : "s"}` +
         (failed ? `, ${failed} could not be parsed` : "") + ".");
