@@ -54,19 +54,22 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
 
 
 def _file_named(document):
-    """The path `document` names, when it is a Path or a str naming an existing file; None
-    for text. A str shaped like a file name that names none raises FileNotFoundError."""
+    """The path `document` names, when it is a Path or a one-line str naming an existing
+    file; None for text. A str shaped like a file's name (parse.looks_like_a_path) that names
+    no file raises FileNotFoundError (IsADirectoryError for a folder)."""
     if isinstance(document, os.PathLike):
         return document
-    if not isinstance(document, str) or "\n" in document or len(document) > 4096:
+    if not isinstance(document, str) or len(document) > 4096 or "\n" in document.strip():
         return None
     name = os.path.expanduser(document.strip())
     if name and os.path.isfile(name):
         return name
-    if looks_like_a_path(name):
-        raise FileNotFoundError(f"no such file: {name!r} (find() reads a file it is given by "
-                                "name; to search text, pass the text itself)")
-    return None
+    if not looks_like_a_path(document):
+        return None
+    if os.path.isdir(name):
+        raise IsADirectoryError(f"{name!r} is a folder, not a document")
+    raise FileNotFoundError(f"no such file: {name!r} (find() reads a file it is given by "
+                            "name; to search text, pass the text itself)")
 
 
 def _as_pdf(document):

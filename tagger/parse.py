@@ -41,7 +41,8 @@ def looks_like_a_path(text: str) -> bool:
     """Whether `text` is a file's name (or path) rather than text: a caller who meant a
     file should hear so, not get a reference whose url is the path."""
     name = text.strip()
-    return bool(_PATH.fullmatch(name)) and not _NOT_A_PATH.search(name)
+    return (bool(_PATH.fullmatch(name)) and not _NOT_A_PATH.search(name)
+            and any(char.isalnum() for char in name))
 
 
 class ModelWarning(UserWarning):

@@ -84,3 +84,10 @@ def test_a_reference_prints_short():
     assert repr(parse("", engine="rules")) == "<Reference error='empty reference' raw=''>"
     long = Reference(raw="x", fields={"title": "word " * 50}, partial=True)
     assert "…" in repr(long) and repr(long).endswith(" partial>")
+
+
+def test_a_folder_or_bare_punctuation_is_not_taken_for_a_file(tmp_path):
+    with pytest.raises(IsADirectoryError, match="folder"):
+        find(str(tmp_path) + "/", engine="rules")
+    for text in ("/", "\\", "~", "//", "x.pdf\nand more text"):
+        assert isinstance(find(text, engine="rules"), list), text
