@@ -61,7 +61,11 @@ def _file_named(document):
         return document
     if not isinstance(document, str) or len(document) > 4096 or "\n" in document.strip():
         return None
-    name = os.path.expanduser(document.strip())
+    name = document.strip()
+    try:
+        name = os.path.expanduser(name)
+    except ValueError:  # "~" before a name no user can have (a NUL in it)
+        pass
     if name and os.path.isfile(name):
         return name
     if not looks_like_a_path(document):

@@ -42,7 +42,7 @@ def looks_like_a_path(text: str) -> bool:
     file should hear so, not get a reference whose url is the path."""
     name = text.strip()
     return (bool(_PATH.fullmatch(name)) and not _NOT_A_PATH.search(name)
-            and any(char.isalnum() for char in name))
+            and name.isprintable() and any(char.isalnum() for char in name))
 
 
 class ModelWarning(UserWarning):

@@ -112,8 +112,7 @@ def test_find_answers_anything(model, text):
         with pytest.raises(BinaryInputError, match="not text"):
             find(text, engine="crf", model=model)
         return
-    if (len(text) <= 4096 and looks_like_a_path(text)
-            and not os.path.isfile(os.path.expanduser(text.strip()))):
+    if len(text) <= 4096 and "\n" not in text.strip() and looks_like_a_path(text):
         with pytest.raises(OSError):  # a file's name naming no file: said, not [] (tagger.find)
             find(text, engine="crf", model=model)
         return
