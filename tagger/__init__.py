@@ -6,9 +6,8 @@
 """
 
 import os
-from pathlib import Path
 
-from .parse import parse, parse_many
+from .parse import looks_like_a_path, parse, parse_many
 from .reference import Reference
 
 __all__ = ["Reference", "find", "parse", "parse_many"]
@@ -17,15 +16,28 @@ __all__ = ["Reference", "find", "parse", "parse_many"]
 def find(document, engine: str = "auto", model=None) -> list[Reference]:
     """Split a document or pasted reference list into references, then parse each.
 
-    `document` is text, or a PDF: its bytes, a path to it (str or Path; needs the `pdf`
-    extra). Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in
-    the text read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a
-    PDF's references carry their `page`. A PDF that cannot be read raises tagger.pdf.PdfError;
-    other binary input (an image, an archive) raises tagger.sniff.BinaryInputError (a
-    ValueError) with a message saying what it seems to be.
+    `document` is the text itself, its bytes, or a file: a Path, or a one-line str that names
+    an existing file, which is read (a PDF with its layout, the `pdf` extra; anything else as
+    UTF-8 text) without a warning. A one-line str shaped like a file's name ("missing.pdf",
+    "./refs", "/data/x.txt": no spaces, a document's extension or a path's start) that names
+    no file raises FileNotFoundError, rather than being searched as text and giving [];
+    anything that is not text, bytes or a path (None, a number) raises TypeError.
+
+    Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in the text
+    read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's
+    references carry their `page`. A document with no reference section gives []. A PDF that
+    cannot be read raises tagger.pdf.PdfError; other binary input (an image, an archive)
+    raises tagger.sniff.BinaryInputError (a ValueError) saying what it seems to be.
     """
     from .finder import find_references
 
+    if not isinstance(document, (str, bytes, bytearray, os.PathLike)):
+        raise TypeError("find() takes a document's text, its bytes or a path to it, not "
+                        f"{type(document).__name__}")
+    path = _file_named(document)
+    if path is not None:
+        with open(path, "rb") as handle:
+            document = handle.read()
     pdf = _as_pdf(document)
     if pdf is not None:
         from .pdf import find_pdf
@@ -38,26 +50,36 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
         if kind:  # an image, an archive: not text, and no PDF either
             raise BinaryInputError(kind, refusal(kind, "input", "find"))
         document = bytes(document).decode("utf-8", errors="replace").removeprefix("\ufeff")
-    elif isinstance(document, os.PathLike):
-        document = Path(document).read_text(encoding="utf-8", errors="replace")
     return find_references(document, engine=engine, model=model)
 
 
+def _file_named(document):
+    """The path `document` names, when it is a Path or a one-line str naming an existing
+    file; None for text. A str shaped like a file's name (parse.looks_like_a_path) that names
+    no file raises FileNotFoundError (IsADirectoryError for a folder)."""
+    if isinstance(document, os.PathLike):
+        return document
+    if not isinstance(document, str) or len(document) > 4096 or "\n" in document.strip():
+        return None
+    name = document.strip()
+    try:
+        name = os.path.expanduser(name)
+    except ValueError:  # "~" before a name no user can have (a NUL in it)
+        pass
+    if name and os.path.isfile(name):
+        return name
+    if not looks_like_a_path(document):
+        return None
+    if os.path.isdir(name):
+        raise IsADirectoryError(f"{name!r} is a folder, not a document")
+    raise FileNotFoundError(f"no such file: {name!r} (find() reads a file it is given by "
+                            "name; to search text, pass the text itself)")
+
+
 def _as_pdf(document):
-    """The PDF (bytes or a path) that `document` is, or None when it is text."""
+    """The PDF bytes that `document` is, or None when it is text."""
     from .pdf import is_pdf
 
     if isinstance(document, (bytes, bytearray)):
         return bytes(document) if is_pdf(document) else None
-    if isinstance(document, str) and ("\n" in document or len(document) > 4096):
-        return None  # text, never a file name
-    if isinstance(document, (str, os.PathLike)):
-        try:
-            with open(document, "rb") as handle:
-                head = handle.read(1024)
-                handle.seek(max(0, handle.seek(0, os.SEEK_END) - 2048))
-                tail = handle.read()
-        except (OSError, ValueError):
-            return None
-        return os.fspath(document) if is_pdf(head + tail) else None
     return None

@@ -6,6 +6,7 @@ user as one line on stderr, never as a traceback.
 
 import argparse
 import importlib
+import re
 import sys
 import warnings
 
@@ -34,14 +35,30 @@ def build_parser() -> argparse.ArgumentParser:
         except ImportError as error:  # a command whose module is missing or needs an extra
             missing = str(error)
             sub = subparsers.add_parser(name, help=f"(unavailable: {missing})")
-            sub.set_defaults(run=lambda args, missing=missing: _unavailable(missing))
+            # Whatever arguments it is given, the answer is how to get the command.
+            sub.set_defaults(run=lambda args, missing=missing: _unavailable(missing),
+                             unavailable=True)
             continue
-        doc = (module.__doc__ or "").strip().splitlines()
-        sub = subparsers.add_parser(name, help=doc[0] if doc else None,
-                                    description=(module.__doc__ or "").strip())
+        doc = (module.__doc__ or "").strip()
+        # The description is shown as written (its exit-status tables keep their lines).
+        sub = subparsers.add_parser(name, help=summary(doc), description=doc,
+                                    formatter_class=argparse.RawDescriptionHelpFormatter)
         module.configure(sub)
         sub.set_defaults(run=module.run)
     return parser
+
+
+def summary(doc: str, width: int = 90) -> str | None:
+    """A module docstring's first sentence, for `reftag --help`'s list of commands: whole,
+    never cut mid-sentence; a long one is cut at its first colon or semicolon instead."""
+    paragraph = " ".join(doc.split("\n\n", 1)[0].split())
+    if not paragraph:
+        return None
+    sentence = re.split(r"(?<=[.!?])\s", paragraph, maxsplit=1)[0]
+    if len(sentence) > width:
+        head = re.split(r"[:;]\s", sentence, maxsplit=1)[0]
+        sentence = head if head == sentence else head + "."
+    return sentence
 
 
 def _version() -> str:
@@ -64,11 +81,18 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
 
 
 def main(argv=None) -> int:
+    parser = build_parser()
     try:
-        args = build_parser().parse_args(argv)
+        args, unknown = parser.parse_known_args(argv)
+        if unknown and not getattr(args, "unavailable", False):
+            parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     except SystemExit as exit_:  # argparse's usage error (2) is our exit 1; --help stays 0
         return 1 if exit_.code else 0
     warnings.showwarning = _show_warning
+    if hasattr(sys.stdout, "reconfigure"):
+        # Output is UTF-8 whatever the locale says; a character that cannot be written (a
+        # lone surrogate half from a PDF's text layer) becomes "?" rather than ending the run.
+        sys.stdout.reconfigure(encoding="utf-8", errors="replace")
     try:
         return args.run(args)
     except KeyboardInterrupt:

@@ -8,10 +8,13 @@ any reading must hold to its final reading (doubts.reading_checks: a year where 
 one number for the volume, the page after "volume (year)").
 """
 
+import os
+import re
 import warnings
 
 from .doubts import doubted, reading_checks
 from .fields import field_values, label_spans
+from .likeness import is_reference
 from .model import ModelError, load_model
 from .normalize import normalize
 from .reference import Reference
@@ -26,11 +29,30 @@ ENGINES = ("auto", "crf", "rules")
 MAX_CHARS = 20_000
 
 
+# A file's name rather than a reference: one word that starts like a path ("/", "./", "~/",
+# "C:\\") or ends in a document's extension. URLs and DOIs are references' words, never this.
+_PATH = re.compile(r"(?:~|\.{1,2})?[/\\]\S*|[A-Za-z]:[/\\]\S*|"
+                   r"\S+\.(?:pdf|txt|text|md|bib|bbl|ris|xml|json|jsonl|html?|tex|rtf|docx?|odt|"
+                   r"csv|tsv|bin|dat|zip|gz)", re.IGNORECASE)
+_NOT_A_PATH = re.compile(r"^//|://|^www\.|^(?:doi|arxiv|urn):|\b10\.\d{4,9}/", re.IGNORECASE)
+
+
+def looks_like_a_path(text: str) -> bool:
+    """Whether `text` is a file's name (or path) rather than text: a caller who meant a
+    file should hear so, not get a reference whose url is the path."""
+    name = text.strip()
+    return (bool(_PATH.fullmatch(name)) and not _NOT_A_PATH.search(name)
+            and name.isprintable() and any(char.isalnum() for char in name))
+
+
 class ModelWarning(UserWarning):
     """The CRF model could not load; the rule tagger answers instead."""
 
 
 _warned: set = set()
+
+PATH_ERROR = ("a file path, not a reference (to parse the references in a file, one a line: "
+              "`reftag parse FILE`, or parse_many(open(FILE)))")
 
 
 def parse(text: str, engine: str = "auto", model=None) -> Reference:
@@ -65,10 +87,15 @@ def _admit(text):
     """(text, normalized, tokens) to tag, or the error Reference that stands for the input."""
     if isinstance(text, (bytes, bytearray)) and not sniff(text):
         text = bytes(text).decode("utf-8", errors="replace")  # UTF-8 text given as bytes
+    if isinstance(text, os.PathLike):
+        return Reference(raw=os.fspath(text), error=PATH_ERROR)
     if not isinstance(text, str):
         kind = sniff(text) if isinstance(text, (bytes, bytearray)) else None
         error = refusal(kind) if kind else f"not a string: {type(text).__name__}"
         return Reference(raw=repr(text)[:200], error=error)
+    if looks_like_a_path(text) or ("/" in text and " " not in text.strip()
+                                    and os.path.isfile(text.strip())):
+        return Reference(raw=text, error=PATH_ERROR)
     kind = sniff(text)
     if kind:  # a PDF or an image read as text is not a reference
         return Reference(raw=text, error=refusal(kind))
@@ -88,6 +115,8 @@ def _admit(text):
 def _reference(text, norm, tokens, labels, probs, used) -> Reference:
     fields = field_values(norm.text, label_spans(tokens, labels))
     structured = structure(fields)
+    if not is_reference(text):  # "hello world", a sentence of prose: said, not hidden
+        structured["not_reference"] = True
     return Reference(
         raw=text,
         fields=fields,

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(repr=False)
 class Reference:
     raw: str
     fields: dict = field(default_factory=dict)
@@ -15,6 +15,17 @@ class Reference:
     error: str | None = None
     partial: bool = False  # cut off at the edge of a pasted list (find)
     extra: dict = field(default_factory=dict)  # further structured values (tagger.structure)
+
+    def __repr__(self) -> str:
+        """Short: the engine, confidence and fields (each cut to a few words), not every
+        token; to_dict() has it all."""
+        if self.error is not None:
+            return f"<Reference error={self.error!r} raw={_cut(self.raw)!r}>"
+        fields = " ".join(f"{label}={_cut(value)!r}" for label, value in self.fields.items())
+        marks = "".join(f" {key}" for key in ("partial", "not_reference")
+                        if getattr(self, key, False) or self.extra.get(key))
+        return (f"<Reference {self.engine} {self.confidence:.2f} {fields or '(no fields)'} "
+                f"({len(self.tokens)} tokens){marks}>")
 
     def to_dict(self) -> dict:
         out = {
@@ -42,3 +53,8 @@ class Reference:
         from .formats import to_bibtex
 
         return to_bibtex([self])
+
+
+def _cut(value, width: int = 40) -> str:
+    value = " ".join(str(value).split())
+    return value if len(value) <= width else value[:width - 1] + "…"

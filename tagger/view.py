@@ -3,10 +3,12 @@
 One block per reference: a header (number, engine, confidence, type), then each field on its
 own line, label then value, coloured with the label's colour from tagger.palette (the web
 page's colours). A field whose least sure word is under LOW_CONFIDENCE is marked "?" with that
-probability, and a reference that failed shows its error (in red). Programs read the JSON
+probability, a record that does not look like a reference at all (tagger.likeness) says so
+in its header, and a reference that failed shows its error (in red). Programs read the JSON
 formats; this view may change between releases.
 """
 
+import textwrap
 import unicodedata
 from dataclasses import dataclass
 
@@ -21,6 +23,9 @@ LOW_CONFIDENCE = 0.9
 RULES_LOW_CONFIDENCE = 0.7
 
 LABEL_WIDTH = max(map(len, LABEL_COLORS)) + 2
+VALUE_INDENT = 4 + LABEL_WIDTH  # "  ? " then the label, padded: where a value starts
+
+NOT_REFERENCE = "(not a reference?)"
 
 RESET = "\x1b[0m"
 BOLD = "\x1b[1m"
@@ -35,6 +40,7 @@ BIDI_CONTROLS = set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 class Style:
     color: bool = False
     truecolor: bool = False  # 24-bit colour; otherwise the nearest of the 256-colour palette
+    width: int | None = None  # the terminal's columns: long values wrap within them
 
     def paint(self, text: str, *codes: str) -> str:
         codes = [code for code in codes if code]
@@ -86,6 +92,8 @@ def render(ref, number: int, style: Style = Style()) -> str:
             lines.append("    " + style.paint(printable(" ".join(ref.raw.split())), DIM))
         return "\n".join(lines) + "\n"
     lines = [f"{head} {style.paint(_summary(ref), DIM)}"]
+    if (ref.extra or {}).get("not_reference"):  # tagger.likeness: no reference's look
+        lines[0] += "  " + style.paint(NOT_REFERENCE, BOLD)
     unsure = field_confidence(ref)
     threshold = RULES_LOW_CONFIDENCE if ref.engine == "rules" else LOW_CONFIDENCE
     for label, value in (ref.fields or {}).items():
@@ -93,14 +101,24 @@ def render(ref, number: int, style: Style = Style()) -> str:
         marked = probability < threshold
         mark = style.paint("?", BOLD) if marked else " "
         color = style.label(label)
-        line = (f"  {mark} {style.paint(label.ljust(LABEL_WIDTH), BOLD, color)}"
-                f"{style.paint(printable(value), color)}")
+        first, *rest = wrap(printable(value), style.width)
+        lines.append(f"  {mark} {style.paint(label.ljust(LABEL_WIDTH), BOLD, color)}"
+                     f"{style.paint(first, color)}")
+        lines.extend(" " * VALUE_INDENT + style.paint(part, color) for part in rest)
         if marked:
-            line += "  " + style.paint(f"({probability:.2f})", DIM)
-        lines.append(line)
+            lines[-1] += "  " + style.paint(f"({probability:.2f})", DIM)
     if not ref.fields:
         lines.append("    " + style.paint("(no fields found)", DIM))
     return "\n".join(lines) + "\n"
+
+
+def wrap(value: str, width: int | None) -> list:
+    """A value's lines within `width` columns, each to be printed after VALUE_INDENT: broken
+    between words only (a DOI or URL longer than the line stays whole, to be copied)."""
+    room = (width or 0) - VALUE_INDENT
+    if room < 20:  # no width, or too narrow to be worth it: the terminal wraps
+        return [value]
+    return textwrap.wrap(value, room, break_long_words=False, break_on_hyphens=False) or [value]
 
 
 def _summary(ref) -> str:

@@ -182,7 +182,8 @@ def test_find_takes_bytes_paths_and_text_as_before(papers, tmp_path):
     # text is text, exactly as before
     assert [ref.raw for ref in tagger.find(paper.text, engine="rules")] == [
         item.raw for item in segment(paper.text)]
-    assert tagger.find(str(tmp_path / "no-such.pdf"), engine="rules") == []
+    with pytest.raises(FileNotFoundError, match="no-such.pdf"):  # not [] in silence
+        tagger.find(str(tmp_path / "no-such.pdf"), engine="rules")
 
 
 def test_reftag_find_reads_a_pdf(papers, tmp_path, capsys):

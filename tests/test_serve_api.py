@@ -206,3 +206,9 @@ def test_oversized_chunked_body_is_cut_off_at_the_limit(server):
     assert response.status == 413 and "limit" in json.loads(response.read())["error"]
     connection.close()
     assert healthy(server)
+
+
+def test_what_is_no_reference_is_marked_in_the_api(server):
+    status, records = post_json(server, "/api/parse", ["hello world", REFERENCES[0]])
+    assert status == 200
+    assert records[0]["not_reference"] is True and "not_reference" not in records[1]

@@ -175,3 +175,29 @@ def test_upload_a_text_file_and_a_pdf(server, tmp_path):
         driver.find_element(By.ID, "file").send_keys(str(pdf))
         wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#refs .ref")) > 5,
                  what="the references of the PDF")
+
+
+def test_a_document_without_references_is_said_so(server, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    with chromium(tmp_path) as driver:
+        open_page(driver, server)
+        driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="document"]').click()
+        driver.find_element(By.ID, "input").send_keys(
+            "This essay cites nothing; it is body text from its first line\n"
+            "to its last, and the page must say that no list was found.")
+        driver.find_element(By.ID, "parse").click()
+        status = driver.find_element(By.ID, "status")
+        wait_for(lambda: "No reference section found" in status.text, what="the message")
+        assert "error" in status.get_attribute("class")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#refs .ref")
+
+
+def test_what_is_no_reference_is_marked_on_the_page(server, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    with chromium(tmp_path) as driver:
+        open_page(driver, server)
+        items = paste_and_parse(driver, ["hello world", REFERENCES[0]])
+        assert items[0].find_elements(By.CSS_SELECTOR, ".not-reference")
+        assert not items[1].find_elements(By.CSS_SELECTOR, ".not-reference")

@@ -81,3 +81,61 @@ def test_no_reference_of_a_gold_sample_has_a_field_in_two_stretches_under_auto()
     for reference in parse_many([json.loads(line)["text"] for line in lines]):
         labels = [token["label"] for token in reference.tokens]
         assert all(len(stretches(labels, field)) <= 1 for field in ONE_STRETCH), reference.raw
+
+
+def test_a_field_in_more_stretches_than_a_reference_has_is_left_alone():
+    """Title, venue, title, … seven times: a list glued into one line, not a title resumed."""
+    from tagger.stretches import MAX_STRETCHES
+
+    count = MAX_STRETCHES + 1
+    scores = np.array([[2.0, 0.0], [0.0, 1.0]] * count)
+    labels = ["title", "venue"] * count
+    assert one_stretch(scores, two_labels(), labels) == {}
+    assert one_stretch(scores[:2 * MAX_STRETCHES], two_labels(), labels[:2 * MAX_STRETCHES])
+
+
+def _one_stretch_one_candidate_at_a_time(scores, weights, labels):
+    """one_stretch as it was, each candidate decoded alone by decode.viterbi: the batched
+    decoding must choose the very same paths."""
+    from tagger.decode import viterbi
+    from tagger.stretches import _candidates
+
+    working, chosen = scores, labels
+    for field in ONE_STRETCH:
+        found = stretches(chosen, field)
+        if len(found) < 2:
+            continue
+        best = None
+        for candidate in _candidates(working, weights.columns[field], found):
+            path = viterbi(candidate, weights.transition)
+            reading = weights.path_labels(path)
+            if len(stretches(reading, field)) == 1:
+                score = path_score(scores, weights.transition, path)
+                if best is None or score > best[0]:
+                    best = (score, candidate, reading)
+        if best is not None:
+            _, working, chosen = best
+    return {t: new for t, (old, new) in enumerate(zip(labels, chosen)) if old != new}
+
+
+def test_batched_candidates_choose_what_one_at_a_time_chose():
+    from tagger.decode import best_paths
+    from tagger.tokenize import tokenize
+
+    model = load_model()
+    weights, encoder = model.weights(), model.encoder()
+    texts = []
+    for name in ("physics-astro", "cs-bio"):
+        with open(REPO / "data" / "grobid" / f"{name}.jsonl", encoding="utf-8") as handle:
+            texts += [json.loads(line)["text"] for line in handle]
+    items = [(tokenize(text), text) for text in texts]
+    all_scores = encoder.scores_many(items)
+    compared = 0
+    for text, scores, path in zip(texts, all_scores, best_paths(all_scores, weights.transition)):
+        labels = weights.path_labels(path)
+        if not split_fields(labels).intersection(ONE_STRETCH):
+            continue
+        compared += 1
+        assert one_stretch(scores, weights, labels) == \
+            _one_stretch_one_candidate_at_a_time(scores, weights, labels), text
+    assert compared >= 20

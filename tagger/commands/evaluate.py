@@ -7,6 +7,9 @@ tokens. --errors N lists the worst references; --cv K cross-validates training o
 CRF alone), "auto" (the shipped model helped by the rules), "rules", or a predictions .jsonl).
 Predictions files hold DESIGN.md contract objects; each reference takes the one with its
 "id", else the one whose "raw" is its text, else the one at its position.
+A folder with a gold.jsonl (the format of shared/data/real-pdf-dev) scores `find` on its PDFs:
+segmentation P/R/F1 per document and in total, core fields of the matched references, as
+shared/tools/real_pdf_eval.py scores them (tagger.evaluate.pdf_folder).
 """
 
 import json
@@ -20,7 +23,8 @@ REPORTS = ("md", "json", "html")
 def configure(parser) -> None:
     parser.add_argument("data", nargs="+", metavar="DATA",
                         help="annotated references: the project's .jsonl or AnyStyle .xml; "
-                             "to score `find`: folders of .txt + gold .json, finder .ttx files")
+                             "to score `find`: folders of .txt + gold .json, finder .ttx files, "
+                             "or a folder of PDFs with a gold.jsonl")
     system = parser.add_mutually_exclusive_group()
     system.add_argument("--model", metavar="MODEL", help="CRF model file (default: shipped model)")
     system.add_argument("--predictions", metavar="FILE",
@@ -37,6 +41,9 @@ def configure(parser) -> None:
     parser.add_argument("--out", metavar="DIR", help="write the reports into DIR")
     parser.add_argument("--errors", type=int, default=0, metavar="N",
                         help="show the N references with the most wrong fields")
+    parser.add_argument("--ratio", type=float, default=0.9, metavar="R",
+                        help="PDF folders: difflib ratio at which a found reference matches a "
+                             "gold one (default 0.9)")
     parser.add_argument("--quiet", "-q", action="store_true",
                         help="no progress bar (one is drawn only when stderr is a terminal)")
 
@@ -45,10 +52,13 @@ def run(args) -> int:
     # Imported here, not at the top: `reftag --help` loads every command module.
     from ..evaluate import evaluate
     from ..evaluate.html import write_html
+    from ..evaluate.pdf_folder import is_pdf_folder
     from ..evaluate.report import errors_text, json_report, markdown_report, text_report
     from ..model import ModelError
 
     command = "reftag " + shlex.join(sys.argv[1:])
+    if all(is_pdf_folder(path) for path in args.data):
+        return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):
         return _segmentation(args.data, "json" in args.report)
     if "html" in args.report and not args.out:
@@ -151,6 +161,25 @@ def _json(data: dict) -> str:
 def _fail(message: str) -> int:
     print(f"reftag: {message}", file=sys.stderr)
     return 1
+
+
+def _pdf_folders(args) -> int:
+    """Score `find` on folders of PDFs with their gold.jsonl (tagger.evaluate.pdf_folder)."""
+    from ..evaluate.pdf_folder import errors_text, evaluate_folder, table
+
+    if not 0.0 < args.ratio <= 1.0:
+        return _fail("--ratio must be above 0 and at most 1")
+    results = [evaluate_folder(folder, threshold=args.ratio) for folder in args.data]
+    if "json" in args.report:
+        print(json.dumps(results if len(results) > 1 else results[0], indent=2,
+                         ensure_ascii=False))
+        return 0
+    for result in results:
+        print(f"== {result['folder']}: reftag find on the PDFs")
+        sys.stdout.write(table(result))
+        if args.errors:
+            sys.stdout.write(errors_text(result, args.errors))
+    return 0
 
 
 def _segmentation(paths, as_json: bool) -> int:

@@ -12,8 +12,11 @@ Other binary input (an image, an archive) is refused with exit status 1.
 Without --format, a terminal gets the readable view `reftag parse` shows there, anything
 else JSON.
 
-Exit status: 0 when every reference parsed, 2 when some came back with an `error`, 1 for a
-usage, input or model error.
+Exit status:
+  0  references found, every one parsed
+  2  some came back with an `error` (they are still in the output, in place)
+  1  no reference section found (said on stderr; the output, an empty list, is still
+     written), or a usage, input or model error
 """
 
 import json
@@ -22,7 +25,7 @@ import sys
 from ..finder import find_references, find_segments
 from ..sniff import BinaryInputError, refusal, sniff
 from ..model import ModelError
-from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, is_pdf, read_pdf
+from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, find_pdf, is_pdf, read_pdf
 from . import output
 from .io import InputError, decode_text, read_bytes
 from .parse import add_engine_arguments
@@ -53,39 +56,70 @@ def run(args) -> int:
     except InputError as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
-    layout = None
+    name = "standard input" if args.file == "-" else args.file
     if is_pdf(data):
-        try:
-            layout = read_pdf(data, args.max_pages, args.time_limit)
-        except PdfError as error:
-            print(f"reftag: {args.file}: {error}", file=sys.stderr)
-            return 1
-        for warning in layout.warnings:
-            print(f"reftag: warning: {args.file}: {warning}", file=sys.stderr)
-        text, furniture = layout.text, layout.furniture
-    elif kind := sniff(data):
-        name = "standard input" if args.file == "-" else args.file
+        return _find_in_pdf(data, args, name)
+    if kind := sniff(data):
         print(f"reftag: {refusal(kind, name, 'find')}", file=sys.stderr)
         return 1
-    else:
-        text, furniture = decode_text(data), None
+    text = decode_text(data)
     if args.segments:
-        found = find_segments(text, furniture=furniture)
-        segments = [vars(item) for item in found.segments]
-        for item in segments if layout else ():
-            item["page"] = layout.page_at(item["start"])
-        if args.dropped:
-            segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
-        json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
-        return 0
+        return _segments(find_segments(text), args, name)
     try:
-        references = find_references(text, args.engine, args.model, args.jobs, furniture)
+        references = find_references(text, args.engine, args.model, args.jobs)
     except (ModelError, BinaryInputError) as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
-    for reference in references if layout else ():
-        reference.extra["page"] = layout.page_at(reference.extra["start"])
+    return _write(references, args, name)
+
+
+def _find_in_pdf(data: bytes, args, name: str) -> int:
+    """A PDF read with its layout: find_pdf (what tagger.find and `reftag evaluate FOLDER`
+    run), or with --segments the finder's segments of its text."""
+    warnings = []
+    try:
+        if args.segments:
+            layout = read_pdf(data, args.max_pages, args.time_limit)
+            warnings = layout.warnings
+        else:
+            references = find_pdf(data, args.engine, args.model, args.jobs, args.max_pages,
+                                  args.time_limit, warnings=warnings)
+    except PdfError as error:
+        print(f"reftag: {args.file}: {error}", file=sys.stderr)
+        return 1
+    except (ModelError, BinaryInputError) as error:
+        print(f"reftag: {error}", file=sys.stderr)
+        return 1
+    finally:
+        for warning in warnings:
+            print(f"reftag: warning: {args.file}: {warning}", file=sys.stderr)
+    if args.segments:
+        return _segments(find_segments(layout.text, furniture=layout.furniture), args, name,
+                         layout)
+    return _write(references, args, name)
+
+
+def _segments(found, args, name: str, layout=None) -> int:
+    """--segments: the references unparsed (JSON), with --dropped the lines left out."""
+    segments = [vars(item) for item in found.segments]
+    for item in segments if layout else ():
+        item["page"] = layout.page_at(item["start"])
+    if args.dropped:
+        segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
+    json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0 if found.segments else _none_found(name)
+
+
+def _write(references, args, name: str) -> int:
     output.write(references, args, sys.stdout)
     sys.stdout.flush()
+    if not references:
+        return _none_found(name)
     return 2 if any(ref.error is not None for ref in references) else 0
+
+
+def _none_found(name: str) -> int:
+    """DESIGN.md: a document that yields no references exits 1 and says so."""
+    print(f"reftag: no reference section found in {name}", file=sys.stderr)
+    return 1

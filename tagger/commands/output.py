@@ -41,7 +41,20 @@ def style(args, stream, environ=None) -> view.Style:
         color = (is_terminal(stream) and not environ.get("NO_COLOR")
                  and environ.get("TERM") != "dumb")
     truecolor = environ.get("COLORTERM", "").lower() in ("truecolor", "24bit")
-    return view.Style(color=color, truecolor=truecolor)
+    return view.Style(color=color, truecolor=truecolor, width=_columns(stream, environ))
+
+
+def _columns(stream, environ) -> int | None:
+    """The width the view wraps its values in: COLUMNS when set, else the terminal's; None
+    (no wrapping) for a file, or a terminal whose size cannot be read."""
+    if environ.get("COLUMNS", "").isdigit():
+        return int(environ["COLUMNS"])
+    if is_terminal(stream):
+        try:
+            return os.get_terminal_size(stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            return None
+    return None
 
 
 def write(refs, args, stream) -> None:

@@ -61,5 +61,7 @@ def run(args) -> int:
 
 
 def _fail(message) -> int:
+    """An input error (a style that does not exist, a share out of range): exit status 1, as
+    for every command."""
     print(f"reftag: {message}", file=sys.stderr)
-    return 2
+    return 1

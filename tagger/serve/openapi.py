@@ -105,6 +105,9 @@ def schema(limits: Limits) -> dict:
                 "tokens": {"type": "array", "items": {"$ref": "#/components/schemas/Token"}},
                 "confidence": {"type": "number"}, "engine": {"type": "string"},
                 "error": {"type": "string"}, "start": {"type": "integer"},
-                "end": {"type": "integer"}, "partial": {"type": "boolean"}}},
+                "end": {"type": "integer"}, "partial": {"type": "boolean"},
+                "not_reference": {"type": "boolean", "description":
+                                  "present (true) when the text does not look like a "
+                                  "reference at all (tagger.likeness)"}}},
         }},
     }

@@ -60,7 +60,7 @@ async function parseInput() {
     } else {
       records = await api("/api/find", text, "text/plain; charset=utf-8");
     }
-    show(records);
+    show(records, mode === "lines" ? null : "the pasted text");
   } catch (error) {
     say(error.message, true);
   }
@@ -72,7 +72,7 @@ async function uploadFile(file) {
   try {
     if (isPdf) {
       say(`Finding the references in ${file.name} …`);
-      show(await api("/api/find", await file.arrayBuffer(), "application/pdf"));
+      show(await api("/api/find", await file.arrayBuffer(), "application/pdf"), file.name);
     } else {
       $("input").value = await file.text();
       await parseInput();
@@ -82,12 +82,18 @@ async function uploadFile(file) {
   }
 }
 
-function show(records) {
+// `source` names what /api/find searched: an empty answer from it is said as such, not as
+// "0 references" (the command line exits 1 with the same message).
+function show(records, source = null) {
   state.refs = records.map((record, index) => ({index, record, corrected: false}));
   state.selection = null;
   const failed = records.filter((record) => record.error).length;
-  say(`${records.length} reference${records.length === 1 ? "" : "s"}` +
-      (failed ? `, ${failed} could not be parsed` : "") + ".");
+  if (source && records.length === 0) {
+    say(`No reference section found in ${source}.`, true);
+  } else {
+    say(`${records.length} reference${records.length === 1 ? "" : "s"}` +
+        (failed ? `, ${failed} could not be parsed` : "") + ".");
+  }
   $("results").hidden = records.length === 0;
   renderAll();
 }
@@ -119,6 +125,11 @@ function renderRef(ref) {
             `confidence ${(record.confidence || 0).toFixed(3)}`));
   if (unsure) head.append(element("span", {class: "low"}, `${unsure} unsure token${unsure > 1 ? "s" : ""}`));
   if (record.type) head.append(element("span", {}, record.type));
+  if (record.not_reference) {  // the text does not look like a reference at all
+    head.append(element("span", {class: "low not-reference",
+                                 title: "This text does not look like a bibliographic reference."},
+                        "not a reference?"));
+  }
   head.append(element("span", {}, ref.corrected ? "corrected" : record.engine || ""));
   item.append(head);
   if (record.error) {
