@@ -3,15 +3,24 @@
 PDFium was chosen over pdfminer.six/pdfplumber for speed (training/bench_pdf.py: about ten
 times faster on the same pages) with the same characters, boxes and font sizes. Each page
 becomes a list of `Glyph`s in content-stream order, in top-down coordinates (y grows down
-the page); spaces are kept only as a mark on the glyph that follows them, and turned text
-(a stamp up the margin, a rotated table head) is left out.
+the page). A glyph's size is the font size as drawn (the text matrix's scale times the size
+the font was set at: many writers set every font at 1 and scale the matrix); its style comes
+from its font (bold, italic). Spaces are kept only as a mark on the glyph that follows them
+(typed in the PDF, or inferred by PDFium from a gap), and turned text (a stamp up the margin,
+a rotated table head) is left out. A character outside the Basic Multilingual Plane comes out
+of PDFium as two UTF-16 halves: they are joined here (tagger.pdf.characters folds it).
 """
 
 import ctypes
+import math
 import time
 from dataclasses import dataclass
 
+from tagger.pdf.characters import fold
 from tagger.pdf.errors import MissingExtra, PdfError
+
+BOLD, ITALIC = 1, 2
+TYPED, INFERRED = 2, 1  # the kinds of space before a glyph
 
 
 @dataclass(slots=True)
@@ -23,7 +32,8 @@ class Glyph:
     bottom: float
     baseline: float
     size: float
-    space_before: bool  # a space (typed or one PDFium inferred) came just before it
+    space_before: int  # 0 none, INFERRED (PDFium saw a gap), TYPED (a space in the PDF)
+    style: int = 0  # BOLD | ITALIC
 
 
 @dataclass
@@ -64,6 +74,47 @@ def open_document(source):
         raise PdfError(f"cannot open the PDF: {error}") from None
 
 
+def _units(textpage, raw, count: int) -> list:
+    """One character per PDFium character index; a surrogate pair becomes the character on
+    its first index and "" on its second, a lone half U+FFFD (never a crash downstream)."""
+    text = textpage.get_text_range(0, count)
+    if len(text) == count and not any("\ud800" <= char <= "\udfff" for char in text):
+        return list(text)
+    units = [raw.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
+    chars, index = [], 0
+    while index < count:
+        unit = units[index]
+        if 0xD800 <= unit < 0xDC00 and index + 1 < count and 0xDC00 <= units[index + 1] < 0xE000:
+            chars += [chr(0x10000 + ((unit - 0xD800) << 10) + units[index + 1] - 0xDC00), ""]
+            index += 2
+            continue
+        chars.append("\ufffd" if 0xD800 <= unit < 0xE000 else chr(unit))
+        index += 1
+    return chars
+
+
+STYLE_WORDS = (("bold", BOLD), ("black", BOLD), ("heavy", BOLD), ("semibold", BOLD),
+               ("demi", BOLD), ("italic", ITALIC), ("oblique", ITALIC), ("slanted", ITALIC))
+
+
+def _style(raw, handle, index, buffer) -> int:
+    """BOLD/ITALIC from the font's name, flags and weight."""
+    flags = ctypes.c_int(0)
+    length = raw.FPDFText_GetFontInfo(handle, index, buffer, len(buffer), ctypes.byref(flags))
+    name = bytes(buffer[:max(0, length - 1)]).decode("latin-1").lower()
+    name = name.split("+", 1)[-1]
+    style = 0
+    for word, bit in STYLE_WORDS:
+        if word in name:
+            style |= bit
+    if flags.value & (1 << 6):  # the font descriptor's Italic flag
+        style |= ITALIC
+    if flags.value & (1 << 18) or raw.FPDFText_GetFontWeight(handle, index) >= 600:
+        style |= BOLD
+    # a medium weight named "Bold" in "BoldItalic" is caught by the name; "MediumItalic" not
+    return style
+
+
 def page_glyphs(page, raw) -> list:
     """The glyphs of one page, top-down coordinates."""
     height = page.get_height()
@@ -72,36 +123,45 @@ def page_glyphs(page, raw) -> list:
         count = textpage.count_chars()
         if count <= 0:
             return []
-        text = textpage.get_text_range(0, count)
-        if len(text) != count:  # characters outside the BMP: ask one by one
-            text = "".join(chr(raw.FPDFText_GetUnicode(textpage, i)) for i in range(count))
+        chars = _units(textpage, raw, count)
         handle = textpage.raw
-        box, ox, oy = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double()
+        box, ox, oy, matrix = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
         box_ref, ox_ref, oy_ref = ctypes.byref(box), ctypes.byref(ox), ctypes.byref(oy)
+        matrix_ref = ctypes.byref(matrix)
         get_box, get_origin = raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin
-        get_size, get_angle = raw.FPDFText_GetFontSize, raw.FPDFText_GetCharAngle
-        glyphs, space, last_x, last_y = [], False, 0.0, None
-        for index, char in enumerate(text):
+        get_size, get_matrix = raw.FPDFText_GetFontSize, raw.FPDFText_GetMatrix
+        get_object, is_generated = raw.FPDFText_GetTextObject, raw.FPDFText_IsGenerated
+        buffer = (ctypes.c_ubyte * 128)()
+        glyphs, space = [], 0
+        last_object, size, style, turned = None, 1.0, 0, False
+        for index, char in enumerate(chars):
+            if not char:
+                continue  # the second half of a surrogate pair
             if char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
                 char = "-"
             elif char.isspace() or char in "\x00\uffff" or char < " ":
-                space = space or char in " \u00a0\u3000\t"
+                if char in " \u00a0\u3000\t":
+                    space = max(space, INFERRED if is_generated(handle, index) else TYPED)
+                continue
+            text_object = get_object(handle, index)
+            if text_object != last_object or text_object is None:
+                last_object = text_object
+                get_matrix(handle, index, matrix_ref)
+                scale = math.hypot(matrix.c, matrix.d) or 1.0
+                size = (get_size(handle, index) or 1.0) * scale
+                # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
+                turned = abs(matrix.b) > 0.05 * scale or abs(matrix.c) > 0.05 * scale \
+                    or matrix.d < 0
+                style = _style(raw, handle, index, buffer)
+            if turned:
+                space = INFERRED
                 continue
             get_origin(handle, index, ox_ref, oy_ref)
-            # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label. Its glyphs do
-            # not follow each other along a baseline, so only such glyphs are asked their angle.
-            if oy.value != last_y or ox.value < last_x:
-                angle = get_angle(handle, index)
-                if 0.02 < angle < 6.26:
-                    space, last_y = True, None
-                    continue
-            last_x, last_y = ox.value, oy.value
             get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
-            size = get_size(handle, index) or (box.top - box.bottom) or 1.0
-            baseline = height - oy.value
+            char = fold(char)
             glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
-                                height - box.bottom, baseline, size, space))
-            space = False
+                                height - box.bottom, height - oy.value, size, space, style))
+            space = 0
         return glyphs
     finally:
         textpage.close()

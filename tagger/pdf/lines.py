@@ -35,11 +35,7 @@ def _join(parts: list) -> str:
     for previous, fragment in zip(parts, parts[1:]):
         gap = fragment.x0 - previous.x1
         size = max(previous.size, 1.0)
-        if gap < WORD_GAP * size:
-            spaces = 0
-        else:
-            spaces = 1 if gap < 2 * size else min(20, round(gap / (0.5 * size)))
-        text += " " * spaces + fragment.text
+        text += ("" if gap < WORD_GAP * size else " ") + fragment.text
     return text
 
 
