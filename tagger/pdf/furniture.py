@@ -18,7 +18,7 @@ PAGE_NUMBER = re.compile(
 NUMBER_AT_END = re.compile(r"^\d{1,4}\s{4,}\S|\S\s{4,}\d{1,4}$")
 FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
-EDGE_LINES = 2  # at most this many lines at each edge count as furniture candidates
+EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
 FURNITURE = frozenset({"runninghead", "pagenumber", "footnote"})
 
 
@@ -26,23 +26,38 @@ def _key(text: str) -> str:
     return DIGITS.sub("#", " ".join(text.split())).casefold()
 
 
+def _rows(lines: list) -> list:
+    """The lines grouped into rows on one baseline (a head set in parts), top to bottom."""
+    rows = []
+    for line in sorted(lines, key=lambda line: line.baseline):
+        if rows and line.baseline - rows[-1][0].baseline < 0.5 * line.size:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return rows
+
+
+def _edge_block(rows: list, within) -> list:
+    """The lines of the first rows (at most EDGE_ROWS) that lie `within` the page's edge and
+    stand apart from the rows after them by more than a line's space."""
+    picked = []
+    for index, row in enumerate(rows[:EDGE_ROWS]):
+        if not all(within(line) for line in row):
+            break
+        following = rows[index + 1] if index + 1 < len(rows) else None
+        size = max(line.size for line in row)
+        if following is None or abs(following[0].baseline - row[0].baseline) > 1.6 * size:
+            picked = [line for kept in rows[:index + 1] for line in kept]
+    return picked
+
+
 def _edge_lines(lines: list, height: float) -> list:
     """The few lines at the top and bottom edge of one page, set apart from the text next to
     them by more than a line's space (the first line of a column is not)."""
-    by_top = sorted(lines, key=lambda line: line.top)
-    top = [line for line in by_top[:EDGE_LINES]
-           if line.bottom < EDGE * height and _set_apart(line, lines, below=True)]
-    bottom = [line for line in by_top[-EDGE_LINES:]
-              if line.top > (1 - EDGE) * height and _set_apart(line, lines, below=False)]
+    rows = _rows(lines)
+    top = _edge_block(rows, lambda line: line.bottom < EDGE * height)
+    bottom = _edge_block(rows[::-1], lambda line: line.top > (1 - EDGE) * height)
     return top + [line for line in bottom if line not in top]
-
-
-def _set_apart(line, lines: list, below: bool) -> bool:
-    """Is the nearest line under (or over) it, in the same stretch of x, far away?"""
-    distances = [abs(other.baseline - line.baseline) for other in lines
-                 if other is not line and other.x0 < line.x1 and line.x0 < other.x1
-                 and (other.baseline > line.baseline if below else other.baseline < line.baseline)]
-    return not distances or min(distances) > 1.6 * line.size
 
 
 def body_size(pages: list) -> float:
@@ -83,7 +98,7 @@ def _mark_footnotes(lines: list, size: float) -> None:
     by_column = defaultdict(list)
     for line in lines:
         if not line.flags & FURNITURE:
-            by_column[line.column].append(line)
+            by_column[(line.band, line.column)].append(line)
     for column_lines in by_column.values():
         column_lines.sort(key=lambda line: line.top)
         block, marked = [], 0
