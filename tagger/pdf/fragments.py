@@ -131,11 +131,20 @@ def _build(glyphs: list) -> Fragment:
                     any(raised_flags), raised_flags[0] and len(glyphs) > 1, style, words)
 
 
+def _after_number(run: list, glyph) -> bool:
+    """A number standing more than half an em before the text (a margin line number set
+    close to its line) is a fragment of its own."""
+    return (len(run) <= 5 and glyph.x0 - run[-1].x1 > 0.5 * glyph.size
+            and abs(run[-1].baseline - glyph.baseline) < 0.1 * glyph.size
+            and all(g.char.isdigit() for g in run))
+
+
 def fragments(glyphs: list) -> list:
     """The fragments of a page, in content-stream order."""
     runs, current = [], []
     for glyph in place_accents(glyphs):
-        if current and not _same_run(current[-1], glyph, current[0].size):
+        if current and (not _same_run(current[-1], glyph, current[0].size)
+                        or _after_number(current, glyph)):
             runs.append(current)
             current = []
         current.append(glyph)

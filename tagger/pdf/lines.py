@@ -7,6 +7,7 @@ where they stand apart (tagger.pdf.columns says where the bands and columns are)
 from dataclasses import dataclass, field, replace
 
 from tagger.pdf.columns import bands, document_gutters, find_columns, reading_order, with_hint
+from tagger.pdf.margins import drop_line_numbers
 from tagger.pdf.fragments import SUPERSCRIPT_DIGITS, WORD_GAP, fragments
 
 
@@ -78,7 +79,7 @@ def _as_mark(first, fragment):
 def document_lines(pages: list) -> list:
     """The lines of each extracted page (tagger.pdf.extract.Page), in reading order; a band
     too sparse to show its columns takes those of the other pages."""
-    found = [bands(fragments(page.glyphs)) for page in pages]
+    found = [bands(drop_line_numbers(fragments(page.glyphs))) for page in pages]
     own = [[find_columns(band) for band in page_bands] for page_bands in found]
     hint = document_gutters(own)
     return [page_lines(page, page_bands, [with_hint(columns, band, hint)
