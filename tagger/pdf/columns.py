@@ -114,7 +114,7 @@ def find_columns(fragments: list) -> Columns:
 def with_hint(columns: Columns, fragments: list, hint: tuple) -> Columns:
     """A band too sparse to show its own gutters (the end of a reference list) takes `hint`,
     the gutters of the document's other pages, when hardly anything crosses them."""
-    if columns.gutters or not hint or not fragments:
+    if columns.gutters or not hint or len(fragments) < 3:
         return columns
     crossing = sum(any(f.x0 < gutter < f.x1 for gutter in hint) for f in fragments)
     if crossing > max(1, 0.1 * len(fragments)):
@@ -124,11 +124,19 @@ def with_hint(columns: Columns, fragments: list, hint: tuple) -> Columns:
     return Columns(hint)
 
 
-def document_gutters(pages: list) -> tuple:
-    """The gutters most multi-column bands share (to 5 points), or ()."""
-    seen = [tuple(round(g / 5) * 5 for g in columns.gutters) for page in pages
-            for columns in page if columns.gutters]
-    return max(set(seen), key=seen.count) if seen else ()
+def document_gutters(pages: list, found: list) -> tuple:
+    """The gutters most multi-column bands share (to 5 points), or () when most of the
+    document's bands of any length are set in one column."""
+    seen, full = [], 0
+    for page_columns, page_bands in zip(pages, found):
+        for columns, band in zip(page_columns, page_bands):
+            if columns.gutters:
+                seen.append(tuple(round(g / 5) * 5 for g in columns.gutters))
+            elif len(band) >= 10:
+                full += 1
+    if len(seen) <= full:
+        return ()
+    return max(set(seen), key=seen.count)
 
 
 def reading_order(lines: list) -> list:

@@ -81,7 +81,7 @@ def document_lines(pages: list) -> list:
     too sparse to show its columns takes those of the other pages."""
     found = [bands(drop_line_numbers(fragments(page.glyphs))) for page in pages]
     own = [[find_columns(band) for band in page_bands] for page_bands in found]
-    hint = document_gutters(own)
+    hint = document_gutters(own, found)
     return [page_lines(page, page_bands, [with_hint(columns, band, hint)
                                           for columns, band in zip(page_columns, page_bands)])
             for page, page_bands, page_columns in zip(pages, found, own)]
