@@ -5,8 +5,8 @@ columns can be found from fragments and a line rebuilt per column. Inside a frag
 space goes between two words, wherever the PDF drew them: a space typed in the PDF is one;
 otherwise the gap between two glyphs is measured against the font size and against the
 run's own gaps, so a letter-spaced word ("C a r t e r") stays one word and kerning never
-splits one. A glyph set smaller and raised above the baseline is a superscript (a citation
-or footnote mark), written with Unicode superscript digits so that "results.12" does not
+splits one. A glyph set smaller and raised above the baseline is a superscript (a citation,
+footnote or affiliation mark), written with Unicode superscript digits (and letters) so that "results.12" does not
 read as a number; one set smaller and lowered is a subscript, kept in its place ("IgG₁").
 An accent drawn as a glyph of its own over a letter is joined to the letter.
 """
@@ -19,6 +19,9 @@ from tagger.pdf.characters import combining, compose
 from tagger.pdf.extract import BOLD, INFERRED, ITALIC, TYPED
 
 SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾")
+# raised letters too (an affiliation's "ᵃ"): every lower-case letter Unicode has but q
+SUPERSCRIPT = str.maketrans("0123456789+-=()abcdefghijklmnoprstuvwxyz",
+                            "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ")
 SUBSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 WORD_GAP = 0.12  # em: a gap this wide between two glyphs is a word space
 BREAK_GAP = 1.0  # em: a gap this wide ends the fragment (a gutter, a tab stop)
@@ -116,7 +119,7 @@ def _build(glyphs: list) -> Fragment:
                 words += 1
         char = glyph.char
         if raised:
-            char = char.translate(SUPERSCRIPT_DIGITS)
+            char = char.translate(SUPERSCRIPT)
         elif lowered:
             char = char.translate(SUBSCRIPT_DIGITS)
         parts.append(char)
