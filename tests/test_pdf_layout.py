@@ -147,3 +147,21 @@ def test_each_text_line_has_its_layout():
     title = [entry for text, entry in zip(lines, layout.layout) if "Finding References" in text]
     assert title and title[0].size > 1.5  # the title is set larger than the body
     assert all(layout.layout[index].furniture for index in layout.furniture)
+
+
+def test_a_hyphen_at_a_line_end_goes_only_where_the_word_has_none():
+    found, _, _, _ = _found("revtex_prd")
+    raw = [item.raw for item in found if "Axial" in item.raw][0]
+    assert "Axial-\nvector" in raw and "[hep-\nph]" in raw  # the page breaks both there
+    fields = parse(raw).fields
+    assert fields["title"].startswith("Axial-vector couplings")
+    assert "hep-ph" in fields.get("note", "") + fields.get("arxiv", "")
+    from tagger.normalize import normalize
+
+    for broken, repaired in [("natural mortal-\nity", "natural mortality"),
+                             ("doi: 10.1371/jour-\nnal.pone.0047653",
+                              "doi: 10.1371/journal.pone.0047653"),
+                             ("doi: 10.1007/s10071-\n009-0305-1", "doi: 10.1007/s10071-009-0305-1"),
+                             ("meta-\nanalysis", "meta-analysis"),
+                             ("Pif-\nfaretti-Yanez", "Piffaretti-Yanez")]:
+        assert normalize(broken).text == repaired
