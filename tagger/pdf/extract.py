@@ -115,8 +115,50 @@ def _style(raw, handle, index, buffer) -> int:
     return style
 
 
-def page_glyphs(page, raw) -> list:
+class _Calls:
+    """PDFium's per-character calls, declared with plain pointer arguments: pypdfium2's own
+    bindings check each argument's type, which costs more than the call (a page of a
+    two-column paper has 6,000 characters, each asked three things). Falls back to the
+    bindings as they are when the library handle is not where this version keeps it."""
+
+    def __init__(self, raw):
+        self.raw = raw
+        try:
+            from pypdfium2_raw import bindings
+
+            library = bindings._libs["pdfium"]
+            handle, index, pointer = ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p
+            self.get_object = self._declare(library, "FPDFText_GetTextObject",
+                                            [handle, index], ctypes.c_void_p)
+            self.get_box = self._declare(library, "FPDFText_GetLooseCharBox",
+                                         [handle, index, pointer], ctypes.c_int)
+            self.get_origin = self._declare(library, "FPDFText_GetCharOrigin",
+                                            [handle, index, pointer, pointer], ctypes.c_int)
+            self.get_font = self._declare(library, "FPDFTextObj_GetFont", [pointer],
+                                          ctypes.c_void_p)
+            self.plain = True
+        except (ImportError, AttributeError, KeyError, TypeError):
+            self.get_object = raw.FPDFText_GetTextObject
+            self.get_box, self.get_origin = raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin
+            self.get_font = None
+            self.plain = False
+
+    @staticmethod
+    def _declare(library, name, argtypes, restype):
+        function = library[name]  # a new function object: pypdfium2's own is left as it is
+        function.argtypes, function.restype = argtypes, restype
+        return function
+
+    def handle(self, textpage):
+        return ctypes.cast(textpage.raw, ctypes.c_void_p).value if self.plain else textpage.raw
+
+    def pointer(self, value):
+        return ctypes.addressof(value) if self.plain else ctypes.byref(value)
+
+
+def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
     """The glyphs of one page, top-down coordinates."""
+    calls = calls or _Calls(raw)
     height = page.get_height()
     textpage = page.get_textpage()
     try:
@@ -124,16 +166,16 @@ def page_glyphs(page, raw) -> list:
         if count <= 0:
             return []
         chars = _units(textpage, raw, count)
-        handle = textpage.raw
+        handle, fast = textpage.raw, calls.handle(textpage)
         box, ox, oy, matrix = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
-        box_ref, ox_ref, oy_ref = ctypes.byref(box), ctypes.byref(ox), ctypes.byref(oy)
+        box_ref, ox_ref, oy_ref = calls.pointer(box), calls.pointer(ox), calls.pointer(oy)
         matrix_ref = ctypes.byref(matrix)
-        get_box, get_origin = raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin
+        get_box, get_origin, get_object = calls.get_box, calls.get_origin, calls.get_object
         get_size, get_matrix = raw.FPDFText_GetFontSize, raw.FPDFText_GetMatrix
-        get_object, is_generated = raw.FPDFText_GetTextObject, raw.FPDFText_IsGenerated
+        is_generated = raw.FPDFText_IsGenerated
         buffer = (ctypes.c_ubyte * 128)()
-        glyphs, space = [], 0
-        last_object, size, style, turned = None, 1.0, 0, False
+        glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
+        last_object, size, style, turned, descent = -1, 1.0, 0, False, 0.0
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
@@ -143,7 +185,8 @@ def page_glyphs(page, raw) -> list:
                 if char in " \u00a0\u3000\t":
                     space = max(space, INFERRED if is_generated(handle, index) else TYPED)
                 continue
-            text_object = get_object(handle, index)
+            text_object = get_object(fast, index)
+            get_box(fast, index, box_ref)  # the advance box: no gaps between glyphs
             if text_object != last_object or text_object is None:
                 last_object = text_object
                 get_matrix(handle, index, matrix_ref)
@@ -152,15 +195,23 @@ def page_glyphs(page, raw) -> list:
                 # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
                 turned = abs(matrix.b) > 0.05 * scale or abs(matrix.c) > 0.05 * scale \
                     or matrix.d < 0
-                style = _style(raw, handle, index, buffer)
+                font = calls.get_font(text_object) if calls.get_font else None
+                style = styles.get(font) if font else None
+                if style is None:
+                    style = _style(raw, handle, index, buffer)
+                    if font:
+                        styles[font] = style
+                # the loose box hangs from the baseline by the font's descent: asked once
+                get_origin(fast, index, ox_ref, oy_ref)
+                descent = oy.value - box.bottom
             if turned:
                 space = INFERRED
                 continue
-            get_origin(handle, index, ox_ref, oy_ref)
-            get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
-            char = fold(char)
+            if not char.isascii():
+                char = fold(char)
+            bottom = box.bottom
             glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
-                                height - box.bottom, height - oy.value, size, space, style))
+                                height - bottom, height - bottom - descent, size, space, style))
             space = 0
         return glyphs
     finally:
@@ -178,7 +229,7 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
         if page_count > max_pages:
             warnings.append(f"the PDF has {page_count} pages; only the first {max_pages} were read")
         started = time.monotonic()
-        pages = []
+        pages, calls = [], _Calls(raw)
         for index in range(min(page_count, max_pages)):
             if index and time.monotonic() - started > time_limit:
                 warnings.append(f"stopped after {index} of {page_count} pages: time limit "
@@ -191,7 +242,7 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
                 continue
             try:
                 width, height = page.get_size()
-                pages.append(Page(index + 1, width, height, page_glyphs(page, raw)))
+                pages.append(Page(index + 1, width, height, page_glyphs(page, raw, calls)))
             finally:
                 page.close()
         return Extraction(pages, page_count, warnings)

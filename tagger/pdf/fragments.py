@@ -15,7 +15,7 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass
 
-from tagger.pdf.characters import combining, compose
+from tagger.pdf.characters import SPACING_ACCENTS, combining, compose
 from tagger.pdf.extract import BOLD, INFERRED, ITALIC, TYPED
 
 SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾")
@@ -23,6 +23,7 @@ SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "⁰¹²³⁴⁵⁶⁷⁸�
 SUPERSCRIPT = str.maketrans("0123456789+-=()abcdefghijklmnoprstuvwxyz",
                             "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ")
 SUBSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+ACCENT_MARKS = frozenset(SPACING_ACCENTS)
 WORD_GAP = 0.12  # em: a gap this wide between two glyphs is a word space
 BREAK_GAP = 1.0  # em: a gap this wide ends the fragment (a gutter, a tab stop)
 
@@ -42,14 +43,6 @@ class Fragment:
     words: int = 1
 
 
-def _same_run(previous, glyph, size: float) -> bool:
-    if abs(glyph.baseline - previous.baseline) > 0.6 * max(size, glyph.size):
-        return False
-    if glyph.x0 < previous.x0 - 0.2 * size:  # went back left: a new line
-        return False
-    return glyph.x0 - previous.x1 <= BREAK_GAP * max(size, glyph.size)
-
-
 def word_gap(gaps: list, size: float) -> float:
     """The least gap that separates two words in a run whose glyph gaps are `gaps`: a fixed
     share of an em, raised when the run is letter-spaced (most of its gaps are wide)."""
@@ -64,7 +57,8 @@ def place_accents(glyphs: list) -> list:
     """The glyphs with each accent drawn as a glyph of its own joined to the letter under it
     (a typesetter may draw it before the letter or at the end of the line)."""
     accents = [index for index, glyph in enumerate(glyphs)
-               if len(glyph.char) == 1 and combining(glyph.char) is not None]
+               if (glyph.char in ACCENT_MARKS or glyph.char > "\u02ff")
+               and len(glyph.char) == 1 and combining(glyph.char) is not None]
     if not accents:
         return glyphs
     hosted = set()
@@ -93,10 +87,13 @@ def _near(glyphs: list, index: int):
 
 
 def _build(glyphs: list) -> Fragment:
-    sizes = Counter(round(glyph.size, 1) for glyph in glyphs)
-    size = max(sizes, key=lambda s: (sizes[s], s))
+    if len(glyphs) == 1 or glyphs[0].size == glyphs[-1].size == glyphs[len(glyphs) // 2].size:
+        size = glyphs[0].size  # most runs are set in one size
+    else:
+        sizes = Counter(round(glyph.size, 1) for glyph in glyphs)
+        size = max(sizes, key=lambda s: (sizes[s], s))
     body = [g for g in glyphs if abs(g.size - size) < 0.06] or glyphs
-    baseline = Counter(round(g.baseline, 1) for g in body).most_common(1)[0][0]
+    baseline = Counter(g.baseline for g in body).most_common(1)[0][0]
     small, raised_by, lowered_by = 0.85 * size, 0.15 * size, 0.08 * size
     gaps = [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:]) if b.space_before != TYPED]
     threshold = word_gap(gaps, size)
@@ -145,12 +142,20 @@ def _after_number(run: list, glyph) -> bool:
 def fragments(glyphs: list) -> list:
     """The fragments of a page, in content-stream order."""
     runs, current = [], []
+    previous, size = None, 0.0
     for glyph in place_accents(glyphs):
-        if current and (not _same_run(current[-1], glyph, current[0].size)
-                        or _after_number(current, glyph)):
-            runs.append(current)
-            current = []
+        if previous is not None:
+            em = size if size > glyph.size else glyph.size
+            if (abs(glyph.baseline - previous.baseline) > 0.6 * em
+                    or glyph.x0 < previous.x0 - 0.2 * size  # went back left: a new line
+                    or glyph.x0 - previous.x1 > BREAK_GAP * em
+                    or len(current) <= 5 and _after_number(current, glyph)):
+                runs.append(current)
+                current = []
+        if not current:
+            size = glyph.size
         current.append(glyph)
+        previous = glyph
     if current:
         runs.append(current)
     return [_build(run) for run in runs]

@@ -14,8 +14,7 @@ PAGE_NUMBER = re.compile(
     r"^(?:page\s+|p\.\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*(?:(?:/|of)\s*\d{1,4})?"
     r"\s*[-–—]?$",
     re.IGNORECASE)
-# a head or foot in two parts, the page number at one end: "REFERENCES        3"
-NUMBER_AT_END = re.compile(r"^\d{1,4}\s{4,}\S|\S\s{4,}\d{1,4}$")
+NUMBER = re.compile(r"\d{1,4}")
 FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
@@ -60,6 +59,12 @@ def _edge_lines(lines: list, height: float) -> list:
     return top + [line for line in bottom if line not in top]
 
 
+def _number_at_end(line) -> bool:
+    """A head or foot in parts set wide apart, a page number at one end ("REFERENCES   3")."""
+    parts = line.parts
+    return len(parts) > 1 and bool(NUMBER.fullmatch(parts[0]) or NUMBER.fullmatch(parts[-1]))
+
+
 def body_size(pages: list) -> float:
     """The font size most of the text is set in."""
     sizes = Counter()
@@ -81,7 +86,7 @@ def mark_furniture(pages: list, heights: list) -> None:
             text = line.text.strip()
             if PAGE_NUMBER.match(text):
                 line.flags.add("pagenumber")
-            elif len(seen_on[_key(text)]) >= 2 or NUMBER_AT_END.search(text):
+            elif len(seen_on[_key(text)]) >= 2 or _number_at_end(line):
                 line.flags.add("runninghead")
         # the other part of a head set in two parts, the page number at one end
         numbers = [line.baseline for line in lines if "pagenumber" in line.flags]

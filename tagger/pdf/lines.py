@@ -27,19 +27,26 @@ class PdfLine:
     band: int = 0  # the page's bands top to bottom (tagger.pdf.columns)
     columns: int = 1  # how many columns its band has
     style: int = 0  # BOLD | ITALIC (tagger.pdf.extract) when most of the line is so set
+    parts: tuple = ()  # its text in the pieces set wide apart (more than two ems), if several
 
     @property
     def box(self) -> tuple:
         return (round(self.x0, 1), round(self.top, 1), round(self.x1, 1), round(self.bottom, 1))
 
 
-def _join(parts: list) -> str:
-    text = parts[0].text
+def _join(parts: list) -> tuple:
+    """The line's text, one space where its fragments stand apart, and its pieces set wide
+    apart (a head with the page number at one end)."""
+    text, pieces = parts[0].text, [parts[0].text]
     for previous, fragment in zip(parts, parts[1:]):
         gap = fragment.x0 - previous.x1
         size = max(previous.size, 1.0)
         text += ("" if gap < WORD_GAP * size else " ") + fragment.text
-    return text
+        if gap > 2 * size:
+            pieces.append(fragment.text)
+        else:
+            pieces[-1] += ("" if gap < WORD_GAP * size else " ") + fragment.text
+    return text, tuple(pieces) if len(pieces) > 1 else ()
 
 
 def _line(parts: list, page: int, column, band: int, count: int) -> PdfLine:
@@ -55,9 +62,11 @@ def _line(parts: list, page: int, column, band: int, count: int) -> PdfLine:
     for bit in (1, 2):
         if sum(len(f.text) for f in parts if f.style & bit) > 0.6 * letters:
             style |= bit
-    return PdfLine(_join(parts), page, parts[0].x0, min(f.top for f in parts),
+    text, pieces = _join(parts)
+    return PdfLine(text, page, parts[0].x0, min(f.top for f in parts),
                    max(f.x1 for f in parts), max(f.bottom for f in parts), longest.baseline,
-                   longest.size, column, flags, band=band, columns=count, style=style)
+                   longest.size, column, flags, band=band, columns=count, style=style,
+                   parts=pieces)
 
 
 def _same_line(first, fragment) -> bool:
