@@ -165,3 +165,13 @@ def test_a_hyphen_at_a_line_end_goes_only_where_the_word_has_none():
                              ("meta-\nanalysis", "meta-analysis"),
                              ("Pif-\nfaretti-Yanez", "Piffaretti-Yanez")]:
         assert normalize(broken).text == repaired
+
+
+def test_a_publishers_link_lines_are_not_reference_text():
+    found, gold, right, layout = _found("cut_f1000_bands")
+    links = [line for line in layout.lines if line is not None and "link" in line.flags]
+    assert len(links) >= 12
+    assert {" ".join(line.text.split()) for line in links} <= {
+        "Publisher Full Text", "Reference Source", "PubMed Abstract", "Free Full Text"}
+    assert not any("Publisher Full Text" in item.raw for item in found)
+    assert right >= 10  # (the finder merges a few of this unnumbered list's references)

@@ -34,6 +34,7 @@ class Glyph:
     size: float
     space_before: int  # 0 none, INFERRED (PDFium saw a gap), TYPED (a space in the PDF)
     style: int = 0  # BOLD | ITALIC
+    color: int = 0  # fill colour, 0xRRGGBB
 
 
 @dataclass
@@ -156,6 +157,14 @@ class _Calls:
         return ctypes.addressof(value) if self.plain else ctypes.byref(value)
 
 
+def _color(raw, handle, index, rgba) -> int:
+    """The fill colour a character is drawn in, as 0xRRGGBB (0 when PDFium cannot say)."""
+    if not raw.FPDFText_GetFillColor(handle, index, *(ctypes.byref(value) for value in rgba)):
+        return 0
+    red, green, blue = (value.value & 255 for value in rgba[:3])
+    return red << 16 | green << 8 | blue
+
+
 def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
     """The glyphs of one page, top-down coordinates."""
     calls = calls or _Calls(raw)
@@ -175,7 +184,8 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         is_generated = raw.FPDFText_IsGenerated
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
-        last_object, size, style, turned, descent = -1, 1.0, 0, False, 0.0
+        last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
+        rgba = [ctypes.c_uint() for _ in range(4)]
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
@@ -201,6 +211,7 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                     style = _style(raw, handle, index, buffer)
                     if font:
                         styles[font] = style
+                color = _color(raw, handle, index, rgba)
                 # the loose box hangs from the baseline by the font's descent: asked once
                 get_origin(fast, index, ox_ref, oy_ref)
                 descent = oy.value - box.bottom
@@ -211,7 +222,8 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                 char = fold(char)
             bottom = box.bottom
             glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
-                                height - bottom, height - bottom - descent, size, space, style))
+                                height - bottom, height - bottom - descent, size, space, style,
+                                color))
             space = 0
         return glyphs
     finally:

@@ -41,6 +41,7 @@ class Fragment:
     starts_raised: bool  # its first glyph is a superscript (a footnote's mark)
     style: int = 0  # BOLD | ITALIC when most of its letters are so set
     words: int = 1
+    color: int = 0  # the fill colour of most of its glyphs, 0xRRGGBB
 
 
 def word_gap(gaps: list, size: float) -> float:
@@ -126,9 +127,12 @@ def _build(glyphs: list) -> Fragment:
     for bit in (BOLD, ITALIC):
         if sum(1 for g in letters if g.style & bit) > 0.6 * len(letters):
             style |= bit
+    colors = Counter(g.color for g in glyphs) if glyphs[0].color != glyphs[-1].color else None
+    color = colors.most_common(1)[0][0] if colors else glyphs[0].color
     return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
                     min(g.top for g in body), max(g.bottom for g in body), baseline, size,
-                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, style, words)
+                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, style, words,
+                    color)
 
 
 def _after_number(run: list, glyph) -> bool:

@@ -3,7 +3,9 @@
 A running head or foot sits at the top or bottom edge of its page and comes back, digits
 aside, on other pages ("Journal of X 12 (2024) 117" / "... 118"); a page number sits at an
 edge alone. A footnote is the last block of a column, set smaller than the body text, whose
-first line starts with a raised mark or a footnote sign. Each is marked in the line's flags.
+first line starts with a raised mark or a footnote sign. A link a publisher sets under each
+reference ("Publisher Full Text") is a short line in a colour of its own that comes back many
+times. Each is marked in the line's flags.
 """
 
 import re
@@ -18,7 +20,8 @@ NUMBER = re.compile(r"\d{1,4}")
 FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
-FURNITURE = frozenset({"runninghead", "pagenumber", "footnote"})
+FURNITURE = frozenset({"runninghead", "pagenumber", "footnote", "link"})
+LINK_REPEATS = 3  # a link line ("Publisher Full Text") comes back under this many references
 
 
 def _key(text: str) -> str:
@@ -97,6 +100,27 @@ def mark_furniture(pages: list, heights: list) -> None:
     size = body_size(pages)
     for lines in pages:
         _mark_footnotes(lines, size)
+    _mark_links(pages)
+
+
+def _mark_links(pages: list) -> None:
+    """A publisher's link set on a line of its own under each reference ("Publisher Full
+    Text", "Google Scholar"): a short line without digits, in a colour other than the body's,
+    whose text comes back at least LINK_REPEATS times. Not part of any reference."""
+    colors, seen = Counter(), defaultdict(list)
+    for lines in pages:
+        for line in lines:
+            colors[line.color] += len(line.text)
+            text = " ".join(line.text.split())
+            if len(text.split()) <= 5 and not any(char.isdigit() for char in text):
+                seen[text].append(line)
+    if not colors:
+        return
+    body = colors.most_common(1)[0][0]
+    for text, lines in seen.items():
+        if len(lines) >= LINK_REPEATS and all(line.color != body for line in lines):
+            for line in lines:
+                line.flags.add("link")
 
 
 def _mark_footnotes(lines: list, size: float) -> None:

@@ -28,6 +28,7 @@ class PdfLine:
     columns: int = 1  # how many columns its band has
     style: int = 0  # BOLD | ITALIC (tagger.pdf.extract) when most of the line is so set
     parts: tuple = ()  # its text in the pieces set wide apart (more than two ems), if several
+    color: int = 0  # the fill colour of most of its text, 0xRRGGBB
 
     @property
     def box(self) -> tuple:
@@ -66,7 +67,7 @@ def _line(parts: list, page: int, column, band: int, count: int) -> PdfLine:
     return PdfLine(text, page, parts[0].x0, min(f.top for f in parts),
                    max(f.x1 for f in parts), max(f.bottom for f in parts), longest.baseline,
                    longest.size, column, flags, band=band, columns=count, style=style,
-                   parts=pieces)
+                   parts=pieces, color=longest.color)
 
 
 def _same_line(first, fragment) -> bool:
