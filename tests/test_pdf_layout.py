@@ -175,3 +175,36 @@ def test_a_publishers_link_lines_are_not_reference_text():
         "Publisher Full Text", "Reference Source", "PubMed Abstract", "Free Full Text"}
     assert not any("Publisher Full Text" in item.raw for item in found)
     assert right >= 10  # (the finder merges a few of this unnumbered list's references)
+
+
+def _glyphs(spec: list, size: float = 10.0) -> list:
+    """Glyphs on one baseline from (text, gap before it in ems, size, rise in ems) pieces."""
+    from tagger.pdf.extract import Glyph
+
+    glyphs, x = [], 72.0
+    for text, gap, piece_size, rise in spec:
+        x += gap * size
+        for char in text:
+            width = 0.5 * piece_size
+            baseline = 700.0 - rise * size
+            glyphs.append(Glyph(char, x, x + width, baseline - 0.8 * piece_size,
+                                baseline + 0.2 * piece_size, baseline, piece_size, 0))
+            x += width
+    return glyphs
+
+
+def test_words_from_glyph_gaps_letter_spacing_and_scripts():
+    from tagger.pdf.fragments import fragments
+
+    # a letter-spaced name: every letter 0.15 em apart, the words 0.6 em
+    spaced = [("C", 0, 10, 0)] + [(char, 0.15, 10, 0) for char in "arter"] + [
+        ("a", 0.6, 10, 0)] + [(char, 0.15, 10, 0) for char in "nd"] + [("L", 0.6, 10, 0)] + [
+        (char, 0.15, 10, 0) for char in "ee"]
+    assert [f.text for f in fragments(_glyphs(spaced))] == ["Carter and Lee"]
+    # kerning never splits a word, a justified gap is one space
+    assert fragments(_glyphs([("trans", 0, 10, 0), ("port", 0.04, 10, 0),
+                              ("of", 0.45, 10, 0)]))[0].text == "transport of"
+    # a subscript stays in place, a superscript mark too
+    parts = fragments(_glyphs([("IgG", 0, 10, 0), ("1", 0.0, 6, -0.2), ("binds", 0.3, 10, 0),
+                               ("12", 0.0, 6, 0.4)]))
+    assert parts[0].text == "IgG₁ binds¹²" and parts[0].superscript

@@ -80,11 +80,12 @@ def place_accents(glyphs: list) -> list:
     return [glyph for index, glyph in enumerate(glyphs) if index not in hosted]
 
 
-def _near(glyphs: list, index: int):
-    """The glyphs that may lie under the accent at `index`: those of its own line."""
+def _near(glyphs: list, index: int, window: int = 400):
+    """The glyphs that may lie under the accent at `index`: those of its own line, looked
+    for among the glyphs drawn near it (a line's accents come with the line)."""
     accent = glyphs[index]
-    return [other for other in glyphs if abs(other.baseline - accent.baseline) < accent.size
-            and other is not accent]
+    return [other for other in glyphs[max(0, index - window):index + window]
+            if abs(other.baseline - accent.baseline) < accent.size and other is not accent]
 
 
 def _build(glyphs: list) -> Fragment:
