@@ -137,11 +137,19 @@ class _Calls:
                                             [handle, index, pointer, pointer], ctypes.c_int)
             self.get_font = self._declare(library, "FPDFTextObj_GetFont", [pointer],
                                           ctypes.c_void_p)
+            self.get_size = self._declare(library, "FPDFText_GetFontSize", [handle, index],
+                                          ctypes.c_double)
+            self.get_matrix = self._declare(library, "FPDFText_GetMatrix",
+                                            [handle, index, pointer], ctypes.c_int)
+            self.get_color = self._declare(library, "FPDFText_GetFillColor",
+                                           [handle, index] + [pointer] * 4, ctypes.c_int)
             self.plain = True
         except (ImportError, AttributeError, KeyError, TypeError):
             self.get_object = raw.FPDFText_GetTextObject
             self.get_box, self.get_origin = raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin
             self.get_font = None
+            self.get_size, self.get_matrix = raw.FPDFText_GetFontSize, raw.FPDFText_GetMatrix
+            self.get_color = raw.FPDFText_GetFillColor
             self.plain = False
 
     @staticmethod
@@ -157,9 +165,9 @@ class _Calls:
         return ctypes.addressof(value) if self.plain else ctypes.byref(value)
 
 
-def _color(raw, handle, index, rgba) -> int:
+def _color(calls, handle, index, rgba, refs) -> int:
     """The fill colour a character is drawn in, as 0xRRGGBB (0 when PDFium cannot say)."""
-    if not raw.FPDFText_GetFillColor(handle, index, *(ctypes.byref(value) for value in rgba)):
+    if not calls.get_color(handle, index, *refs):
         return 0
     red, green, blue = (value.value & 255 for value in rgba[:3])
     return red << 16 | green << 8 | blue
@@ -178,14 +186,15 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         handle, fast = textpage.raw, calls.handle(textpage)
         box, ox, oy, matrix = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
         box_ref, ox_ref, oy_ref = calls.pointer(box), calls.pointer(ox), calls.pointer(oy)
-        matrix_ref = ctypes.byref(matrix)
+        matrix_ref = calls.pointer(matrix)
         get_box, get_origin, get_object = calls.get_box, calls.get_origin, calls.get_object
-        get_size, get_matrix = raw.FPDFText_GetFontSize, raw.FPDFText_GetMatrix
+        get_size, get_matrix = calls.get_size, calls.get_matrix
         is_generated = raw.FPDFText_IsGenerated
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
         rgba = [ctypes.c_uint() for _ in range(4)]
+        rgba_refs = [calls.pointer(value) for value in rgba]
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
@@ -199,9 +208,9 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
             get_box(fast, index, box_ref)  # the advance box: no gaps between glyphs
             if text_object != last_object or text_object is None:
                 last_object = text_object
-                get_matrix(handle, index, matrix_ref)
+                get_matrix(fast, index, matrix_ref)
                 scale = math.hypot(matrix.c, matrix.d) or 1.0
-                size = (get_size(handle, index) or 1.0) * scale
+                size = (get_size(fast, index) or 1.0) * scale
                 # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
                 turned = abs(matrix.b) > 0.05 * scale or abs(matrix.c) > 0.05 * scale \
                     or matrix.d < 0
@@ -211,7 +220,7 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                     style = _style(raw, handle, index, buffer)
                     if font:
                         styles[font] = style
-                color = _color(raw, handle, index, rgba)
+                color = _color(calls, fast, index, rgba, rgba_refs)
                 # the loose box hangs from the baseline by the font's descent: asked once
                 get_origin(fast, index, ox_ref, oy_ref)
                 descent = oy.value - box.bottom
