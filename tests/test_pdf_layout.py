@@ -208,3 +208,13 @@ def test_words_from_glyph_gaps_letter_spacing_and_scripts():
     parts = fragments(_glyphs([("IgG", 0, 10, 0), ("1", 0.0, 6, -0.2), ("binds", 0.3, 10, 0),
                                ("12", 0.0, 6, 0.4)]))
     assert parts[0].text == "IgG₁ binds¹²" and parts[0].superscript
+
+
+def test_the_plain_pointer_calls_read_what_pypdfium2s_own_bindings_read(monkeypatch):
+    data = _paper("ieee_conference")[0]
+    fast = read_pdf(data)
+    from pypdfium2_raw import bindings
+
+    monkeypatch.setattr(bindings, "_libs", {})  # as a pypdfium2 that keeps it elsewhere
+    slow = read_pdf(data)
+    assert slow.text == fast.text and slow.furniture == fast.furniture
