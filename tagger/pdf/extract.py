@@ -13,6 +13,7 @@ of PDFium as two UTF-16 halves: they are joined here (tagger.pdf.characters fold
 
 import ctypes
 import math
+import re
 import time
 from dataclasses import dataclass
 
@@ -20,6 +21,7 @@ from tagger.pdf.characters import fold
 from tagger.pdf.errors import MissingExtra, PdfError
 
 BOLD, ITALIC = 1, 2
+SURROGATE = re.compile("[\ud800-\udfff]")
 TYPED, INFERRED = 2, 1  # the kinds of space before a glyph
 
 
@@ -79,7 +81,7 @@ def _units(textpage, raw, count: int) -> list:
     """One character per PDFium character index; a surrogate pair becomes the character on
     its first index and "" on its second, a lone half U+FFFD (never a crash downstream)."""
     text = textpage.get_text_range(0, count)
-    if len(text) == count and not any("\ud800" <= char <= "\udfff" for char in text):
+    if len(text) == count and not SURROGATE.search(text):
         return list(text)
     units = [raw.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
     chars, index = [], 0
