@@ -15,6 +15,8 @@ the characters, one over the words: linear time, and no input makes it raise.
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
 
 DROPPED = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff\u180e")
 # The hyphen, non-breaking hyphen, figure dash and minus sign, written as the hyphen-minus: a
@@ -206,6 +208,10 @@ def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: 
     tail = "".join(text[max(word_start, len(text) - 16):])
     first = word[0]
     if in_identifier:
+        if last == "-" and newline and tail[-2:-1].isalpha() and first.islower() \
+                and _hyphenated(_letters_before(tail[:-1]), word) == "unhyphenate" \
+                and _joined(_letters_before(tail[:-1]), word) in _words():
+            return "unhyphenate"  # "10.1371/jour-↵nal.pone": a word the line end broke
         if last in "./-_" and _looks_like_identifier_tail(word, last):
             return "join"
         if newline and first in "./" and _looks_like_identifier_tail(word[1:] or " ", first):
@@ -217,12 +223,7 @@ def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: 
             next_word = word.rstrip(".,;:)]").lower()
             if next_word in SUSPENDING_WORDS:
                 return "space"
-            prefix = ""
-            for char in reversed(tail[:-1]):
-                if not char.isalpha():
-                    break
-                prefix = char + prefix
-            return "join" if prefix.lower() in COMPOUND_PREFIXES else "unhyphenate"
+            return _hyphenated(_letters_before(tail[:-1]), word)
         if first.isalnum():
             return "join"
         return "space"
@@ -231,6 +232,61 @@ def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: 
     if newline and _is_cjk(last) and _is_cjk(first):
         return "join"
     return "space"
+
+
+# arXiv's subject classes, kept whole when a line end breaks them ("[hep-↵ph]")
+ARXIV_CLASSES = frozenset({"hep-ph", "hep-th", "hep-ex", "hep-lat", "astro-ph", "cond-mat",
+                           "gr-qc", "nucl-th", "nucl-ex", "quant-ph", "math-ph", "nlin-cd",
+                           "physics-ed", "q-bio", "q-fin", "stat-ml", "cs-cl"})
+
+
+@lru_cache(maxsize=1)
+def _words() -> frozenset:
+    """The corpora's words (tagger/lexicons/words.txt, built by training/make_words.py)."""
+    try:
+        text = resources.files("tagger").joinpath("lexicons/words.txt").read_text("utf-8")
+    except OSError:
+        return frozenset()
+    return frozenset(text.split())
+
+
+def _letters_before(tail: str) -> str:
+    prefix = ""
+    for char in reversed(tail):
+        if not char.isalpha():
+            break
+        prefix = char + prefix
+    return prefix
+
+
+def _joined(prefix: str, word: str) -> str:
+    rest = ""
+    for char in word:
+        if not char.isalpha():
+            break
+        rest += char
+    return (prefix + rest).lower()
+
+
+def _hyphenated(prefix: str, word: str) -> str:
+    """A line end after "prefix-" before `word`: "join" keeps the hyphen (a compound, an
+    identifier), "unhyphenate" closes the word up. From evidence: the hyphenated form is a
+    word of the corpora, or the joined one is, or both halves are words of their own."""
+    suffix = _joined("", word)
+    joined, compound = (prefix + suffix).lower(), f"{prefix}-{suffix}".lower()
+    if compound in ARXIV_CLASSES:
+        return "join"
+    words = _words()
+    if compound in words:
+        return "join"
+    if joined in words:
+        return "unhyphenate"
+    if prefix.lower() in COMPOUND_PREFIXES:
+        return "join"
+    if len(prefix) >= 2 and len(suffix) >= 3 and prefix.lower() in words \
+            and suffix.lower() in words:
+        return "join"  # "Axial-↵vector": two words, a compound
+    return "unhyphenate"
 
 
 def normalize(raw: str) -> Normalized:

@@ -1,85 +1,161 @@
 """Where a page's columns are, and its reading order.
 
-A gutter is a vertical strip near the middle of the page that few fragments cross while
-plenty of text lies wholly on each side of it. Fragments that cross it (a title, an
-abstract, a centred page number) are full width. The page then reads in bands: each run
-of full-width lines, then the left column, then the right column of the band below it.
+A page is first cut into bands at wide horizontal white space running across all its text
+(the gap between a two-column body and a reference list set in two columns beneath it, a
+figure between two blocks of text). In each band a gutter is a vertical strip that few
+fragments cross while plenty of text lies wholly on each side of it; there may be several
+(three columns, a figure or table beside the text). A "column" too narrow to hold text (the
+numbers of a list printed apart, a row of labels) belongs to the column on its right.
+Fragments that cross a gutter (a title, an abstract, a centred caption) are full width.
+Each band then reads in stripes: each run of full-width lines, then its columns left to
+right, then the stripe below it; the bands read top to bottom.
 """
 
+import statistics
 from dataclasses import dataclass
+
+BAND_GAP = 2.5  # ems of white space across the page that cut it into bands
+MIN_GUTTER = 0.8  # em
+MIN_COLUMN = 9.0  # ems: a narrower column is a row of labels
 
 
 @dataclass
 class Columns:
-    gutter: float | None  # x of the gutter, or None for one column
+    gutters: tuple  # x of each gutter, left to right; () for one column
 
     def of(self, fragment) -> int | None:
-        """0 left, 1 right, None full width (or a one-column page)."""
-        if self.gutter is None or fragment.x0 < self.gutter < fragment.x1:
-            return None
-        return 0 if fragment.x1 <= self.gutter else 1
+        """The column's index from the left, or None when the fragment crosses a gutter."""
+        index = 0
+        for gutter in self.gutters:
+            if fragment.x0 < gutter < fragment.x1:
+                return None
+            if fragment.x0 >= gutter:
+                index += 1
+        return index
+
+    @property
+    def count(self) -> int:
+        return len(self.gutters) + 1
 
 
-def find_columns(fragments: list, width: float) -> Columns:
-    """The gutter of a two-column page, or none."""
-    if len(fragments) < 8:
-        return Columns(None)
-    low, high = int(0.3 * width), int(0.7 * width)
-    cover = [0] * (high - low + 1)
+def bands(fragments: list) -> list:
+    """The fragments cut into bands (lists, top to bottom) at wide white space."""
+    if not fragments:
+        return []
+    size = statistics.median(f.size for f in fragments)
+    ordered = sorted(fragments, key=lambda f: f.top)
+    result, current, bottom = [], [], 0.0
+    for fragment in ordered:
+        if current and fragment.top - bottom > BAND_GAP * size:
+            result.append(current)
+            current = []
+        bottom = max(bottom, fragment.bottom) if current else fragment.bottom
+        current.append(fragment)
+    result.append(current)
+    return result
+
+
+def _cover(fragments: list, low: int, high: int) -> list:
+    """How many fragments cross each x from `low` to `high` (a difference array)."""
+    steps = [0] * (high - low + 2)
     for fragment in fragments:
-        for x in range(max(low, int(fragment.x0) + 1), min(high, int(fragment.x1)) + 1):
-            cover[x - low] += 1
-    least = min(cover)
-    if least > 0.15 * len(fragments):
-        return Columns(None)
-    # the widest run of x positions crossed hardly more than the least (a centred page
-    # number or a title may cross the gutter)
-    limit = least + max(2, len(fragments) // 50)
-    best, start = (0, None), None
+        start, end = max(low, int(fragment.x0) + 1), min(high, int(fragment.x1))
+        if start <= end:
+            steps[start - low] += 1
+            steps[end - low + 1] -= 1
+    cover, running = [], 0
+    for step in steps[:-1]:
+        running += step
+        cover.append(running)
+    return cover
+
+
+def find_columns(fragments: list) -> Columns:
+    """The gutters of a band of fragments (any number, none for one column)."""
+    if len(fragments) < 6:
+        return Columns(())
+    size = statistics.median(f.size for f in fragments)
+    low, high = int(min(f.x0 for f in fragments)), int(max(f.x1 for f in fragments)) + 1
+    cover = _cover(fragments, low, high)
+    limit = max(1, int(0.2 * len(fragments)))
+    side = max(3, int(0.08 * len(fragments)))
+    candidates, start = [], None
     for offset, count in enumerate(cover + [limit + 1]):
         if count <= limit and start is None:
             start = offset
         elif count > limit and start is not None:
-            if offset - start > best[0]:
-                best = (offset - start, start)
+            width = offset - start
+            if width >= MIN_GUTTER * size:
+                least = min(cover[start:offset])
+                lows = [x for x in range(start, offset) if cover[x] == least]
+                middle = low + (lows[0] + lows[-1]) / 2
+                left = sum(f.x1 <= middle for f in fragments)
+                right = sum(f.x0 >= middle for f in fragments)
+                if min(left, right) >= side:
+                    candidates.append((middle, width))
             start = None
-    gutter = low + best[1] + best[0] / 2
-    left = sum(f.x1 <= gutter for f in fragments)
-    right = sum(f.x0 >= gutter for f in fragments)
-    if min(left, right) < max(2, 0.05 * len(fragments)) or best[0] < 4:
-        return Columns(None)
-    return Columns(gutter)
+    gutters = [middle for middle, _ in candidates]
+    # a column too narrow for text joins the column on its right (the last one, its left)
+    while gutters:
+        edges = [low] + gutters + [high]
+        widths = []
+        for index in range(len(edges) - 1):
+            inside = [f for f in fragments if f.x0 >= edges[index] and f.x1 <= edges[index + 1]]
+            span = (max(f.x1 for f in inside) - min(f.x0 for f in inside)) if inside else 0
+            widths.append(span)
+        narrow = [index for index, width in enumerate(widths) if width < MIN_COLUMN * size]
+        if not narrow:
+            break
+        index = narrow[0]
+        del gutters[index if index < len(gutters) else index - 1]
+    return Columns(tuple(gutters))
 
 
-def with_hint(columns: Columns, fragments: list, hint: float | None) -> Columns:
-    """A page too sparse to show its own gutter (the end of a reference list) takes `hint`,
-    the gutter of the document's other pages, when hardly anything crosses it."""
-    if columns.gutter is not None or hint is None or not fragments:
+def with_hint(columns: Columns, fragments: list, hint: tuple) -> Columns:
+    """A band too sparse to show its own gutters (the end of a reference list) takes `hint`,
+    the gutters of the document's other pages, when hardly anything crosses them."""
+    if columns.gutters or not hint or len(fragments) < 3:
         return columns
-    crossing = sum(f.x0 < hint < f.x1 for f in fragments)
-    return Columns(hint) if crossing <= max(2, 0.1 * len(fragments)) else columns
+    crossing = sum(any(f.x0 < gutter < f.x1 for gutter in hint) for f in fragments)
+    if crossing > max(1, 0.1 * len(fragments)):
+        return columns
+    # the hint must also fit: text on both sides of each gutter (or a sparse band that
+    # lies wholly in its columns)
+    return Columns(hint)
 
 
-def document_gutter(pages: list) -> float | None:
-    """The gutter most two-column pages share (to 5 points), or None."""
-    gutters = [round(columns.gutter / 5) * 5 for columns in pages if columns.gutter]
-    return max(set(gutters), key=gutters.count) if gutters else None
+def document_gutters(pages: list, found: list) -> tuple:
+    """The gutters most multi-column bands share (to 5 points), or () when most of the
+    document's bands of any length are set in one column."""
+    seen, full = [], 0
+    for page_columns, page_bands in zip(pages, found):
+        for columns, band in zip(page_columns, page_bands):
+            if columns.gutters:
+                seen.append(tuple(round(g / 5) * 5 for g in columns.gutters))
+            elif len(band) >= 10:
+                full += 1
+    if len(seen) <= full:
+        return ()
+    return max(set(seen), key=seen.count)
 
 
 def reading_order(lines: list) -> list:
-    """Lines (with .column and .top) of one page in reading order."""
-    by_top = sorted(lines, key=lambda line: (line.top, line.x0))
-    ordered, band = [], []
+    """Lines (with .band, .column and .top) of one page in reading order."""
+    ordered = []
+    for band in sorted({line.band for line in lines}):
+        by_top = sorted((line for line in lines if line.band == band),
+                        key=lambda line: (line.top, line.x0))
+        stripe = []
 
-    def flush():
-        ordered.extend(sorted(band, key=lambda line: (line.column, line.top, line.x0)))
-        band.clear()
+        def flush():
+            ordered.extend(sorted(stripe, key=lambda line: (line.column, line.top, line.x0)))
+            stripe.clear()
 
-    for line in by_top:
-        if line.column is None:
-            flush()
-            ordered.append(line)
-        else:
-            band.append(line)
-    flush()
+        for line in by_top:
+            if line.column is None:
+                flush()
+                ordered.append(line)
+            else:
+                stripe.append(line)
+        flush()
     return ordered

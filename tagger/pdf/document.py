@@ -3,22 +3,41 @@
 The text is what a careful text dump of the pages would be: reading order, a form feed
 starting each page, each line indented by its distance from its column's left edge (so a
 hanging indent reads as one), and a blank line where the vertical space between two lines
-is wider than the column's usual line pitch. `furniture` holds the text lines that the
-layout shows to be running heads, page numbers or footnotes; the finder takes them as such.
+is wider than the usual line pitch of text of that size. `furniture` holds the text lines
+that the layout shows to be running heads, page numbers or footnotes; the finder takes them
+as such. `layout` holds, for each line of the text, what the page shows of it (LineLayout):
+evidence the text has lost, for the finder to weigh.
 """
 
 import bisect
 import re
 import statistics
+from collections import defaultdict
 from dataclasses import dataclass, field
 
-from tagger.pdf.extract import extract
+from tagger.pdf.extract import BOLD, ITALIC, extract
 from tagger.pdf.errors import PdfError
-from tagger.pdf.furniture import FURNITURE, mark_furniture
+from tagger.pdf.furniture import FURNITURE, body_size, mark_furniture
 from tagger.pdf.lines import document_lines
 
 MAX_PAGES = 300
 TIME_LIMIT = 60.0  # seconds
+
+
+@dataclass
+class LineLayout:
+    """What the page shows of one line of PdfText.text, measured against the document."""
+    page: int  # 1-based
+    column: int | None  # 0, 1, … from the left; None full width or one column
+    columns: int  # columns of its band
+    indent: float  # ems from its column's left edge
+    gap: float  # space above it in line pitches (0 at a column's or page's top)
+    size: float  # font size against the body's (1.0 body text, 1.2 a bigger head)
+    bold: bool
+    italic: bool
+    x: float  # left edge, share of the page width
+    y: float  # top, share of the page height
+    furniture: bool  # running head, page number or footnote
 
 
 @dataclass
@@ -29,6 +48,7 @@ class PdfText:
     page_count: int
     pages_read: int
     warnings: list = field(default_factory=list)
+    layout: list = field(default_factory=list)  # one LineLayout or None per line of `text`
     _line_starts: list | None = field(default=None, repr=False)
 
     def page_at(self, offset: int) -> int | None:
@@ -42,47 +62,74 @@ class PdfText:
         return None
 
 
-def _indents(lines: list) -> None:
-    """Each line's indent, in spaces of half an em, from its column's left edge."""
-    lefts = {}
+def _lefts(lines: list) -> dict:
+    """The left edge of each column of one page, by (band, column) where the band holds
+    enough of the column to show it, else by the page's (columns, column)."""
+    lefts, counts = {}, defaultdict(int)
     for line in lines:
         if not line.flags & FURNITURE:
-            lefts[line.column] = min(lefts.get(line.column, line.x0), line.x0)
-    for line in lines:
-        left = lefts.get(line.column, line.x0)
-        line.indent = max(0, min(40, int((line.x0 - left) / (0.5 * max(line.size, 1.0)) + 0.3)))
+            for key in ((line.columns, line.column), ("band", line.band, line.column)):
+                lefts[key] = min(lefts.get(key, line.x0), line.x0)
+            counts[line.band, line.column] += 1
+    for (band, column), count in counts.items():
+        if count < 3:
+            del lefts["band", band, column]
+    return lefts
 
 
-def _pitch(lines: list) -> float:
-    """The usual distance between baselines of consecutive lines in one column."""
-    deltas = [b.baseline - a.baseline for a, b in zip(lines, lines[1:])
-              if a.column == b.column and 0 < b.baseline - a.baseline < 2.5 * a.size]
-    return statistics.median(deltas) if deltas else 0.0
+def _pitches(lines: list) -> dict:
+    """The usual distance between baselines of consecutive lines of one column, by size."""
+    deltas = defaultdict(list)
+    for a, b in zip(lines, lines[1:]):
+        if (a.column, a.band) == (b.column, b.band) and 0 < b.baseline - a.baseline < 2.5 * a.size:
+            deltas[round(b.size)].append(b.baseline - a.baseline)
+    return {size: statistics.median(values) for size, values in deltas.items()}
 
 
-def compose(pages: list) -> tuple:
-    """(text, line per text line, furniture indices) from each page's lines."""
-    texts, owners, furniture = [], [], []
+def compose(pages: list, sizes: list | None = None) -> tuple:
+    """(text, line per text line, furniture indices, LineLayout per text line) from each
+    page's lines; `sizes` the pages' (width, height)."""
+    texts, owners, furniture, layout = [], [], [], []
+    body = body_size(pages)
     for page_index, lines in enumerate(pages):
-        _indents(lines)
-        pitch = _pitch([line for line in lines if not line.flags & FURNITURE])
+        width, height = sizes[page_index] if sizes else (612.0, 792.0)
+        lefts = _lefts(lines)
+        content = [line for line in lines if not line.flags & FURNITURE]
+        pitches = _pitches(content)
+        usual = statistics.median(pitches.values()) if pitches else 0.0
         previous = None
         for line_index, line in enumerate(lines):
-            spaced = (previous is not None and pitch and line.column == previous.column
-                      and line.baseline - previous.baseline > 1.3 * pitch + 0.5
-                      and not (line.flags | previous.flags) & FURNITURE)
+            is_furniture = bool(line.flags & FURNITURE)
+            left = lefts.get(("band", line.band, line.column),
+                             lefts.get((line.columns, line.column), line.x0))
+            ems = max(0.0, (line.x0 - left) / max(line.size, 1.0))
+            line.indent = max(0, min(40, int(2 * ems + 0.3)))
+            pitch = pitches.get(round(line.size), usual)
+            gap = 0.0
+            if previous is not None and pitch and (line.column, line.band) == (
+                    previous.column, previous.band):
+                gap = max(0.0, (line.baseline - previous.baseline) / pitch - 1.0)
+            spaced = previous is not None and not (line.flags | previous.flags) & FURNITURE and (
+                gap > 0.3 + 0.5 / max(pitch, 1.0) or line.band != previous.band)
             if spaced:
                 texts.append("")
                 owners.append(None)
+                layout.append(None)
             text = " " * line.indent + line.text.strip()
             if page_index and line_index == 0:
                 text = "\f" + text
-            if line.flags & FURNITURE:
+            if is_furniture:
                 furniture.append(len(texts))
             texts.append(text)
             owners.append(line)
-            previous = line
-    return "\n".join(texts), owners, furniture
+            layout.append(LineLayout(
+                line.page, line.column, line.columns, round(ems, 2), round(gap, 2),
+                round(line.size / body, 2) if body else 1.0, bool(line.style & BOLD),
+                bool(line.style & ITALIC), round(line.x0 / width, 3), round(line.top / height, 3),
+                is_furniture))
+            if not is_furniture:
+                previous = line
+    return "\n".join(texts), owners, furniture, layout
 
 
 def _unmapped_share(chars: list) -> float:
@@ -103,11 +150,12 @@ def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT)
         raise PdfError("the PDF's text layer cannot be read: its fonts do not say which "
                        "characters they draw (no Unicode map)")
     mark_furniture(pages, [page.height for page in extraction.pages])
-    text, owners, furniture = compose(pages)
+    text, owners, furniture, layout = compose(
+        pages, [(page.width, page.height) for page in extraction.pages])
     warnings = list(extraction.warnings)
     empty = sum(1 for lines in pages if not lines)
     if empty > len(pages) // 2:
         warnings.append(f"{empty} of {len(pages)} pages have no text layer (scanned?); "
                         "reftag does not do OCR")
     return PdfText(text, owners, furniture, extraction.page_count, len(extraction.pages),
-                   warnings)
+                   warnings, layout)

@@ -1,18 +1,31 @@
 """Glyphs → fragments: runs of glyphs on one baseline with no wide gap inside.
 
-A fragment never spans a column gutter (a gap wider than most of an em ends it), so the
-columns can be found from fragments and a line rebuilt per column. Inside a fragment a
-space goes where the PDF had one or where the gap between two glyphs is a word space; a
-glyph set smaller and raised above the baseline is a superscript (a citation or footnote
-mark), written with Unicode superscript digits so that "results.12" does not read as a number.
+A fragment never spans a column gutter (a gap wider than about an em ends it), so the
+columns can be found from fragments and a line rebuilt per column. Inside a fragment one
+space goes between two words, wherever the PDF drew them: a space typed in the PDF is one;
+otherwise the gap between two glyphs is measured against the font size and against the
+run's own gaps, so a letter-spaced word ("C a r t e r") stays one word and kerning never
+splits one. A glyph set smaller and raised above the baseline is a superscript (a citation,
+footnote or affiliation mark), written with Unicode superscript digits (and letters) so that "results.12" does not
+read as a number; one set smaller and lowered is a subscript, kept in its place ("IgG₁").
+An accent drawn as a glyph of its own over a letter is joined to the letter.
 """
 
+import statistics
 from collections import Counter
 from dataclasses import dataclass
 
+from tagger.pdf.characters import SPACING_ACCENTS, combining, compose
+from tagger.pdf.extract import BOLD, INFERRED, ITALIC, TYPED
+
 SUPERSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾")
-WORD_GAP = 0.18  # em: a gap this wide between glyphs is a space
-BREAK_GAP = 0.9  # em: a gap this wide ends the fragment (a gutter, a tab stop)
+# raised letters too (an affiliation's "ᵃ"): every lower-case letter Unicode has but q
+SUPERSCRIPT = str.maketrans("0123456789+-=()abcdefghijklmnoprstuvwxyz",
+                            "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻ")
+SUBSCRIPT_DIGITS = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+ACCENT_MARKS = frozenset(SPACING_ACCENTS)
+WORD_GAP = 0.12  # em: a gap this wide between two glyphs is a word space
+BREAK_GAP = 1.0  # em: a gap this wide ends the fragment (a gutter, a tab stop)
 
 
 @dataclass
@@ -26,48 +39,128 @@ class Fragment:
     size: float  # the body size of its glyphs (superscripts aside)
     superscript: bool  # holds a superscript mark
     starts_raised: bool  # its first glyph is a superscript (a footnote's mark)
+    style: int = 0  # BOLD | ITALIC when most of its letters are so set
+    words: int = 1
+    color: int = 0  # the fill colour of most of its glyphs, 0xRRGGBB
 
 
-def _same_run(previous, glyph, size: float) -> bool:
-    if abs(glyph.baseline - previous.baseline) > 0.6 * max(size, glyph.size):
-        return False
-    if glyph.x0 < previous.x0 - 0.2 * size:  # went back left: a new line
-        return False
-    return glyph.x0 - previous.x1 <= BREAK_GAP * max(size, glyph.size)
+def word_gap(gaps: list, size: float) -> float:
+    """The least gap that separates two words in a run whose glyph gaps are `gaps`: a fixed
+    share of an em, raised when the run is letter-spaced (most of its gaps are wide)."""
+    if len(gaps) >= 4:
+        usual = statistics.median(gaps)
+        if usual > 0.05 * size:  # tracked: letters stand apart, words further
+            return usual + WORD_GAP * size
+    return WORD_GAP * size
+
+
+def place_accents(glyphs: list) -> list:
+    """The glyphs with each accent drawn as a glyph of its own joined to the letter under it
+    (a typesetter may draw it before the letter or at the end of the line)."""
+    accents = [index for index, glyph in enumerate(glyphs)
+               if (glyph.char in ACCENT_MARKS or glyph.char > "\u02ff")
+               and len(glyph.char) == 1 and combining(glyph.char) is not None]
+    if not accents:
+        return glyphs
+    hosted = set()
+    for index in accents:
+        accent = glyphs[index]
+        middle = (accent.x0 + accent.x1) / 2
+        best, host = accent.size, None
+        for other in _near(glyphs, index):
+            rise = other.top - accent.top  # an accent sits level with its letter or above it
+            if other.x0 - 0.3 <= middle <= other.x1 + 0.3 and other.char.isalpha() \
+                    and -0.25 * accent.size < rise < 0.7 * accent.size:
+                distance = abs(rise) + abs(middle - (other.x0 + other.x1) / 2)
+                if distance < best:
+                    best, host = distance, other
+        if host is not None:
+            host.char = compose(host.char + combining(accent.char))
+            hosted.add(index)
+    return [glyph for index, glyph in enumerate(glyphs) if index not in hosted]
+
+
+def _near(glyphs: list, index: int, window: int = 400):
+    """The glyphs that may lie under the accent at `index`: those of its own line, looked
+    for among the glyphs drawn near it (a line's accents come with the line)."""
+    accent = glyphs[index]
+    return [other for other in glyphs[max(0, index - window):index + window]
+            if abs(other.baseline - accent.baseline) < accent.size and other is not accent]
 
 
 def _build(glyphs: list) -> Fragment:
-    sizes = Counter(glyph.size for glyph in glyphs)
-    size = max(sizes, key=lambda s: (sizes[s], s))
-    body = [g for g in glyphs if abs(g.size - size) < 0.05]
+    if len(glyphs) == 1 or glyphs[0].size == glyphs[-1].size == glyphs[len(glyphs) // 2].size:
+        size = glyphs[0].size  # most runs are set in one size
+    else:
+        sizes = Counter(round(glyph.size, 1) for glyph in glyphs)
+        size = max(sizes, key=lambda s: (sizes[s], s))
+    body = [g for g in glyphs if abs(g.size - size) < 0.06] or glyphs
     baseline = Counter(g.baseline for g in body).most_common(1)[0][0]
-    small, raised_by = 0.85 * size, 0.15 * size
-    word_gap, mark_gap = WORD_GAP * size, 0.3 * size
-    parts, raised_flags = [], []
+    small, raised_by, lowered_by = 0.85 * size, 0.15 * size, 0.08 * size
+    gaps = [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:]) if b.space_before != TYPED]
+    threshold = word_gap(gaps, size)
+    tracked = threshold > WORD_GAP * size
+    parts, raised_flags, words = [], [], 1
     previous = None
     for glyph in glyphs:
-        raised = glyph.size < small and baseline - glyph.baseline > raised_by
+        smaller = glyph.size < small
+        raised = smaller and baseline - glyph.baseline > raised_by
+        lowered = smaller and glyph.baseline - baseline > lowered_by
         raised_flags.append(raised)
         if previous is not None:
             gap = glyph.x0 - previous.x1
-            if (glyph.space_before or gap > min(word_gap, WORD_GAP * 1.5 * glyph.size)) and not (
-                    raised and gap < mark_gap):
+            # PDFium's inferred space stands unless the run is letter-spaced (it infers one
+            # between tracked letters) or the glyphs overlap
+            spaced = glyph.space_before == TYPED or gap > threshold or (
+                glyph.space_before == INFERRED and not tracked and gap > 0.015 * size)
+            if spaced and not ((raised or lowered) and gap < 0.3 * size):
                 parts.append(" ")
-        parts.append(glyph.char.translate(SUPERSCRIPT_DIGITS) if raised else glyph.char)
+                words += 1
+        char = glyph.char
+        if raised:
+            char = char.translate(SUPERSCRIPT)
+        elif lowered:
+            char = char.translate(SUBSCRIPT_DIGITS)
+        parts.append(char)
         previous = glyph
-    return Fragment("".join(parts), glyphs[0].x0, max(g.x1 for g in glyphs),
+    letters = [g for g in body if g.char.isalpha()] or body
+    style = 0
+    for bit in (BOLD, ITALIC):
+        if sum(1 for g in letters if g.style & bit) > 0.6 * len(letters):
+            style |= bit
+    colors = Counter(g.color for g in glyphs) if glyphs[0].color != glyphs[-1].color else None
+    color = colors.most_common(1)[0][0] if colors else glyphs[0].color
+    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
                     min(g.top for g in body), max(g.bottom for g in body), baseline, size,
-                    any(raised_flags), raised_flags[0] and len(glyphs) > 1)
+                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, style, words,
+                    color)
+
+
+def _after_number(run: list, glyph) -> bool:
+    """A number standing more than half an em before the text (a margin line number set
+    close to its line) is a fragment of its own."""
+    return (len(run) <= 5 and glyph.x0 - run[-1].x1 > 0.5 * glyph.size
+            and abs(run[-1].baseline - glyph.baseline) < 0.1 * glyph.size
+            and all(g.char.isdigit() for g in run))
 
 
 def fragments(glyphs: list) -> list:
     """The fragments of a page, in content-stream order."""
     runs, current = [], []
-    for glyph in glyphs:
-        if current and not _same_run(current[-1], glyph, current[0].size):
-            runs.append(current)
-            current = []
+    previous, size = None, 0.0
+    for glyph in place_accents(glyphs):
+        if previous is not None:
+            em = size if size > glyph.size else glyph.size
+            if (abs(glyph.baseline - previous.baseline) > 0.6 * em
+                    or glyph.x0 < previous.x0 - 0.2 * size  # went back left: a new line
+                    or glyph.x0 - previous.x1 > BREAK_GAP * em
+                    or len(current) <= 5 and _after_number(current, glyph)):
+                runs.append(current)
+                current = []
+        if not current:
+            size = glyph.size
         current.append(glyph)
+        previous = glyph
     if current:
         runs.append(current)
     return [_build(run) for run in runs]

@@ -3,7 +3,9 @@
 A running head or foot sits at the top or bottom edge of its page and comes back, digits
 aside, on other pages ("Journal of X 12 (2024) 117" / "... 118"); a page number sits at an
 edge alone. A footnote is the last block of a column, set smaller than the body text, whose
-first line starts with a raised mark or a footnote sign. Each is marked in the line's flags.
+first line starts with a raised mark or a footnote sign. A link a publisher sets under each
+reference ("Publisher Full Text") is a short line in a colour of its own that comes back many
+times. Each is marked in the line's flags.
 """
 
 import re
@@ -14,35 +16,56 @@ PAGE_NUMBER = re.compile(
     r"^(?:page\s+|p\.\s*)?[-–—]?\s*(?:\d{1,4}|[ivxlcdm]{1,6})\s*(?:(?:/|of)\s*\d{1,4})?"
     r"\s*[-–—]?$",
     re.IGNORECASE)
-# a head or foot in two parts, the page number at one end: "REFERENCES        3"
-NUMBER_AT_END = re.compile(r"^\d{1,4}\s{4,}\S|\S\s{4,}\d{1,4}$")
+NUMBER = re.compile(r"\d{1,4}")
 FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
-EDGE_LINES = 2  # at most this many lines at each edge count as furniture candidates
-FURNITURE = frozenset({"runninghead", "pagenumber", "footnote"})
+EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
+FURNITURE = frozenset({"runninghead", "pagenumber", "footnote", "link"})
+LINK_REPEATS = 3  # a link line ("Publisher Full Text") comes back under this many references
 
 
 def _key(text: str) -> str:
     return DIGITS.sub("#", " ".join(text.split())).casefold()
 
 
+def _rows(lines: list) -> list:
+    """The lines grouped into rows on one baseline (a head set in parts), top to bottom."""
+    rows = []
+    for line in sorted(lines, key=lambda line: line.baseline):
+        if rows and line.baseline - rows[-1][0].baseline < 0.5 * line.size:
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return rows
+
+
+def _edge_block(rows: list, within) -> list:
+    """The lines of the first rows (at most EDGE_ROWS) that lie `within` the page's edge and
+    stand apart from the rows after them by more than a line's space."""
+    picked = []
+    for index, row in enumerate(rows[:EDGE_ROWS]):
+        if not all(within(line) for line in row):
+            break
+        following = rows[index + 1] if index + 1 < len(rows) else None
+        size = max(line.size for line in row)
+        if following is None or abs(following[0].baseline - row[0].baseline) > 1.6 * size:
+            picked = [line for kept in rows[:index + 1] for line in kept]
+    return picked
+
+
 def _edge_lines(lines: list, height: float) -> list:
     """The few lines at the top and bottom edge of one page, set apart from the text next to
     them by more than a line's space (the first line of a column is not)."""
-    by_top = sorted(lines, key=lambda line: line.top)
-    top = [line for line in by_top[:EDGE_LINES]
-           if line.bottom < EDGE * height and _set_apart(line, lines, below=True)]
-    bottom = [line for line in by_top[-EDGE_LINES:]
-              if line.top > (1 - EDGE) * height and _set_apart(line, lines, below=False)]
+    rows = _rows(lines)
+    top = _edge_block(rows, lambda line: line.bottom < EDGE * height)
+    bottom = _edge_block(rows[::-1], lambda line: line.top > (1 - EDGE) * height)
     return top + [line for line in bottom if line not in top]
 
 
-def _set_apart(line, lines: list, below: bool) -> bool:
-    """Is the nearest line under (or over) it, in the same stretch of x, far away?"""
-    distances = [abs(other.baseline - line.baseline) for other in lines
-                 if other is not line and other.x0 < line.x1 and line.x0 < other.x1
-                 and (other.baseline > line.baseline if below else other.baseline < line.baseline)]
-    return not distances or min(distances) > 1.6 * line.size
+def _number_at_end(line) -> bool:
+    """A head or foot in parts set wide apart, a page number at one end ("REFERENCES   3")."""
+    parts = line.parts
+    return len(parts) > 1 and bool(NUMBER.fullmatch(parts[0]) or NUMBER.fullmatch(parts[-1]))
 
 
 def body_size(pages: list) -> float:
@@ -66,7 +89,7 @@ def mark_furniture(pages: list, heights: list) -> None:
             text = line.text.strip()
             if PAGE_NUMBER.match(text):
                 line.flags.add("pagenumber")
-            elif len(seen_on[_key(text)]) >= 2 or NUMBER_AT_END.search(text):
+            elif len(seen_on[_key(text)]) >= 2 or _number_at_end(line):
                 line.flags.add("runninghead")
         # the other part of a head set in two parts, the page number at one end
         numbers = [line.baseline for line in lines if "pagenumber" in line.flags]
@@ -77,13 +100,34 @@ def mark_furniture(pages: list, heights: list) -> None:
     size = body_size(pages)
     for lines in pages:
         _mark_footnotes(lines, size)
+    _mark_links(pages)
+
+
+def _mark_links(pages: list) -> None:
+    """A publisher's link set on a line of its own under each reference ("Publisher Full
+    Text", "Google Scholar"): a short line without digits, in a colour other than the body's,
+    whose text comes back at least LINK_REPEATS times. Not part of any reference."""
+    colors, seen = Counter(), defaultdict(list)
+    for lines in pages:
+        for line in lines:
+            colors[line.color] += len(line.text)
+            text = " ".join(line.text.split())
+            if len(text.split()) <= 5 and not any(char.isdigit() for char in text):
+                seen[text].append(line)
+    if not colors:
+        return
+    body = colors.most_common(1)[0][0]
+    for text, lines in seen.items():
+        if len(lines) >= LINK_REPEATS and all(line.color != body for line in lines):
+            for line in lines:
+                line.flags.add("link")
 
 
 def _mark_footnotes(lines: list, size: float) -> None:
     by_column = defaultdict(list)
     for line in lines:
         if not line.flags & FURNITURE:
-            by_column[line.column].append(line)
+            by_column[(line.band, line.column)].append(line)
     for column_lines in by_column.values():
         column_lines.sort(key=lambda line: line.top)
         block, marked = [], 0

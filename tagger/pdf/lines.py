@@ -1,13 +1,13 @@
 """A page's fragments → its lines, in reading order, as plain data.
 
-Fragments on one baseline in one column make one line; a wide gap between two of them
-(a running head set in two parts, a tab) is kept as a run of spaces, as a text dump of the
-page would have it.
+Fragments on one baseline in one column of one band make one line, one space between them
+where they stand apart (tagger.pdf.columns says where the bands and columns are).
 """
 
 from dataclasses import dataclass, field, replace
 
-from tagger.pdf.columns import document_gutter, find_columns, reading_order, with_hint
+from tagger.pdf.columns import bands, document_gutters, find_columns, reading_order, with_hint
+from tagger.pdf.margins import drop_line_numbers
 from tagger.pdf.fragments import SUPERSCRIPT_DIGITS, WORD_GAP, fragments
 
 
@@ -21,29 +21,36 @@ class PdfLine:
     bottom: float
     baseline: float
     size: float  # font size in points (superscripts aside)
-    column: int | None  # 0 left, 1 right, None full width or a one-column page
+    column: int | None  # 0, 1, … from the left; None full width or a one-column page
     flags: set = field(default_factory=set)  # "superscript", "footnote-mark", later furniture
     indent: int = 0  # spaces of indent from its column's left edge (set by tagger.pdf.document)
+    band: int = 0  # the page's bands top to bottom (tagger.pdf.columns)
+    columns: int = 1  # how many columns its band has
+    style: int = 0  # BOLD | ITALIC (tagger.pdf.extract) when most of the line is so set
+    parts: tuple = ()  # its text in the pieces set wide apart (more than two ems), if several
+    color: int = 0  # the fill colour of most of its text, 0xRRGGBB
 
     @property
     def box(self) -> tuple:
         return (round(self.x0, 1), round(self.top, 1), round(self.x1, 1), round(self.bottom, 1))
 
 
-def _join(parts: list) -> str:
-    text = parts[0].text
+def _join(parts: list) -> tuple:
+    """The line's text, one space where its fragments stand apart, and its pieces set wide
+    apart (a head with the page number at one end)."""
+    text, pieces = parts[0].text, [parts[0].text]
     for previous, fragment in zip(parts, parts[1:]):
         gap = fragment.x0 - previous.x1
         size = max(previous.size, 1.0)
-        if gap < WORD_GAP * size:
-            spaces = 0
+        text += ("" if gap < WORD_GAP * size else " ") + fragment.text
+        if gap > 2 * size:
+            pieces.append(fragment.text)
         else:
-            spaces = 1 if gap < 2 * size else min(20, round(gap / (0.5 * size)))
-        text += " " * spaces + fragment.text
-    return text
+            pieces[-1] += ("" if gap < WORD_GAP * size else " ") + fragment.text
+    return text, tuple(pieces) if len(pieces) > 1 else ()
 
 
-def _line(parts: list, page: int, column) -> PdfLine:
+def _line(parts: list, page: int, column, band: int, count: int) -> PdfLine:
     parts.sort(key=lambda fragment: fragment.x0)
     longest = max(parts, key=lambda fragment: len(fragment.text))
     flags = set()
@@ -51,15 +58,22 @@ def _line(parts: list, page: int, column) -> PdfLine:
         flags.add("superscript")
     if parts[0].starts_raised:
         flags.add("footnote-mark")
-    return PdfLine(_join(parts), page, parts[0].x0, min(f.top for f in parts),
+    letters = sum(len(f.text) for f in parts)
+    style = 0
+    for bit in (1, 2):
+        if sum(len(f.text) for f in parts if f.style & bit) > 0.6 * letters:
+            style |= bit
+    text, pieces = _join(parts)
+    return PdfLine(text, page, parts[0].x0, min(f.top for f in parts),
                    max(f.x1 for f in parts), max(f.bottom for f in parts), longest.baseline,
-                   longest.size, column, flags)
+                   longest.size, column, flags, band=band, columns=count, style=style,
+                   parts=pieces, color=longest.color)
 
 
 def _same_line(first, fragment) -> bool:
     raised = first.baseline - fragment.baseline
-    if fragment.size < 0.85 * first.size and 0 <= raised < 0.6 * first.size:
-        return True  # a superscript set apart from its line
+    if fragment.size < 0.85 * first.size and -0.4 * first.size <= raised < 0.6 * first.size:
+        return True  # a superscript or subscript set apart from its line
     return abs(raised) < 0.35 * max(fragment.size, first.size)
 
 
@@ -73,26 +87,31 @@ def _as_mark(first, fragment):
 
 
 def document_lines(pages: list) -> list:
-    """The lines of each extracted page (tagger.pdf.extract.Page), in reading order; a page
-    too sparse to show its columns takes those of the others."""
-    found = [fragments(page.glyphs) for page in pages]
-    own = [find_columns(parts, page.width) for parts, page in zip(found, pages)]
-    hint = document_gutter(own)
-    return [page_lines(page, parts, with_hint(columns, parts, hint))
-            for page, parts, columns in zip(pages, found, own)]
+    """The lines of each extracted page (tagger.pdf.extract.Page), in reading order; a band
+    too sparse to show its columns takes those of the other pages."""
+    found = [bands(drop_line_numbers(fragments(page.glyphs))) for page in pages]
+    own = [[find_columns(band) for band in page_bands] for page_bands in found]
+    hint = document_gutters(own, found)
+    return [page_lines(page, page_bands, [with_hint(columns, band, hint)
+                                          for columns, band in zip(page_columns, page_bands)])
+            for page, page_bands, page_columns in zip(pages, found, own)]
 
 
-def page_lines(page, found: list, columns) -> list:
-    """The lines of one page from its fragments and columns, in reading order."""
-    groups = {}
-    for fragment in sorted(found, key=lambda f: f.baseline):
-        column = columns.of(fragment)
-        # a line is the fragments of one column whose baselines are close
-        for key in reversed(list(groups)[-6:]):
-            if key[0] == column and _same_line(groups[key][0], fragment):
-                groups[key].append(_as_mark(groups[key][0], fragment))
-                break
-        else:
-            groups[(column, len(groups))] = [fragment]
-    lines = [_line(parts, page.number, key[0]) for key, parts in groups.items()]
+def page_lines(page, page_bands: list, page_columns: list) -> list:
+    """The lines of one page from its bands of fragments and their columns, in reading order."""
+    lines = []
+    for band_index, (band, columns) in enumerate(zip(page_bands, page_columns)):
+        groups = {}
+        for fragment in sorted(band, key=lambda f: f.baseline):
+            column = columns.of(fragment)
+            # a line is the fragments of one column whose baselines are close
+            for key in reversed(list(groups)[-6:]):
+                if key[0] == column and _same_line(groups[key][0], fragment):
+                    groups[key].append(_as_mark(groups[key][0], fragment))
+                    break
+            else:
+                groups[(column, len(groups))] = [fragment]
+        count = columns.count
+        lines += [_line(parts, page.number, None if count == 1 else key[0], band_index, count)
+                  for key, parts in groups.items()]
     return reading_order(lines)
