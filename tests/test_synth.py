@@ -67,10 +67,11 @@ def check_item(style, item):
         assert 0 <= start < end <= len(text)
         assert text[start:end] == text[start:end].strip()
     fields = field_texts(text, spans)
-    assert letters(item["title"]) == letters(" ".join(fields["title"]))
+    # an author-less page: some styles print its title in the author's place as well
+    assert letters(" ".join(fields["title"])) in (letters(item["title"]), letters(item["title"]) * 2)
     if "year" in fields:  # IEEE, for one, prints no date for a web page
         assert str(item["issued"]["date-parts"][0][0]) in " ".join(fields["year"])
-    first = item["author"][0]
+    first = item.get("author", [{"literal": ""}])[0]
     if item["type"] != "webpage" or "author" in fields:  # ACM prints web pages without one
         assert letters(first.get("family") or first["literal"]) in letters(" ".join(fields["author"]))
     for label, variable in (("venue", "container-title"), ("volume", "volume"),
