@@ -120,7 +120,8 @@ def test_a_german_footnotes_own_words_are_no_field():
     assert [words[k] for k, label in sorted(decided.items()) if label == "pages"] == ["S", ".", "401"]
     _, words = _tokens("1 Vgl. Jürgen Habermas, Faktizität und Geltung, Frankfurt a. M. 1992, S. 399.")
     decided = footnote_words(words, ["author"] * len(words))
-    assert decided == {0: "citation-number", 1: "O", 2: "O"}  # "S. 399" is left to the CRF
+    assert [decided[k] for k in range(6)] == ["citation-number", "O", "O", "author", "author", "O"]
+    assert "pages" not in decided.values()  # "S. 399" is the CRF's where no "Ebd." cites again
     # "Vgl." deep inside a reference, or no such word, is left alone
     assert footnote_words(["Smith", ",", "vgl", "."], ["author"] * 4) == {}
 
@@ -140,13 +141,17 @@ def test_apas_bracketed_description_ends_the_title():
     # a bracket the title goes on after, or one that describes nothing, stays the title's
     _, words = _tokens("Notes [Data set] on birds")
     assert described_in_brackets(words, ["title"] * len(words)) == {}
+    _, words = _tokens("“Communications [letter to the editor].” Perspectives")
+    assert described_in_brackets(words, ["title"] * (len(words) - 1) + ["venue"]) == {}
     _, words = _tokens("Proceedings [in Russian]. Moscow")
     assert described_in_brackets(words, ["title"] * 5 + ["location"] * 2) == {}
 
 
 @pytest.mark.parametrize("text, authors", [
     ("Weber, Max: Wirtschaft und Gesellschaft", 3),
-    ("Lepsius, M. Rainer: Parteiensystem und Sozialstruktur", 5),
+    ("Lepsius, M. Rainer: Parteiensystem und Sozialstruktur", 0),  # as "Sutherland, I. Sketchpad:"
+    ("CURRAT, DAMIEN : PICHONNAZ CLAUDE", 0),
+    ("Sutherland, I. Sketchpad: A Man-Machine Graphical Communication System", 0),
     ("Berger, Peter L./Luckmann, Thomas: Die gesellschaftliche Konstruktion", 9),
     ("Wehler, Hans-Ulrich: Deutsche Gesellschaftsgeschichte", 5),
     # a title after the given names, and a place before its publisher, are no author's
@@ -157,4 +162,34 @@ def test_apas_bracketed_description_ends_the_title():
 def test_german_names_end_at_their_colon(text, authors):
     _, words = _tokens(text)
     labels = ["author", "author"] + ["title"] * (len(words) - 2)
-    assert names_before_colon(words, labels) == dict.fromkeys(range(authors), "author")
+    expected = dict.fromkeys(range(authors), "author") | ({authors: "O"} if authors else {})
+    assert names_before_colon(words, labels) == expected
+
+
+def test_a_numbered_footnotes_given_first_name_ends_at_its_comma():
+    from tagger.doubts import numbered_footnote_name
+    _, words = _tokens("7 Niklas Luhmann, Soziale Systeme, Frankfurt a. M. 1984, S. 30.")
+    labels = ["citation-number"] + ["author"] * 6 + ["location"] * (len(words) - 7)
+    decided = numbered_footnote_name(words, labels)
+    assert [words[k] for k in sorted(decided) if decided[k] == "author"] == ["Niklas", "Luhmann"]
+    assert [words[k] for k in sorted(decided) if decided[k] == "title"] == ["Soziale", "Systeme"]
+    # a Vancouver list is family first, hyphens join one name, and "Vgl." is footnote_words'
+    for text in ("45. Friis-Møller A,, Lemming LE,, Valerius NH", "144. Baron- Cohen, S. Wheel",
+                 "1 Vgl. Jürgen Habermas, Faktizität"):
+        _, words = _tokens(text)
+        assert numbered_footnote_name(words, ["author"] * len(words)) == {}
+
+
+def test_a_german_books_edition_volume_and_editors_leave_its_title():
+    from tagger.doubts import german_book_parts
+    _, words = _tokens("Weber, Max: Gesammelte Aufsätze. Hrsg. v. Johannes Winckelmann. "
+                       "7. Aufl. Tübingen: Mohr 1988.")
+    decided = german_book_parts(words, ["title"] * len(words))
+    assert [words[k] for k in sorted(decided) if decided[k] == "editor"] == [
+        "Hrsg", ".", "v", ".", "Johannes", "Winckelmann"]
+    assert [words[k] for k in sorted(decided) if decided[k] == "edition"] == ["7", ".", "Aufl", "."]
+    _, words = _tokens("Marx, Karl: Das Kapital. Bd. 1. Hamburg: Meissner 1867.")
+    assert set(german_book_parts(words, ["title"] * len(words)).values()) == {"volume"}
+    # a volume with its own title stays in the title: a field is one stretch
+    _, words = _tokens("Nipperdey, Thomas: Deutsche Geschichte. Bd. 1: Arbeitswelt. München 1990.")
+    assert german_book_parts(words, ["title"] * len(words)) == {}

@@ -14,9 +14,10 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
 from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
-                      names_before_colon,
+                      names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
+                    german_book_parts,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
 from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
 from .identifiers import identifiers
@@ -39,7 +40,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "lettered_pages", "page_of_volume_less_journal", "proceedings_of_science",
            "group_before_journal", "initial_glued_to_title", "title_before_type_code", "online_dates",
            "title_head_left_out", "imprint_in_venue", "footnote_words",
-           "described_in_brackets", "names_before_colon"]
+           "described_in_brackets", "names_before_colon", "numbered_footnote_name",
+           "german_book_parts"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -70,7 +72,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | title_before_type_code(words, labels) | online_dates(words, labels)
             | title_head_left_out(tokens, labels, words) | imprint_in_venue(tokens, labels, words)
             | footnote_words(words, labels) | described_in_brackets(words, labels)
-            | names_before_colon(words, labels))
+            | names_before_colon(words, labels) | numbered_footnote_name(words, labels)
+            | german_book_parts(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

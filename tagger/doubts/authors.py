@@ -453,7 +453,24 @@ def footnote_words(words, labels) -> dict[int, str]:
             cited_again = True
     if decided and first:
         decided[0] = CITATION_NUMBER
-    if cited_again:
+    if first and lowered[first:first + 2] == ["vgl", "."]:
+        decided |= _footnote_name(words, labels, first + 2)
+    return decided | _cited_page(words, cited_again)
+
+
+def numbered_footnote_name(words, labels) -> dict[int, str]:
+    """A numbered footnote's "7 Niklas Luhmann, Soziale Systeme, …": two or three names
+    given first, then a comma, are the author; the CRF's author run past the comma is not."""
+    if len(words) < 5 or not (words[0].isdigit() and len(words[0]) <= 3):
+        return {}
+    k = 2 if words[1] == "." else 1
+    return {} if words[k].lower() == "vgl" else _footnote_name(words, labels, k)
+
+
+def _cited_page(words, cited_again) -> dict[int, str]:
+    """The page cited after "Ebd." or "a.a.O.": "S. 401", "S. 30 ff"."""
+    decided = {}
+    if cited_again:  # after "Ebd." or "a.a.O." only the page is left
         for k in range(len(words) - 2):
             if words[k] == "S" and words[k + 1] == "." and words[k + 2][:1].isdigit():
                 end = k + 3
@@ -465,6 +482,28 @@ def footnote_words(words, labels) -> dict[int, str]:
 
 
 _FOOTNOTE_WORDS = frozenset(("vgl", "ebd", "o"))
+
+
+def _footnote_name(words, labels, k) -> dict[int, str]:
+    """A footnote's "Jürgen Habermas," after "Vgl.": two or three names given first, then a
+    comma, are the author; the CRF's author run past the comma is not: the title to the next
+    comma, the rules' beyond it."""
+    j = k
+    while j < len(words) and j - k < 5 and (capitalized(words[j]) or words[j] == "-"
+                                             or initial(words[j])
+                                             or words[j] == "." and initial(words[j - 1])):
+        j += 1
+    # a hyphen joins two words into one name ("Hans-Ulrich", "Baron- Cohen"); the last word is
+    # the family name, written out ("Friis-Møller A," is a Vancouver list, family first)
+    names = sum(1 for i in range(k, j) if _given_name(words[i]) and len(words[i]) > 2
+                and words[i - 1] != "-")  # "Mc|Cown" is one name, split by the tokenizer
+    if not (2 <= names <= 3 and words[j:j + 1] == [","] and capitalized(words[k])
+            and words[k][1:].islower() and capitalized(words[j - 1])) or j + 1 >= len(words):
+        return {}
+    past = run_end(labels, j + 1, AUTHOR) if labels[j + 1:j + 2] == [AUTHOR] else j + 1
+    comma = next((i for i in range(j + 1, past) if words[i] == ","), past)
+    return (dict.fromkeys(range(k, j), AUTHOR) | {j: OTHER} | dict.fromkeys(range(j + 1, comma), TITLE)
+            | dict.fromkeys(range(comma, past), None))
 
 
 def names_before_colon(words, labels) -> dict[int, str]:
@@ -491,25 +530,33 @@ def names_before_colon(words, labels) -> dict[int, str]:
             continue
         if words[end:end + 1] != [":"] or end + 1 >= len(words) or not words[end + 1][:1].isupper():
             return {}
-        if all(label == AUTHOR for label in labels[start:end]):
+        after = run_end(labels, end + 1, AUTHOR) if labels[end] == AUTHOR else end + 1
+        if all(label == AUTHOR for label in labels[start:end]) and after == end + 1:
             return {}
-        return dict.fromkeys(range(start, end), AUTHOR)
+        # the names are the authors; what the CRF ran them on into after the colon is the title
+        return (dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER}
+                | dict.fromkeys(range(end + 1, after), TITLE))
     return {}
+
+
+def _given_name(word) -> bool:
+    """A given name as German lists write it: "Max", "Jürgen" (not "DAMIEN", not an initial)."""
+    return capitalized(word) and word[1:].islower()
 
 
 def _family_comma_given(words, k) -> int | None:
     """End of "Family, Given" from token k ("Weber, Max", "Wehler, Hans-Ulrich", "Berger,
-    Peter L.", "Lepsius, M. Rainer"), or None. A written-out word after "Name I." or "I. I."
-    is a title's ("Diamond, Jared M. Collapse:", "Hunt, E. B. Concept Learning:")."""
+    Peter L."), or None. A written-out word after an initial is a title's ("Diamond, Jared M.
+    Collapse:", "Sutherland, I. Sketchpad:"), which leaves "Lepsius, M. Rainer:" to the CRF."""
     if not (capitalized(words[k]) and words[k + 1:k + 2] == [","]):
         return None
     j, parts = k + 2, ""
     while j < len(words) and len(parts) < 3:
         if initial(words[j]) and words[j + 1:j + 2] == ["."]:
             parts, j = parts + "I", j + 2
-        elif capitalized(words[j]) and not parts.endswith(("WI", "II")):
+        elif _given_name(words[j]) and "I" not in parts:
             parts, j = parts + "W", j + 1
-        elif words[j] == "-" and parts.endswith("W") and j + 1 < len(words) and capitalized(words[j + 1]):
+        elif words[j] == "-" and parts.endswith("W") and j + 1 < len(words) and _given_name(words[j + 1]):
             j += 1
         else:
             break

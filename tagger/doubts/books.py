@@ -10,8 +10,8 @@ as written where the CRF broke it.
 from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import (EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE, YEAR,
-                    capitalized, initial, run_end, run_start)
+from .words import (EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE,
+                    VOLUME, YEAR, capitalized, initial, run_end, run_start)
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -214,9 +214,10 @@ def described_in_brackets(words, labels) -> dict[int, str]:
         if words[k + 1].lower().rstrip("’'s") not in _DESCRIPTIONS:
             return {}
         close = next((j for j in range(k + 1, min(len(words), k + 16)) if words[j] == "]"), None)
-        if close is None or any(label == TITLE and word[:1].isalnum() for word, label
-                                in zip(words[close + 1:], labels[close + 1:])):
-            return {}
+        if close is None or not _QUOTES.isdisjoint(words[close + 1:close + 3]) or any(
+                label == TITLE and word[:1].isalnum()
+                for word, label in zip(words[close + 1:], labels[close + 1:])):
+            return {}  # inside a quoted title ("“Communications [letter to the editor].”")
         comma = next((j for j in range(k + 1, close) if words[j] == ","), None)
         if comma is None:
             return dict.fromkeys(range(k, close + 1), GENRE)
@@ -225,8 +226,51 @@ def described_in_brackets(words, labels) -> dict[int, str]:
     return {}
 
 
+_QUOTES = frozenset("\"”“’‘»«")
 # First words of APA 7's bracketed descriptions.
 _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
     computer software video film preprint technical audiobook audio podcast lecture conference
     unpublished manuscript infographic white large massive tweet photograph map review editorial
     letter abstract special press fact mobile blog television tv motion""".split())
+
+
+def german_book_parts(words, labels) -> dict[int, str]:
+    """A German book's parts that the CRF gave its title or a venue: the edition ("5. Aufl.",
+    "7., grundlegend überarb. Aufl."), the volume ("Bd. 1", "Bd. I.2"), and the editors and
+    translators after "Hrsg. v." or "Übers. v." ("Hrsg. v. Rolf Tiedemann u. Hermann
+    Schweppenhäuser."). A volume with its own title ("Bd. 1: Arbeitswelt und Bürgergeist")
+    is left inside the title: a field is one stretch."""
+    lowered = [word.lower() for word in words]
+    if _GERMAN_BOOK_WORDS.isdisjoint(lowered):
+        return {}
+    decided = {}
+    for k, word in enumerate(lowered):
+        if words[k + 1:k + 2] != ["."]:
+            continue
+        if word == "aufl":
+            number = next((j for j in range(k - 1, max(k - 7, -1), -1) if words[j].isdigit()), None)
+            if number is not None:
+                decided |= dict.fromkeys(range(number, k + 2), EDITION)
+        elif word == "bd" and k + 2 < len(words) and (words[k + 2].isdigit()
+                                                       or words[k + 2] in _ROMAN):
+            end = k + 3
+            while end + 1 < len(words) and words[end] == "." and words[end + 1].isdigit():
+                end += 2  # "Bd. I.2"
+            if words[end:end + 1] != [":"]:  # "Bd. 1: its own title" stays in the title
+                decided |= dict.fromkeys(range(k, end), VOLUME)
+        elif word in ("hrsg", "übers", "hg") and lowered[k + 2:k + 4] == ["v", "."]:
+            end = k + 4
+            while end < len(words) and (capitalized(words[end]) or initial(words[end])
+                                        or words[end] in ("-", "/", "und")
+                                        or words[end] == "." and words[end - 1] in ("u", "")
+                                        or words[end] == "u" and words[end + 1:end + 2] == ["."]
+                                        or words[end] == "." and initial(words[end - 1])):
+                end += 1
+            if end > k + 4:
+                role = TRANSLATOR if word == "übers" else EDITOR
+                decided |= dict.fromkeys(range(k, end), role)
+    return decided
+
+
+_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "hrsg", "übers", "hg"))
+_ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())
