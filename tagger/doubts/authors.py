@@ -27,8 +27,8 @@ from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, TITLE, VENUE, capitalized, initial,
-                    run_end, run_start)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, PAGES, TITLE, VENUE, capitalized,
+                    initial, run_end, run_start)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -417,3 +417,147 @@ def _vancouver_item_end(words, first, k) -> bool:
     initials, family = words[k - 1], words[k - 2]
     return (k - 2 >= first and 1 <= len(initials) <= 3 and initials.isupper() and initials.isalpha()
             and capitalized(family) and (k - 2 == first or words[k - 3] in ",;"))
+
+
+def initial_glued_to_title(tokens, labels, words=None) -> dict[int, str]:
+    """The last initial of an author list that text copied without spaces glued to the title
+    ("Sergeev A,Balso M D.Horovod:Fast …", "Williams R J.Learning representations …"), where
+    the CRF began the title at the initial: a capital letter with its stop, right after an
+    author's initial or name, and glued to the next word, is the author's."""
+    words = words or [token.text for token in tokens]
+    for i in range(1, len(words) - 2):
+        if (labels[i] == TITLE and labels[i - 1] == AUTHOR and initial(words[i])
+                and words[i + 1] == "." and tokens[i + 2].start == tokens[i + 1].end
+                and tokens[i].start > tokens[i - 1].end
+                and (initial(words[i - 1]) or capitalized(words[i - 1]))):
+            return {i: AUTHOR, i + 1: AUTHOR}
+    return {}
+
+
+def footnote_words(words, labels) -> dict[int, str]:
+    """The words a German footnote opens with or cites by, which name no field: "Vgl." (see),
+    "Ebd." (ibid.), "a.a.O." (op. cit.). The footnote's number before them is its citation
+    number, and after "Ebd." or "a.a.O." only the page is left: "2 Ebd., S. 401."."""
+    lowered = [word.lower() for word in words]
+    if not _FOOTNOTE_WORDS.intersection(lowered):
+        return {}
+    decided = {}
+    first = 1 if words and words[0].isdigit() and len(words[0]) <= 3 else 0
+    cited_again = False
+    for k, word in enumerate(lowered):
+        if word in ("vgl", "ebd") and words[k + 1:k + 2] == ["."] and k <= first + 1:
+            decided |= {k: OTHER, k + 1: OTHER}
+            cited_again = cited_again or word == "ebd"
+        elif lowered[k:k + 6] == ["a", ".", "a", ".", "o", "."]:
+            decided |= dict.fromkeys(range(k, k + 6), OTHER)
+            cited_again = True
+    if decided and first:
+        decided[0] = CITATION_NUMBER
+    if first and lowered[first:first + 2] == ["vgl", "."]:
+        decided |= _footnote_name(words, labels, first + 2)
+    return decided | _cited_page(words, cited_again)
+
+
+def numbered_footnote_name(words, labels) -> dict[int, str]:
+    """A numbered footnote's "7 Niklas Luhmann, Soziale Systeme, …": two or three names
+    given first, then a comma, are the author; the CRF's author run past the comma is not."""
+    if len(words) < 5 or not (words[0].isdigit() and len(words[0]) <= 3):
+        return {}
+    k = 2 if words[1] == "." else 1
+    return {} if words[k].lower() == "vgl" else _footnote_name(words, labels, k)
+
+
+def _cited_page(words, cited_again) -> dict[int, str]:
+    """The page cited after "Ebd." or "a.a.O.": "S. 401", "S. 30 ff"."""
+    decided = {}
+    if cited_again:  # after "Ebd." or "a.a.O." only the page is left
+        for k in range(len(words) - 2):
+            if words[k] == "S" and words[k + 1] == "." and words[k + 2][:1].isdigit():
+                end = k + 3
+                while end < len(words) and (words[end][:1].isdigit() or words[end] in DASHES
+                                            or words[end] in ("f", "ff")):
+                    end += 1
+                decided |= dict.fromkeys(range(k, end), PAGES)
+    return decided
+
+
+_FOOTNOTE_WORDS = frozenset(("vgl", "ebd", "o"))
+
+
+def _footnote_name(words, labels, k) -> dict[int, str]:
+    """A footnote's "Jürgen Habermas," after "Vgl.": two or three names given first, then a
+    comma, are the author; the CRF's author run past the comma is not: the title to the next
+    comma, the rules' beyond it."""
+    j = k
+    while j < len(words) and j - k < 5 and (capitalized(words[j]) or words[j] == "-"
+                                             or initial(words[j])
+                                             or words[j] == "." and initial(words[j - 1])):
+        j += 1
+    # a hyphen joins two words into one name ("Hans-Ulrich", "Baron- Cohen"); the last word is
+    # the family name, written out ("Friis-Møller A," is a Vancouver list, family first)
+    names = sum(1 for i in range(k, j) if _given_name(words[i]) and len(words[i]) > 2
+                and words[i - 1] != "-")  # "Mc|Cown" is one name, split by the tokenizer
+    if not (2 <= names <= 3 and words[j:j + 1] == [","] and capitalized(words[k])
+            and words[k][1:].islower() and capitalized(words[j - 1])) or j + 1 >= len(words):
+        return {}
+    past = run_end(labels, j + 1, AUTHOR) if labels[j + 1:j + 2] == [AUTHOR] else j + 1
+    comma = next((i for i in range(j + 1, past) if words[i] == ","), past)
+    return (dict.fromkeys(range(k, j), AUTHOR) | {j: OTHER} | dict.fromkeys(range(j + 1, comma), TITLE)
+            | dict.fromkeys(range(comma, past), None))
+
+
+def names_before_colon(words, labels) -> dict[int, str]:
+    """German reference lists write each name family first and end the list with a colon:
+    "Habermas, Jürgen: Strukturwandel …", "Berger, Peter L./Luckmann, Thomas: Die …",
+    "Lepsius, M. Rainer: Parteiensystem …". Where the CRF ended the authors at the first
+    comma and began the title with the given name, the names up to the colon are the authors'."""
+    if ":" not in words or "," not in words:
+        return {}
+    start = 0
+    while start < len(labels) and labels[start] == CITATION_NUMBER:
+        start += 1
+    if labels[start:start + 1] != [AUTHOR] or words[start + 2:start + 3] and (
+            words[start + 2].lower() in lexicon.PLACES):
+        return {}  # "France, Paris: Les Belles Lettres" is an imprint
+    k, names = start, 0
+    while k < len(words):
+        end = _family_comma_given(words, k)
+        if end is None:
+            return {}
+        names += 1
+        if words[end:end + 1] == ["/"]:
+            k = end + 1
+            continue
+        if words[end:end + 1] != [":"] or end + 1 >= len(words) or not words[end + 1][:1].isupper():
+            return {}
+        after = run_end(labels, end + 1, AUTHOR) if labels[end] == AUTHOR else end + 1
+        if all(label == AUTHOR for label in labels[start:end]) and after == end + 1:
+            return {}
+        # the names are the authors; what the CRF ran them on into after the colon is the title
+        return (dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER}
+                | dict.fromkeys(range(end + 1, after), TITLE))
+    return {}
+
+
+def _given_name(word) -> bool:
+    """A given name as German lists write it: "Max", "Jürgen" (not "DAMIEN", not an initial)."""
+    return capitalized(word) and word[1:].islower()
+
+
+def _family_comma_given(words, k) -> int | None:
+    """End of "Family, Given" from token k ("Weber, Max", "Wehler, Hans-Ulrich", "Berger,
+    Peter L."), or None. A written-out word after an initial is a title's ("Diamond, Jared M.
+    Collapse:", "Sutherland, I. Sketchpad:"), which leaves "Lepsius, M. Rainer:" to the CRF."""
+    if not (capitalized(words[k]) and words[k + 1:k + 2] == [","]):
+        return None
+    j, parts = k + 2, ""
+    while j < len(words) and len(parts) < 3:
+        if initial(words[j]) and words[j + 1:j + 2] == ["."]:
+            parts, j = parts + "I", j + 2
+        elif _given_name(words[j]) and "I" not in parts:
+            parts, j = parts + "W", j + 1
+        elif words[j] == "-" and parts.endswith("W") and j + 1 < len(words) and _given_name(words[j + 1]):
+            j += 1
+        else:
+            break
+    return j if parts else None

@@ -9,8 +9,9 @@ as written where the CRF broke it.
 
 from .. import lexicon
 from ..features import YEAR_SHAPE
-from .words import (EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE, YEAR,
-                    capitalized, initial, run_end)
+from ..labels import OTHER
+from .words import (EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE,
+                    VOLUME, YEAR, capitalized, initial, run_end, run_start)
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -142,3 +143,134 @@ def _brackets_in_title(words, labels, reach):
                      None)
         if close is not None:
             yield k, close
+
+
+def imprint_in_venue(tokens, labels, words=None) -> dict[int, str]:
+    """The place and publisher that end a proceedings' name before its year, which the CRF
+    took into the venue: "In: Proc. of the … Data Mining. Virtual Event: ACM, 2020",
+    "… Association.Singapore:ISCA,2014", "… Software Engineering. St. Louis: ACM, 2005",
+    "… Annual Technical Conf. USENIX, 2010", "… Representations. OpenReview.net, 2021".
+    After a stop in the venue, a short capitalized place (stops only after a short word, "St.
+    Louis", not "… J. G. Ballard. New York"), its colon and a short publisher (or a publisher
+    alone, in capitals or as a domain name), then the year: that is the imprint, where the
+    name before it is written out ("Proc. Natl. Acad. Sci. USA 2000" is left alone)."""
+    words = words or [token.text for token in tokens]
+    if VENUE not in labels or YEAR not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    year = next((k for k in range(end, len(words)) if labels[k] == YEAR), None)
+    if year is None or end - start < 6 or any(labels[k] not in (VENUE, LOCATION, PUBLISHER, OTHER)
+                                               for k in range(end, year)):
+        return {}
+    last = year
+    while last > start and words[last - 1] in ",.":
+        last -= 1
+    for stop in (k for k in range(start + 4, min(end, last - 1)) if words[k] in (".", "．")):
+        imprint = _imprint(tokens, words, range(stop + 1, last))
+        if imprint:
+            return imprint if _spelt_out(words[start:stop]) >= 3 else {}
+    return {}
+
+
+def _spelt_out(words) -> int:
+    """How many words of a name are written out, not abbreviated with a stop: none in
+    "Proc. Natl. Acad. Sci." (whose "USA" is no publisher), many in a proceedings' title."""
+    return sum(1 for k, word in enumerate(words)
+               if word[:1].isalnum() and words[k + 1:k + 2] != ["."])
+
+
+def _imprint(tokens, words, region) -> dict[int, str]:
+    """{token: location or publisher} when `region` is "Place: Publisher" or a publisher alone."""
+    colon = next((k for k in region if words[k] == ":"), None)
+    if colon is None:
+        glued = all(tokens[k].start == tokens[k - 1].end for k in region[1:])
+        name = "".join(words[k] for k in region)
+        return dict.fromkeys(region, PUBLISHER) if region and glued and _publisher_alone(name) else {}
+    place, publisher = range(region.start, colon), range(colon + 1, region.stop)
+    if (1 <= len(place) <= 4 and 1 <= len(publisher) <= 6 and capitalized(words[place[0]])
+            and all(capitalized(words[k]) or words[k] == "." and len(words[k - 1]) <= 2
+                    for k in place)
+            and words[publisher[0]][:1].isupper()):
+        return dict.fromkeys(place, LOCATION) | dict.fromkeys(publisher, PUBLISHER)
+    return {}
+
+
+def _publisher_alone(name) -> bool:
+    """A publisher named without a place, in capitals or as a domain: "USENIX", "OpenReview.net"."""
+    return (len(name) > 1 and name.isupper() and name.isalpha()) or (
+        "." in name and name.rsplit(".", 1)[-1] in ("net", "org", "com") and name[:1].isupper())
+
+
+def described_in_brackets(words, labels) -> dict[int, str]:
+    """APA 7's description in square brackets after a title: "[Doctoral dissertation, Stanford
+    University]", "[Data set]", "[Computer software]", "[Video]". It ends the title: the kind
+    of document is the genre, a thesis's school after the comma its publisher."""
+    if "[" not in words or TITLE not in labels:
+        return {}
+    for k, word in enumerate(words):
+        if word != "[" or labels[k - 1:k] != [TITLE] or words[k + 1:k + 2] == []:
+            continue
+        if words[k + 1].lower().rstrip("’'s") not in _DESCRIPTIONS:
+            return {}
+        close = next((j for j in range(k + 1, min(len(words), k + 16)) if words[j] == "]"), None)
+        if close is None or not _QUOTES.isdisjoint(words[close + 1:close + 3]) or any(
+                label == TITLE and word[:1].isalnum()
+                for word, label in zip(words[close + 1:], labels[close + 1:])):
+            return {}  # inside a quoted title ("“Communications [letter to the editor].”")
+        comma = next((j for j in range(k + 1, close) if words[j] == ","), None)
+        if comma is None:
+            return dict.fromkeys(range(k, close + 1), GENRE)
+        return dict.fromkeys(range(k, comma), GENRE) | dict.fromkeys(range(comma + 1, close + 1),
+                                                                     PUBLISHER)
+    return {}
+
+
+_QUOTES = frozenset("\"”“’‘»«")
+# First words of APA 7's bracketed descriptions.
+_DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
+    computer software video film preprint technical audiobook audio podcast lecture conference
+    unpublished manuscript infographic white large massive tweet photograph map review editorial
+    letter abstract special press fact mobile blog television tv motion""".split())
+
+
+def german_book_parts(words, labels) -> dict[int, str]:
+    """A German book's parts that the CRF gave its title or a venue: the edition ("5. Aufl.",
+    "7., grundlegend überarb. Aufl."), the volume ("Bd. 1", "Bd. I.2"), and the editors and
+    translators after "Hrsg. v." or "Übers. v." ("Hrsg. v. Rolf Tiedemann u. Hermann
+    Schweppenhäuser."). A volume with its own title ("Bd. 1: Arbeitswelt und Bürgergeist")
+    is left inside the title: a field is one stretch."""
+    lowered = [word.lower() for word in words]
+    if _GERMAN_BOOK_WORDS.isdisjoint(lowered):
+        return {}
+    decided = {}
+    for k, word in enumerate(lowered):
+        if words[k + 1:k + 2] != ["."]:
+            continue
+        if word == "aufl":
+            number = next((j for j in range(k - 1, max(k - 7, -1), -1) if words[j].isdigit()), None)
+            if number is not None:
+                decided |= dict.fromkeys(range(number, k + 2), EDITION)
+        elif word == "bd" and k + 2 < len(words) and (words[k + 2].isdigit()
+                                                       or words[k + 2] in _ROMAN):
+            end = k + 3
+            while end + 1 < len(words) and words[end] == "." and words[end + 1].isdigit():
+                end += 2  # "Bd. I.2"
+            if words[end:end + 1] != [":"]:  # "Bd. 1: its own title" stays in the title
+                decided |= dict.fromkeys(range(k, end), VOLUME)
+        elif word in ("hrsg", "übers", "hg") and lowered[k + 2:k + 4] == ["v", "."]:
+            end = k + 4
+            while end < len(words) and (capitalized(words[end]) or initial(words[end])
+                                        or words[end] in ("-", "/", "und")
+                                        or words[end] == "." and words[end - 1] in ("u", "")
+                                        or words[end] == "u" and words[end + 1:end + 2] == ["."]
+                                        or words[end] == "." and initial(words[end - 1])):
+                end += 1
+            if end > k + 4:
+                role = TRANSLATOR if word == "übers" else EDITOR
+                decided |= dict.fromkeys(range(k, end), role)
+    return decided
+
+
+_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "hrsg", "übers", "hg"))
+_ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())

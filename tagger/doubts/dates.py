@@ -102,3 +102,22 @@ def access_date(words, labels) -> dict[int, str]:
 # reference without one is told at once, no word lower-cased.
 _ACCESS_FORMS = frozenset(form for word in lexicon.ACCESS_WORDS
                           for form in (word, word.capitalize(), word.upper()))
+
+
+def online_dates(words, labels) -> dict[int, str]:
+    """GB/T 7714's dates of a document read online, after its type code: the date it was
+    published or updated in round brackets, the date it was read in square ones
+    ("[EB/OL].(2017-02-21)[2021-08-12]", "Gloo[EB/OL].[2021-08-12]"). The first is the year,
+    the second a note, whatever the CRF took them for."""
+    code = next((k for k in range(2, len(words)) if words[k] == "OL" and words[k - 1] == "/"), None)
+    if code is None:
+        return {}
+    decided = {}
+    for i in range(code + 2, len(words) - 1):
+        opening = words[i - 1]
+        if opening in "([" and YEAR_SHAPE.match(words[i]):
+            end = _date_end(words, i)
+            closing = ")" if opening == "(" else "]"
+            if words[end:end + 1] == [closing] and (opening == "(" or end - i > 1):
+                decided.update(dict.fromkeys(range(i, end), YEAR if opening == "(" else NOTE))
+    return decided

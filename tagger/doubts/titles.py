@@ -9,7 +9,7 @@ before the book; Italian style quotes the journal after the title.
 
 from .. import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
+from .words import (AUTHOR, GENRE, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
                     run_start)
 
 
@@ -262,3 +262,40 @@ def group_before_journal(words, labels) -> dict[int, str]:
 
 
 _GROUP_NAMES = lexicon.GROUP_WORDS | {"force"}  # "Task Force on Guidelines"
+
+
+def title_before_type_code(words, labels) -> dict[int, str]:
+    """GB/T 7714's type code ("[J]", "[EB/OL]") follows the title: where the first words of a
+    reading run straight into it with no stop between, they are the title, not an author
+    ("Gloo[EB/OL].[2021-08-12].https://…", a project's page cited without one)."""
+    if "[" not in words or TITLE in labels or AUTHOR not in labels:
+        return {}
+    start = next((i for i, label in enumerate(labels) if label == AUTHOR), 0)
+    end = run_end(labels, start, AUTHOR)
+    if (end < len(words) and words[end] == "[" and labels[end] == GENRE
+            and not any(word in _STOPS for word in words[start:end])
+            and AUTHOR not in labels[end:]):
+        return dict.fromkeys(range(start, end), TITLE)
+    return {}
+
+
+_STOPS = frozenset(".．。")
+
+
+def title_head_left_out(tokens, labels, words=None) -> dict[int, str]:
+    """The words between an author list's stop and a title that the CRF left to no field
+    where the copy lost the space after the stop ("Kingma D P,Ba J.Adam:a method for …",
+    "Seide F,…,et al.1-bit stochastic …"): the title begins right after the stop. (With the
+    space, a word left out there is a container's "Dans" or "In", not the title's.)"""
+    words = words or [token.text for token in tokens]
+    if TITLE not in labels or AUTHOR not in labels:
+        return {}
+    start = labels.index(TITLE)
+    j = start
+    while j > 0 and labels[j - 1] == OTHER and words[j - 1] not in _STOPS:
+        j -= 1
+    if (0 < j < start and words[j - 1] in _STOPS and j > 1 and labels[j - 2] == AUTHOR
+            and tokens[j].start == tokens[j - 1].end
+            and any(word[:1].isalnum() for word in words[j:start])):
+        return dict.fromkeys(range(j, start), TITLE)
+    return {}

@@ -18,6 +18,7 @@ VOLUME = "volume"
 PAGES = "pages"
 ISSUE = "issue"
 CITATION_NUMBER = "citation-number"
+EDITION = "edition"
 
 # The dashes between two numbers of a range ("38–45", "1996-1997") or before a GOST area.
 DASHES = frozenset("-–—")

@@ -43,7 +43,9 @@ def _tag(tokens, text: str) -> Draft:
     start = numbers.citation_number(d)
     start = segments.skip_separators(d, start)
     end, role = names.author_list(d, start)
-    if role is None:
+    if _title_before_code(d, start):
+        end, role = start, None
+    elif role is None:
         end = _author_before_date(d, start)
         if end == start:
             end = _group_author(d, start)
@@ -67,6 +69,17 @@ def _tag(tokens, text: str) -> Draft:
     segments.publisher_place(d, title_end)
     segments.container(d, title_end)
     return d
+
+
+def _title_before_code(d: Draft, start: int) -> bool:
+    """Whether the first words run straight into a GB/T type code with no stop between: then
+    they are the title and the reference has no author ("Gloo[EB/OL].[2021-08-12].https://…")."""
+    for i in range(start, min(len(d), start + 40)):
+        if d.word(i) in (".", "．", "。"):
+            return False
+        if d.word(i) == "[" and d.labels[i] == "genre":
+            return i > start
+    return False
 
 
 def _author_before_date(d: Draft, start: int) -> int:

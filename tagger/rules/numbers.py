@@ -244,11 +244,19 @@ def _dates(d: Draft, start: int, year_found: bool) -> None:
         first, end = _date_span(d, i)
         access = any(d.lower(k) in ACCESS_WORDS for k in range(max(first - 4, start), first))
         bracketed = d.word(first - 1) == "[" and d.word(end) == "]"
+        # GB/T 7714 writes an online document's access date in square brackets after its
+        # type code: "[EB/OL].(2021-01-25)[2021-08-12]", "Gloo[EB/OL].[2021-08-12]".
+        access = access or bracketed and end - first > 2 and _after_online_code(d, start, first)
         if access or (year_found and (bracketed or end - first > 2)):
             d.put(first, end, "note", 0.8)  # accessed or cited: "[2020-03-04]", "Accessed May 2"
         elif not year_found:
             d.put(first, end, "year", 0.85)
             year_found = True
+
+
+def _after_online_code(d: Draft, start: int, i: int) -> bool:
+    """Whether an online document's GB/T type code ("[EB/OL]", "[J/OL]") comes before token i."""
+    return any(d.word(k) == "OL" and d.word(k - 1) == "/" for k in range(start + 1, i))
 
 
 def _bracketed_year_first(d: Draft, years: list[int]) -> list[int]:

@@ -25,8 +25,9 @@ PUBLISHER_WORDS = lexicon.PUBLISHER_WORDS | _words("""
 """)
 PLACES = lexicon.PLACES
 
-# GB/T 7714 type codes inside brackets, whole: "[J]", "[C]", "[EB/OL]".
-GBT_TYPES = lexicon.GBT_MARKERS | {"EB/OL", "J/OL", "M/OL", "C/OL", "DB/OL"}
+# GB/T 7714 type codes inside brackets, whole: "[J]", "[C]", "[EB/OL]"; any code read online
+# takes "/OL" ("[R/OL]", "[D/OL]").
+GBT_TYPES = lexicon.GBT_MARKERS | {f"{code}/OL" for code in lexicon.GBT_MARKERS - {"OL"}}
 
 # GOST (Russian) writes "Т. 42", "Вып. 3", "С. 12–20" ("С." only with its stop, as "S.").
 PAGE_WORDS = _keywords("pages") | _words("pg pgs ss с стр")

@@ -18,7 +18,7 @@ from tagger.corpus import load, normalized_key
 from tagger.features import FEATURE_VERSION
 from tagger.fields import field_values
 from tagger.model import DEFAULT_MODEL, manifest_path
-from training.synth import generate
+from tagger.synth import generate
 
 from .common import (
     BENCHMARK,
@@ -134,7 +134,7 @@ def notes(args) -> str:
 
 Baseline: the shipped recipe (training/build_model.py: {', '.join(TRAINING_FILES)}; CRF
 parameters {PARAMS}). For each style, {args.test_n} test references rendered with
-`training.synth.generate(style, n, seed={TEST_SEED}, noise={NOISE})`; the baseline is retrained
+`tagger.synth.generate(style, n, seed={TEST_SEED}, noise={NOISE})`; the baseline is retrained
 with synthetic references of the style added (seed {TRAIN_SEED}, same noise, none sharing
 a title with the test set), each counted `weight` times. Scores are core micro-F1 (docs/design.md
 "Evaluation conventions") on the style's test references and on {BENCHMARK} (gold.xml);

@@ -81,7 +81,8 @@ EN_JOURNALS = ["IEEE Transactions on Software Engineering", "ACM Computing Surve
                "Neural Networks", "Empirical Software Engineering", "Future Generation Computer Systems",
                "IEEE Transactions on Knowledge and Data Engineering", "Science China Information Sciences",
                "Frontiers of Computer Science", "Journal of Computer Science and Technology"]
-# (proceedings title, place, publisher)
+# (proceedings title, place, publisher); "{n}" is an edition number. The places and publishers
+# vary as real proceedings give them: several words, a stop ("St. Louis"), "Virtual Event".
 EN_CONFERENCES = [
     ("Proc. of the {n}th USENIX Symp. on Networked Systems Design and Implementation", "Renton", "USENIX"),
     ("Proc. of the {n}th ACM SIGSAC Conf. on Computer and Communications Security", "New York", "ACM"),
@@ -93,6 +94,36 @@ EN_CONFERENCES = [
     ("Proc. of the {n}th IEEE Int'l Conf. on Data Engineering", "Los Alamitos", "IEEE Computer Society"),
     ("Advances in Neural Information Processing Systems {n}", "Red Hook", "Curran Associates"),
     ("Proc. of the {n}th European Conf. on Computer Systems", "Cham", "Springer"),
+    ("Proc. of the {n}th Int’l Conf. on Very Large Data Bases", "Rio de Janeiro", "VLDB Endowment"),
+    ("Proc. of the {n}th ACM SIGMOD Int’l Conf. on Management of Data", "Portland", "ACM"),
+    ("Proc. of the {n}th Int’l World Wide Web Conf.", "Ljubljana", "ACM"),
+    ("Proc. of the {n}th AAAI Conf. on Artificial Intelligence", "Palo Alto", "AAAI Press"),
+    ("Proc. of the {n}th Int’l Joint Conf. on Artificial Intelligence", "Macao", "IJCAI.org"),
+    ("Proc. of the {n}th Int’l Conf. on Learning Representations", "Kigali", "OpenReview.net"),
+    ("Proc. of the {n}th Conf. on Empirical Methods in Natural Language Processing", "Punta Cana", "ACL"),
+    ("Proc. of the {n}th ACM SIGSOFT Int’l Symp. on Software Testing and Analysis", "Virtual Event", "ACM"),
+    ("Proc. of the {n}th ACM Joint Meeting on European Software Engineering Conf. and Symp. on the Foundations of Software Engineering", "San Francisco", "ACM"),
+    ("Proc. of the {n}th IEEE/ACM Int’l Conf. on Automated Software Engineering", "Ann Arbor", "IEEE"),
+    ("Proc. of the {n}th USENIX Conf. on File and Storage Technologies", "Santa Clara", "USENIX Association"),
+    ("Proc. of the {n}th USENIX Security Symp.", "Anaheim", "USENIX Association"),
+    ("Proc. of the {n}th Int’l Symp. on Computer Architecture", "Buenos Aires", "IEEE"),
+    ("Proc. of the {n}th ACM SIGPLAN Conf. on Programming Language Design and Implementation", "Phoenix", "ACM"),
+    ("Proc. of the {n}th Annual Int’l Conf. on Mobile Computing and Networking", "Los Cabos", "ACM"),
+    ("Proc. of the {n}th IEEE Int’l Parallel and Distributed Processing Symp.", "St. Petersburg", "IEEE"),
+    ("Proc. of the {n}th Int’l Conf. on Artificial Intelligence and Statistics", "Naha", "PMLR"),
+    ("Proc. of the {n}th Int’l Conf. on Distributed Computing Systems", "Hong Kong", "IEEE"),
+    ("Proc. of the {n}th ACM Symp. on Cloud Computing", "Santa Cruz", "ACM"),
+    ("Proc. of the {n}th Annual Conf. of the Int’l Speech Communication Association", "Brno", "ISCA"),
+    ("Proc. of the {n}th Int’l Conf. on High Performance Computing, Networking, Storage and Analysis", "Salt Lake City", "IEEE Press"),
+    ("Proc. of the {n}th ACM Conf. on Embedded Networked Sensor Systems", "Mt. Pleasant", "ACM"),
+    ("Proc. of the {n}th Int’l Conf. on Computational Linguistics", "Gyeongju", "Int’l Committee on Computational Linguistics"),
+    ("Proc. of the {n}th Conf. on Uncertainty in Artificial Intelligence", "Ft. Collins", "AUAI Press"),
+    ("Proc. of the {n}th Int’l Conf. on Knowledge Discovery and Data Mining", "Washington, D.C.", "ACM"),
+    ("Proc. of the {n}th ACM Int’l Conf. on Web Search and Data Mining", "Online", "ACM"),
+    ("Proc. of the {n}th IEEE Symp. on Security and Privacy", "San Jose", "IEEE Computer Society"),
+    ("Proc. of the {n}th Int’l Conf. on Machine Learning and Systems", "Santa Clara", "MLSys"),
+    ("Proc. of the {n}th USENIX Annual Technical Conf.", "Carlsbad", "USENIX"),
+    ("Proc. of the {n}th China National Computer Congress", "Beijing", "China Computer Federation"),
 ]
 EN_PUBLISHERS = [("Cambridge", "MIT Press"), ("New York", "Springer"), ("Boston", "Addison-Wesley"),
                  ("Hoboken", "Wiley"), ("Oxford", "Oxford University Press"), ("Beijing", "Science Press")]
@@ -206,8 +237,11 @@ def conference_paper(rng, item_id):
     item = {"id": item_id, "type": "paper-conference",
             "author": authors(rng, rng.choice((pinyin_name, pinyin_name, western_name))),
             "title": english_title(rng), "container-title": name.format(n=rng.randrange(10, 45)),
-            "publisher-place": place, "publisher": publisher, "issued": issued(value),
-            "page": page_range(rng)}
+            "publisher": publisher, "issued": issued(value)}
+    if rng.random() < 0.8:  # some proceedings give their publisher alone
+        item["publisher-place"] = place
+    if rng.random() < 0.85:
+        item["page"] = page_range(rng)
     if rng.random() < 0.5:
         item["DOI"] = doi(rng, value)
     return item
@@ -262,16 +296,36 @@ def book(rng, item_id):
     return item
 
 
+# Software and services cited as web pages with no author ("Redis[EB/OL].[2021-08-12].https://…").
+WEB_PROJECTS = [("Apache Spark", "https://spark.apache.org/"), ("etcd", "https://etcd.io/"),
+                ("Redis", "https://redis.io/"), ("PostgreSQL", "https://www.postgresql.org/"),
+                ("Docker", "https://www.docker.com/"), ("Apache Kafka", "https://kafka.apache.org/"),
+                ("MXNet", "https://github.com/apache/mxnet"), ("Ray", "https://github.com/ray-project/ray"),
+                ("TensorFlow Serving", "https://github.com/tensorflow/serving"),
+                ("ONNX Runtime", "https://onnxruntime.ai/"), ("Prometheus", "https://prometheus.io/"),
+                ("Apache Flink", "https://flink.apache.org/"), ("MindSpore", "https://www.mindspore.cn/"),
+                ("PaddlePaddle", "https://github.com/PaddlePaddle/Paddle"), ("Jepsen", "https://jepsen.io/"),
+                ("OpenStack", "https://www.openstack.org/"), ("Hugging Face Transformers", "https://github.com/huggingface/transformers"),
+                ("MPICH", "https://www.mpich.org/"), ("Alibaba Cluster Trace Program", "https://github.com/alibaba/clusterdata"),
+                ("Scaling to 2 048 GPUs", "https://example.org/blog/scaling"), ("TPC-H", "https://www.tpc.org/tpch/")]
+
+
 def webpage(rng, item_id):
+    value = year(rng)
+    accessed = {"date-parts": [[min(value + rng.randrange(0, 3), 2025), rng.randrange(1, 13),
+                                rng.randrange(1, 29)]]}
+    if rng.random() < 0.35:  # a project's page: no author, often no date but the access date
+        title, url = rng.choice(WEB_PROJECTS)
+        item = {"id": item_id, "type": "webpage", "title": title, "URL": url, "accessed": accessed}
+        if rng.random() < 0.3:
+            item["issued"] = issued(value)
+        return item
     words = rng.choice(EN_TASKS).split()
     url = rng.choice(WEB_SITES).format(w="-".join(words[:2]), n=rng.randrange(1500, 2500),
                                        m=rng.randrange(10000, 99999))
-    value = year(rng)
     return {"id": item_id, "type": "webpage",
             "author": authors(rng, rng.choice((pinyin_name, western_name)), rng.choice((1, 2))),
-            "title": english_title(rng), "URL": url, "issued": issued(value),
-            "accessed": {"date-parts": [[min(value + rng.randrange(0, 3), 2025),
-                                         rng.randrange(1, 13), rng.randrange(1, 29)]]}}
+            "title": english_title(rng), "URL": url, "issued": issued(value), "accessed": accessed}
 
 
 GENERATORS = [chinese_journal_article, chinese_journal_article, conference_paper,
@@ -281,3 +335,138 @@ GENERATORS = [chinese_journal_article, chinese_journal_article, conference_paper
 def generated_item(rng, item_id):
     """One random item of a random kind."""
     return rng.choice(GENERATORS)(rng, item_id)
+
+
+# German humanities and social science: names, places, publishers and journals as German
+# reference lists give them, and titles made of German nouns.
+DE_SURNAMES = ["Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker",
+               "Schulz", "Hoffmann", "Koch", "Bauer", "Richter", "Klein", "Wolf", "Schröder",
+               "Neumann", "Schwarz", "Zimmermann", "Braun", "Krüger", "Hofmann", "Hartmann",
+               "Lange", "Werner", "Krause", "Lehmann", "Köhler", "Maier", "Frank", "Groß",
+               "Jäger", "Vogel", "Brandt", "Haas", "Sommer", "Graf", "Dietrich", "Kaiser",
+               "von Trotha", "Kaufmann", "Ostermann-Heß", "Bühler", "Strätz", "Aßmann"]
+DE_GIVEN = ["Hans", "Jürgen", "Ulrich", "Karl", "Wolfgang", "Peter", "Uwe", "Heinz", "Dieter",
+            "Klaus", "Monika", "Ursula", "Renate", "Gabriele", "Andrea", "Sabine", "Martina",
+            "Thomas", "Michael", "Stefan", "Andreas", "Christoph", "Hans-Georg", "Karl-Heinz",
+            "Anna-Lena", "Friederike", "Katharina", "Jörg", "Günter", "Lutz", "Armin", "Birgit"]
+DE_NOUNS = ["Gesellschaft", "Moderne", "Öffentlichkeit", "Erinnerung", "Arbeit", "Bildung",
+            "Herrschaft", "Identität", "Ungleichheit", "Kultur", "Religion", "Nation", "Staat",
+            "Familie", "Generation", "Migration", "Stadt", "Wissen", "Macht", "Geschichte",
+            "Sozialstruktur", "Lebenslauf", "Demokratie", "Verwaltung", "Kapitalismus",
+            "Individualisierung", "Anerkennung", "Institution", "Biographie", "Milieu"]
+DE_ADJECTIVES = ["soziale", "politische", "bürgerliche", "moderne", "kulturelle", "deutsche",
+                 "europäische", "städtische", "religiöse", "digitale", "historische"]
+DE_SUBTITLE_STARTS = ["Zur Theorie der", "Studien zur", "Untersuchungen zur", "Beiträge zur",
+                      "Perspektiven der", "Eine Geschichte der", "Grundzüge einer Soziologie der",
+                      "Zur Semantik der", "Befunde zur", "Aspekte der"]
+DE_PLACES_PUBLISHERS = [
+    ("Frankfurt a.M.", "Suhrkamp"), ("Frankfurt am Main", "Suhrkamp"), ("Berlin", "Suhrkamp"),
+    ("München", "C.H. Beck"), ("München", "Beck"), ("Frankfurt a.M./New York", "Campus"),
+    ("Frankfurt/M.", "Campus"), ("Wiesbaden", "Springer VS"), ("Wiesbaden", "VS Verlag für Sozialwissenschaften"),
+    ("Opladen", "Westdeutscher Verlag"), ("Opladen", "Leske + Budrich"), ("Tübingen", "Mohr Siebeck"),
+    ("Göttingen", "Vandenhoeck & Ruprecht"), ("Stuttgart", "Klett-Cotta"), ("Stuttgart", "Kohlhammer"),
+    ("Bielefeld", "transcript"), ("Baden-Baden", "Nomos"), ("Berlin", "Duncker & Humblot"),
+    ("Berlin/Boston", "De Gruyter"), ("Göttingen", "Wallstein"), ("Hamburg", "Hamburger Edition"),
+    ("Weinheim/Basel", "Beltz Juventa"), ("Konstanz", "UVK"), ("Paderborn", "Schöningh"),
+    ("Reinbek bei Hamburg", "Rowohlt"), ("Darmstadt", "Wissenschaftliche Buchgesellschaft"),
+    ("Köln/Weimar/Wien", "Böhlau"), ("Bonn", "Dietz"), ("Hamburg", "Hoffmann und Campe"),
+    ("Wien", "Passagen"), ("Zürich", "Diaphanes"), ("Leipzig", "Leipziger Universitätsverlag"),
+]
+DE_JOURNALS = ["Kölner Zeitschrift für Soziologie und Sozialpsychologie", "Zeitschrift für Soziologie",
+               "Soziale Welt", "Geschichte und Gesellschaft", "Vierteljahrshefte für Zeitgeschichte",
+               "Historische Zeitschrift", "Leviathan", "Politische Vierteljahresschrift",
+               "Berliner Journal für Soziologie", "Zeitschrift für Pädagogik", "Merkur",
+               "Österreichische Zeitschrift für Soziologie", "Sozialer Sinn", "WSI-Mitteilungen",
+               "Archiv für Sozialgeschichte", "Zeitschrift für Geschichtswissenschaft",
+               "Soziologische Revue", "Mittelweg 36", "KZfSS", "ZfS"]
+
+
+def german_name(rng):
+    return {"family": rng.choice(DE_SURNAMES), "given": rng.choice(DE_GIVEN)}
+
+
+def german_title(rng):
+    main = rng.choice((f"Die {rng.choice(DE_ADJECTIVES)} {rng.choice(DE_NOUNS)}",
+                       f"{rng.choice(DE_NOUNS)} und {rng.choice(DE_NOUNS)}",
+                       f"Die {rng.choice(DE_NOUNS)} der {rng.choice(DE_NOUNS)}",
+                       f"{rng.choice(DE_NOUNS)} im {rng.randrange(17, 21)}. Jahrhundert",
+                       f"„{rng.choice(DE_NOUNS)}“ als Problem",
+                       f"Jenseits von {rng.choice(DE_NOUNS)} und {rng.choice(DE_NOUNS)}?"))
+    if rng.random() < 0.5:
+        main += f". {rng.choice(DE_SUBTITLE_STARTS)} {rng.choice(DE_NOUNS)}"
+    return main
+
+
+def german_item(rng, item_id):
+    """A German monograph, edited volume, chapter or journal article."""
+    place, publisher = rng.choice(DE_PLACES_PUBLISHERS)
+    value = rng.randrange(1887, 2025)
+    kind = rng.choice(("book", "book", "chapter", "article-journal", "article-journal", "edited"))
+    item = {"id": item_id, "type": "book" if kind == "edited" else kind, "language": "de-DE",
+            "title": german_title(rng), "issued": issued(value)}
+    people = authors(rng, german_name, rng.choice((1, 1, 1, 2, 3)))
+    if kind == "edited":
+        item["editor"] = people
+    else:
+        item["author"] = people
+    if kind == "article-journal":
+        first = rng.randrange(1, 700)
+        item.update({"container-title": rng.choice(DE_JOURNALS), "volume": str(rng.randrange(1, 75)),
+                     "page": f"{first}-{first + rng.randrange(5, 40)}"})
+        if rng.random() < 0.6:
+            item["issue"] = str(rng.randrange(1, 6))
+        return item
+    item.update({"publisher": publisher, "publisher-place": place})
+    if kind == "chapter":
+        first = rng.randrange(1, 500)
+        item.update({"container-title": german_title(rng),
+                     "editor": authors(rng, german_name, rng.choice((1, 2, 3))),
+                     "page": f"{first}-{first + rng.randrange(8, 40)}"})
+    if rng.random() < 0.2:
+        item["edition"] = str(rng.randrange(2, 9))
+    if rng.random() < 0.15:
+        item["volume"] = str(rng.randrange(1, 5))
+    return item
+
+
+# APA 7's bracketed descriptions: theses with their school, data sets, software, videos, reports.
+APA_THESES = ["Doctoral dissertation", "Master’s thesis", "Master's thesis", "Doctoral thesis",
+              "Bachelor’s thesis", "Habilitation thesis", "Diploma thesis"]
+APA_SCHOOLS = ["University of Michigan", "Stanford University", "University of Toronto",
+               "Universität Heidelberg", "Massachusetts Institute of Technology", "McGill University",
+               "University of California, Los Angeles", "ETH Zürich", "Tsinghua University",
+               "The University of Texas at Austin", "King’s College London", "Université Laval",
+               "University of Wisconsin–Madison", "Carnegie Mellon University", "Aarhus University",
+               "The College of William & Mary", "Pennsylvania State University", "KU Leuven"]
+APA_ARCHIVES = ["ProQuest Dissertations and Theses Global", "ProQuest Dissertations Publishing",
+                "Deep Blue Repository", "TSpace", "eScholarship", "OhioLINK Electronic Theses and Dissertations Center",
+                "Research Collection", "heiDOK", "UBC Theses and Dissertations"]
+APA_MEDIA = [("dataset", "Data set"), ("dataset", "Dataset"), ("software", "Computer software"),
+             ("motion_picture", "Video"), ("song", "Audio podcast episode"), ("report", "Technical report"),
+             ("article", "Preprint"), ("speech", "Conference presentation"), ("graphic", "Infographic"),
+             ("report", "White paper"), ("motion_picture", "Film"), ("book", "Audiobook")]
+APA_PUBLISHERS = ["Zenodo", "Harvard Dataverse", "figshare", "OSF", "YouTube", "Vimeo", "PsyArXiv",
+                  "SSRN", "Pew Research Center", "World Health Organization", "GitHub", "Kaggle",
+                  "National Center for Education Statistics", "U.S. Census Bureau", "Spotify", "TED Conferences"]
+
+
+def apa_item(rng, item_id):
+    """An item APA 7 describes in brackets after its title."""
+    value = year(rng)
+    people = authors(rng, western_name, rng.choice((1, 1, 2, 3)))
+    title = english_title(rng)
+    if rng.random() < 0.45:
+        item = {"id": item_id, "type": "thesis", "author": people[:1], "title": title,
+                "genre": rng.choice(APA_THESES), "publisher": rng.choice(APA_SCHOOLS),
+                "issued": issued(value)}
+        if rng.random() < 0.6:
+            item["archive"] = rng.choice(APA_ARCHIVES)
+        return item
+    kind, genre = rng.choice(APA_MEDIA)
+    item = {"id": item_id, "type": kind, "author": people, "title": title, "genre": genre,
+            "publisher": rng.choice(APA_PUBLISHERS), "issued": issued(value)}
+    if kind in ("dataset", "software") and rng.random() < 0.4:
+        item["version"] = f"{rng.randrange(0, 5)}.{rng.randrange(0, 20)}"
+    if rng.random() < 0.7:
+        item["URL"] = f"https://example.org/{'-'.join(title.lower().split()[:3])}"
+    return item

@@ -1,13 +1,13 @@
 """Labelled references without a person: CSL-JSON records rendered in a citation style, each
 field's character span recovered exactly, then damaged as real copies are.
 
-    from training.synth import generate
+    from tagger.synth import generate
     refs = generate("ieee", 200, seed=1, noise=0.3)   # [{"id", "text", "spans"}, ...]
 """
 
 import random
 
-from .generators import generated_item
+from .generators import apa_item, generated_item, german_item
 from .journals import as_cited_in_physics
 from .noise import add_noise
 from .records import corpus_records
@@ -17,11 +17,19 @@ from .rendering import load_style, render, style_name
 POOL_SHARE = 0.5
 
 
-def generate(style, n, seed=0, noise=0.0, short_journals=0.0, untitled=0.0):
+# What records a style is given: the default mixes the corpora's with generated ones; "german"
+# and "apa" are generated only, for the styles those records are written in.
+ITEM_KINDS = {"german": german_item, "apa": apa_item}
+
+
+def generate(style, n, seed=0, noise=0.0, short_journals=0.0, untitled=0.0, items="default"):
     """`n` references rendered in `style` (a CSL style name or a .csl path), as JSONL records
     {"id": "synth-<style>-0001", "text", "spans"}; the same seed gives the same output.
     `short_journals` and `untitled`: the shares of journal articles given their journal's
-    ISO 4 abbreviation and left without a title, as physics cites them."""
+    ISO 4 abbreviation and left without a title, as physics cites them. `items`: "default",
+    or one of ITEM_KINDS."""
+    if items != "default" and items not in ITEM_KINDS:
+        raise ValueError(f"unknown kind of items {items!r}; choose default or {', '.join(ITEM_KINDS)}")
     load_style(style)  # an unknown or broken style fails here, with its own message
     rng = random.Random(seed)
     pool = corpus_records()
@@ -29,8 +37,9 @@ def generate(style, n, seed=0, noise=0.0, short_journals=0.0, untitled=0.0):
     refs = []
     failures, last_error = 0, "empty output"
     while len(refs) < n:
-        item = as_cited_in_physics(_pick_item(rng, pool, f"item-{len(refs)}"), rng,
-                                   short_journals, untitled)
+        item_id = f"item-{len(refs)}"
+        item = (ITEM_KINDS[items](rng, item_id) if items in ITEM_KINDS else
+                as_cited_in_physics(_pick_item(rng, pool, item_id), rng, short_journals, untitled))
         try:
             text, spans = render(style, item, number=rng.randrange(1, 120))
         except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
