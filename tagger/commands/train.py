@@ -1,9 +1,9 @@
 """Train a CRF model on annotated references (AnyStyle XML, GROBID TEI, JSONL spans or CoNLL).
 
-By default the user's references are added to a representative sample of the shipped model's
-data and trained with fewer iterations (the fast recipe: a style in about a minute on one
-core); `--full` adds them to all of it with the shipped recipe; `--base none` trains on theirs
-alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
+By default the shipped model is tuned on the user's references, a representative sample of its
+own data replayed beside them (the fast recipe, tagger.finetune: a style in about a minute on
+one core); `--full` adds them to all its data and trains again from zero with the shipped
+recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
 references (cross-validated when they are few, so no reference scores a model trained on it),
 per field, with the benchmark's scores beside them so a loss elsewhere shows.
 """
@@ -45,9 +45,12 @@ def configure(parser):
                              f"{HELD_OUT_FROM} references, one held-out fifth; 0: skip it)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
     for name, value in DEFAULT_PARAMS.items():
+        fast = (f"; the fast recipe's {FAST_PARAMS[name]}" if name in FAST_PARAMS else "")
         parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None,
-                            dest=name, help=f"CRF {name} (default {value}; fast recipe "
-                                            f"{FAST_PARAMS[name]})")
+                            dest=name, help=f"CRF {name} (default {value}{fast})")
+    parser.add_argument("--l2-to-base", type=float, default=None, dest="l2_to_base",
+                        help="the fast recipe's pull back to the shipped weights (default "
+                             f"{FAST_PARAMS['l2_to_base']})")
 
 
 def run(args) -> int:
@@ -65,7 +68,7 @@ def run(args) -> int:
         print("reftag: --weight must be at least 1 and --folds at least 0", file=sys.stderr)
         return 1
     recipe = "none" if args.base == "none" else "full" if args.full else "fast"
-    params = {name: getattr(args, name) for name in DEFAULT_PARAMS
+    params = {name: getattr(args, name) for name in [*DEFAULT_PARAMS, "l2_to_base"]
               if getattr(args, name) is not None}
     show = not args.quiet and sys.stderr.isatty()
     try:
@@ -77,7 +80,8 @@ def run(args) -> int:
     weight = retrainer.weight_for(count)
     base = (f"{retrainer.base_records:,} of the shipped model's {retrainer.base_of:,} references"
             if recipe != "none" else "no base data")
-    print(f"training ({recipe} recipe) on {base} + your {count} × {weight}, "
+    how = "tuning the shipped model" if recipe == "fast" else "training"
+    print(f"{how} ({recipe} recipe) on {base} + your {count} × {weight}, "
           f"{retrainer.params['max_iterations']} iterations at most ...", file=sys.stderr)
     started = time.perf_counter()
     manifest = _fit(retrainer, user, args.output, show, "training")
@@ -106,10 +110,11 @@ def _fit(retrainer, user, output, show, description) -> dict:
 
 
 def inherited_evidence(recipe: str, params: dict) -> dict | None:
-    """The shipped model's `rules_evidence`, for a model trained like it (its data, or a sample
-    of it, with the user's, and the recipe's own CRF parameters): the CRF's scores keep their
-    scale, so the same bonus still fits (measured: README for the full recipe,
-    training/bench_retrain.py for the fast one). None for any other model: uncalibrated."""
+    """The shipped model's `rules_evidence`, for a model trained like it (its data and CRF
+    parameters plus the user's, or the shipped model itself tuned by the fast recipe's
+    parameters): the CRF's scores keep their scale, so the same bonus still fits (measured:
+    README for the full recipe, training/bench_retrain.py for the fast one). None for any
+    other model: uncalibrated."""
     if recipe == "none" or params != (FAST_PARAMS if recipe == "fast" else DEFAULT_PARAMS):
         return None
     try:
