@@ -97,16 +97,20 @@ def finetune(base_model, xs, ys, weights, model_path, l2=1.0, iterations=60,
                       options={"maxiter": iterations, "maxcor": 10})
     tuned = result.x.reshape(shape)
 
-    state = {}  # (attribute, state column) → weight: the base's, with the tuned rows over it
-    for attribute, i in base.row.items():
-        for j in np.flatnonzero(base.state[i]):
-            state[attribute, j] = base.state[i, j]
-    for j, name in enumerate(names):
-        had = base.state[base.row[name]] if name in base.row else np.zeros(len(base.labels))
-        for k in np.flatnonzero((np.abs(tuned[j]) >= PRUNE) | (had != 0)):
-            state[name, k] = tuned[j, k]
-        for k in np.flatnonzero((np.abs(tuned[j]) < PRUNE) & (had == 0)):
-            state.pop((name, k), None)
+    # The model's state weights: the base's, with the tuned rows over them (a tuned weight
+    # under PRUNE where the base had none left out, as L1 would have).
+    tuned_rows = set(names)
+    state = {}
+    rows_, columns_ = np.nonzero(base.state[:-1])
+    attributes = list(base.row)
+    for i, j in zip(rows_.tolist(), columns_.tolist()):
+        if attributes[i] not in tuned_rows:
+            state[attributes[i], j] = base.state[i, j]
+    had = np.zeros_like(tuned)
+    had[known] = start[known]
+    rows_, columns_ = np.nonzero((np.abs(tuned) >= PRUNE) | (had != 0))
+    for i, j in zip(rows_.tolist(), columns_.tolist()):
+        state[names[i], j] = tuned[i, j]
     write_model(model_path, base.labels, state, transition)
     return {
         "format": "crfsuite",
