@@ -31,14 +31,15 @@ def configure(parser):
                                                               "its manifest goes to x.json)")
     recipe = parser.add_mutually_exclusive_group()
     recipe.add_argument("--full", action="store_true",
-                        help="train on all the shipped model's data with its recipe (about "
-                             "5 minutes a model, one core) instead of the fast sample")
+                        help="train again from zero on all the shipped model's data with its "
+                             "recipe (about 5 minutes a model, one core) instead of tuning it")
     recipe.add_argument("--base", choices=("default", "none"), default="default",
                         help="add your references to the shipped model's data (default) or "
                              "train on yours alone (none)")
     parser.add_argument("--weight", type=int, default=None,
                         help="how many times each of your references counts (default: 3 with "
-                             "--full; with the fast recipe, enough to be a tenth of the data)")
+                             "--full; with the fast recipe 1 from 200 references, up to 3 "
+                             "below)")
     parser.add_argument("--folds", type=int, default=None,
                         help="folds for the before/after over your references (default: up to "
                              f"{MAX_FOLDS}, at least {PER_FOLD} references each; from "
@@ -84,7 +85,8 @@ def run(args) -> int:
     print(f"{how} ({recipe} recipe) on {base} + your {count} × {weight}, "
           f"{retrainer.params['max_iterations']} iterations at most ...", file=sys.stderr)
     started = time.perf_counter()
-    manifest = _fit(retrainer, user, args.output, show, "training")
+    manifest = _fit(retrainer, user, args.output, show,
+                    "tuning" if recipe == "fast" else "training")
     evidence = inherited_evidence(recipe, retrainer.params)
     if evidence:
         manifest["rules_evidence"] = evidence
