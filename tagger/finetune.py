@@ -185,6 +185,10 @@ def write_model(path, labels, state: dict, transition) -> None:
         items = [attributes[i:i + ITEM_ATTRIBUTES]
                  for i in range(0, len(attributes), ITEM_ATTRIBUTES)]
         trainer.append(items, [label] * len(items))
+    # Every transition once, so that each has a gradient and crfsuite keeps it (a feature
+    # whose weight stays zero is left out of the file).
+    walk = [label for first in labels for label in (first, *labels)]
+    trainer.append([["bias"]] * len(walk), walk)
     path = Path(path)
     trainer.train(str(path))
     data = bytearray(path.read_bytes())
@@ -196,14 +200,16 @@ def write_model(path, labels, state: dict, transition) -> None:
     column = {label: j for j, label in enumerate(labels)}
     into = [column[label] for label in skeleton.labels]  # skeleton's label id → ours
     weight = np.empty(count)
+    written = 0  # the state weights given that found their feature
     for n, (kind, source, destination, _) in enumerate(table):
         if kind == 0:
-            weight[n] = state.get((attributes[source], into[destination]), 0.0)
+            value = state.get((attributes[source], into[destination]))
+            written += value is not None
+            weight[n] = value or 0.0
         else:
             weight[n] = transition[into[source], into[destination]]
-    missing = len(state) - int((table["type"] == 0).sum())
-    if missing:
-        raise RuntimeError(f"crfsuite left {missing} features out of the model skeleton")
+    if written != len(state) or int((table["type"] == 1).sum()) != len(labels) ** 2:
+        raise RuntimeError("crfsuite left features out of the model skeleton")
     table = table.copy()
     table["weight"] = weight
     data[features + 12:features + 12 + table.nbytes] = table.tobytes()
