@@ -9,6 +9,7 @@ from ``tagger.labels.LABELS``. A malformed file raises ``CorpusError`` naming th
 import json
 import re
 import unicodedata
+from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 from xml.parsers import expat
@@ -109,7 +110,10 @@ def split_volume(text: str) -> list[tuple[int, int, str]]:
 def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
     """Records from AnyStyle XML (a path, or the XML itself as str/bytes).
 
-    The text is the elements' texts, each with its white space collapsed, joined by one space.
+    The text is the elements' texts, each with its white space collapsed, joined by one space;
+    text between the elements is words without a label (the tagger's "O"). An element inside a field element labels part of a word ("<title>深度残差学习<genre>[J]
+    </genre>.</title>"): its text is joined to its neighbours as written, and keeps its own
+    label (AnyStyle itself, reading only the outer element, takes the whole word for it).
     Ids come from a `<sequence id="...">` attribute when present, else `<prefix>-<nnnn>` with
     the sequence's 1-based position in the file (gaps stay when records are filtered later).
     """
@@ -118,7 +122,7 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
     parser = expat.ParserCreate("utf-8" if isinstance(data, str) else None)
     records = []
     stack = []  # element names from the root down
-    sequence = {}  # the sequence being read: its id attribute and [tag, text pieces] elements
+    sequence = {}  # the sequence being read: its id attribute and [tag, pieces] elements
     sequences_read = 0
 
     def fail(message):
@@ -132,20 +136,25 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
             if tag != "sequence":
                 fail(f"expected <sequence> inside <dataset>, found <{tag}>")
             sequence.update(id=attributes.get("id"), elements=[])
+        if depth in (2, 3) and tag not in ANYSTYLE_TO_LABEL:
+            fail(f"unknown element <{tag}>; known: {', '.join(sorted(ANYSTYLE_TO_LABEL))}")
         if depth == 2:
-            if tag not in ANYSTYLE_TO_LABEL:
-                fail(f"unknown element <{tag}>; known: {', '.join(sorted(ANYSTYLE_TO_LABEL))}")
             sequence["elements"].append([tag, []])
-        if depth == 3:
-            fail(f"element <{tag}> inside <{stack[-1]}>: AnyStyle elements hold text only")
+        if depth == 4:
+            fail(f"element <{tag}> inside <{stack[-1]}> inside <{stack[-2]}>: a field element "
+                 "may hold elements for parts of its words, and those hold text only")
         stack.append(tag)
 
     def text(data):
         depth = len(stack)
-        if depth == 3:
-            sequence["elements"][-1][1].append(data)
+        if depth >= 3:  # a field element's own text (None) or a part of a word's (its tag)
+            sequence["elements"][-1][1].append((stack[3] if depth == 4 else None, data))
+        elif depth == 2 and sequence["elements"] and sequence["elements"][-1][0] is None:
+            sequence["elements"][-1][1].append((None, data))  # expat gives text in pieces
+        elif depth == 2 and data.strip():  # words without a label, between the elements
+            sequence["elements"].append([None, [(None, data)]])
         elif data.strip():
-            fail(f"text {data.strip()[:30]!r} outside any field element, in <{stack[-1]}>")
+            fail(f"text {data.strip()[:30]!r} outside any <sequence>, in <{stack[-1]}>")
 
     def end(tag):
         nonlocal sequences_read
@@ -162,96 +171,158 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
 
 
 def _sequence_record(elements) -> dict:
-    """One record (id still to set) from a sequence's [tag, text pieces] elements."""
+    """One record (id still to set) from a sequence's [tag, (part tag or None, text)] elements
+    (tag None: unlabelled words)."""
     pieces, spans, offset = [], [], 0
-    for tag, chunks in elements:
-        value = " ".join("".join(chunks).split())
+    for tag, parts in elements:
+        value, labelled = _element_text(ANYSTYLE_TO_LABEL.get(tag), parts)
         if not value:
             continue
         if pieces:
             offset += 1
-        label = ANYSTYLE_TO_LABEL[tag]
-        if label == "volume":
-            spans.extend([offset + start, offset + end, piece]
-                         for start, end, piece in split_volume(value))
-        else:
-            spans.append([offset, offset + len(value), label])
+        if tag == "volume" and all(part is None for part, _ in parts):
+            labelled = split_volume(value)  # AnyStyle's volume: "106(3)," and the like
+        spans.extend([offset + start, offset + end, label] for start, end, label in labelled)
         pieces.append(value)
         offset += len(value)
     return {"id": None, "text": " ".join(pieces), "spans": spans}
 
 
+def _element_text(label: str | None, parts) -> tuple[str, list[tuple[int, int, str]]]:
+    """An element's text, its white space collapsed, and its labelled runs: the parts inside
+    it with their own label, the rest with the element's."""
+    if all(tag is None for tag, _ in parts):  # most elements: no part of their own
+        value = " ".join("".join(chunk for _, chunk in parts).split())
+        return value, [(0, len(value), label)] if value and label else []
+    chars = []  # (character, label); one space for each run of white space
+    for tag, chunk in parts:
+        own = label if tag is None else ANYSTYLE_TO_LABEL[tag]
+        for char in chunk:
+            if not char.isspace():
+                chars.append((char, own))
+            elif chars and chars[-1][0] != " ":
+                chars.append((" ", None))
+    while chars and chars[-1][0] == " ":
+        chars.pop()
+    runs = []  # [start, end, label] over the non-space characters, a space inside a run kept
+    for i, (char, own) in enumerate(chars):
+        if char == " " or own is None:
+            continue
+        if runs and runs[-1][2] == own and runs[-1][1] >= i - 1:
+            runs[-1][1] = i + 1
+        else:
+            runs.append([i, i + 1, own])
+    return "".join(char for char, _ in chars), [tuple(run) for run in runs]
+
+
 def write_anystyle_xml(records) -> str:
     """AnyStyle XML for records, one element per run of white-space separated words.
 
-    AnyStyle labels whole words, so each word goes to one element:
-    - a word inside one span goes to that span's element;
-    - a word touching spans of several labels goes to `volume` if one of them is volume or
-      issue (the reader splits it again: "106(3)," ⇄ volume "106" + issue "(3),"), else to
-      the label covering most of its characters;
-    - a word outside every span (punctuation between fields) joins the element before it, or
-      the one after it at the start of the reference.
-    Records read from AnyStyle XML come back identical; others keep their text and lose only
-    the unlabelled gaps (and labels inside words AnyStyle cannot split). A reference without
-    any span is written as one `note`. Characters XML cannot hold become U+FFFD.
+    AnyStyle labels whole words, so each word goes to one element, that of the label covering
+    most of its characters; a part of the word with another label is an element inside it
+    (`<title>深度残差学习<genre>[J]</genre>.</title>`, which AnyStyle reads as a title word).
+    Unlabelled characters inside a word go with the part before them (after them, at the
+    word's start), as AnyStyle's annotators put punctuation; a word without any label is text
+    between the elements. So every labelled character reads back with its label, and only
+    punctuation glued to a labelled word gains one. Characters XML cannot hold become U+FFFD.
     """
     lines = ['<?xml version="1.0" encoding="UTF-8"?>', "<dataset>"]
     for record in records:
         record_id = record.get("id")
         attribute = f" id={quoteattr(str(record_id))}" if record_id is not None else ""
         lines.append(f"  <sequence{attribute}>")
-        for label, value in _elements(record["text"], record["spans"]):
+        for label, parts in _elements(record["text"], record["spans"]):
+            if label is None:
+                lines.append(f"    {escape(_xml_safe(parts[0][1]))}")
+                continue
+            if label == "volume":
+                parts = _volume_parts(parts)
             tag = LABEL_TO_ANYSTYLE[label]
-            lines.append(f"    <{tag}>{escape(_xml_safe(value))}</{tag}>")
+            inner = "".join(escape(_xml_safe(chunk)) if part == label else
+                            f"<{LABEL_TO_ANYSTYLE[part or label]}>{escape(_xml_safe(chunk))}"
+                            f"</{LABEL_TO_ANYSTYLE[part or label]}>" for part, chunk in parts)
+            lines.append(f"    <{tag}>{inner}</{tag}>")
         lines.append("  </sequence>")
     lines.append("</dataset>")
     return "\n".join(lines) + "\n"
 
 
-def _elements(text: str, spans) -> list[tuple[str, str]]:
-    """(label, text) elements: words grouped by the span (or merged spans) they go under."""
-    words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
-    if not words:
-        return []
-    touching = [[i for i, (s, e, _) in enumerate(spans) if s < end and e > start]
-                for start, end in words]
-    # Spans sharing a word with a volume or issue span become one `volume` element.
-    group = list(range(len(spans)))
-    as_volume = set()
-    for indexes in touching:
-        labels = {spans[i][2] for i in indexes}
-        if len(labels) > 1 and labels & {"volume", "issue"}:
-            roots = {_root(group, i) for i in indexes}
-            first = min(roots)
-            for other in roots:
-                group[other] = first
-            as_volume.add(first)
-    owners = []
-    for (start, end), indexes in zip(words, touching):
-        if not indexes:
-            owners.append(None)
+def _elements(text: str, spans) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(label, [(label, text) parts]) elements: words grouped by the label that owns them, each
+    word's parts with their own labels (runs of white space between words become one space);
+    label None for a run of words without any."""
+    char_labels = [None] * len(text)
+    for start, end, label in spans:
+        char_labels[start:end] = [label] * (end - start)
+    words = []  # (owner or None, [(label, text)])
+    for match in re.finditer(r"\S+", text):
+        parts = _word_parts(text, char_labels, match.start(), match.end())
+        if parts is None:
+            words.append((None, [(None, match.group())]))
             continue
-        widest = max(indexes, key=lambda i: min(spans[i][1], end) - max(spans[i][0], start))
-        owners.append(_root(group, widest))
-    if all(owner is None for owner in owners):
-        return [("note", " ".join(text.split()))]
-    first_owner = next(owner for owner in owners if owner is not None)
-    elements = []  # [owner, [word texts]]
-    for (start, end), owner in zip(words, owners):
-        if owner is None:
-            owner = elements[-1][0] if elements else first_owner
+        words.append((_owner(parts), parts))
+    elements = []  # [label or None, parts]
+    for owner, parts in words:
         if elements and elements[-1][0] == owner:
-            elements[-1][1].append(text[start:end])
+            elements[-1][1].append((owner, " "))
+            elements[-1][1].extend(parts)
         else:
-            elements.append([owner, [text[start:end]]])
-    return [("volume" if owner in as_volume else spans[owner][2], " ".join(chunk))
-            for owner, chunk in elements]
+            elements.append([owner, list(parts)])
+    return [(owner, _merged(parts)) for owner, parts in elements]
 
 
-def _root(group: list[int], i: int) -> int:
-    while group[i] != i:
-        i = group[i]
-    return i
+def _owner(parts) -> str:
+    """The label whose element a word goes to: the one covering most of its characters (ties:
+    the first), and AnyStyle's `volume` for a word with a volume or issue among other labels
+    ("12(3)", "2016,8(3):1-5.")."""
+    if len(parts) == 1:
+        return parts[0][0]
+    size = Counter()
+    for label, chunk in parts:
+        size[label] += len(chunk)
+    if len(size) > 1 and {"volume", "issue"} & set(size):
+        return "volume"
+    return max(size, key=lambda label: size[label])  # ties: the first (dicts keep order)
+
+
+def _volume_parts(parts):
+    """A volume element's parts as the reader will take them: plain text where AnyStyle's cut
+    gives the same parts ("106(3)," ⇄ volume "106" + issue "(3),"), else each part marked,
+    a lone volume too (the reader cuts only unmarked volume text)."""
+    value, runs = _element_text("volume", [(None if label == "volume" else
+                                            LABEL_TO_ANYSTYLE[label], chunk)
+                                           for label, chunk in parts])
+    if split_volume(value) == runs:
+        return [("volume", value)]
+    if all(label == "volume" for label, _ in parts):
+        return [(None, value)]
+    return parts
+
+
+def _word_parts(text, char_labels, start, end) -> list[tuple[str, str]] | None:
+    """A word's runs of one label, unlabelled characters joined to the run before (or after,
+    at the word's start); None for a word without any label."""
+    labels = char_labels[start:end]
+    if len(set(labels)) == 1:  # most words: inside one span, or outside all
+        return [(labels[0], text[start:end])] if labels[0] else None
+    if not any(labels):
+        return None
+    filled, current = [], next(label for label in labels if label)
+    for label in labels:
+        current = label or current
+        filled.append(current)
+    return _merged([(label, text[start + i]) for i, label in enumerate(filled)])
+
+
+def _merged(parts) -> list[tuple[str, str]]:
+    """Adjacent parts of one label as one."""
+    merged = []
+    for label, chunk in parts:
+        if merged and merged[-1][0] == label:
+            merged[-1] = (label, merged[-1][1] + chunk)
+        else:
+            merged.append((label, chunk))
+    return merged
 
 
 _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")

@@ -5,7 +5,10 @@ import json
 import pytest
 
 from tagger.cli import main
+from tagger.commands import train as train_command
 from tagger.corpus import load, read_anystyle_xml, write_jsonl
+from tagger.model import load_model
+from tagger.train import REPO, Progress, train
 
 REFERENCES = [
     "Romero J, Yin JQ. Accelerating collective communication. In: Proc. of NSDI. Renton: "
@@ -13,6 +16,23 @@ REFERENCES = [
     "LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), 436–444.",
     "周志华. 机器学习[M]. 北京: 清华大学出版社, 2016.",
 ]
+
+
+@pytest.fixture
+def small_benchmark(tmp_path, monkeypatch):
+    """A 30-reference stand-in for gold, so the before/after's benchmark column is quick."""
+    path = tmp_path / "gold.jsonl"
+    write_jsonl(load(REPO / "data" / "gold.jsonl")[:30], path)
+    monkeypatch.setattr(train_command, "BENCHMARK", path)
+    return path
+
+
+@pytest.fixture
+def small_base(monkeypatch):
+    """The shipped model's data cut short (for time): the fast and full recipes draw on it."""
+    monkeypatch.setattr("tagger.train.shipped_training_sets",
+                        lambda model=None: {"data/core.jsonl": load(REPO / "data/core.jsonl")[:60],
+                                            "data/good.jsonl": load(REPO / "data/good.jsonl")[:40]})
 
 
 def test_label_writes_anystyle_xml_least_confident_first(tmp_path):
@@ -26,40 +46,135 @@ def test_label_writes_anystyle_xml_least_confident_first(tmp_path):
     assert all(record["spans"] for record in records)
 
 
-def test_train_on_own_data_only_prints_before_and_after(tmp_path, capsys):
+def test_label_xml_keeps_a_label_inside_a_word(tmp_path):
+    """"深度残差学习[J]." : the genre inside the title's word survives into the XML (issue 47)."""
+    source = tmp_path / "refs.txt"
+    source.write_text("何凯明, 张祥雨. 深度残差学习[J]. 计算机学报, 2016, 39(1): 1-10.\n",
+                      encoding="utf-8")
+    out = tmp_path / "refs.xml"
+    assert main(["label", str(source), "-o", str(out), "--engine", "crf"]) == 0
+    assert "<genre>[J].</genre>" in out.read_text(encoding="utf-8")
+    [record] = read_anystyle_xml(out)
+    assert [record["text"][start:end] for start, end, label in record["spans"]
+            if label == "genre"] == ["[J]."]
+
+
+def test_a_model_train_wrote_works_in_info_parse_evaluate_and_serve(
+        tmp_path, capsys, small_benchmark):
+    from serve_helpers import post_json, running_server
+
     data = tmp_path / "mine.jsonl"
-    write_jsonl(load("data/core.jsonl")[:40], data)
+    write_jsonl(load(REPO / "data/core.jsonl")[:30], data)
     model = tmp_path / "mine.crfsuite"
-    code = main(["train", str(data), "--base", "none", "--weight", "1", "--holdout", "0.25",
-                 "--max-iterations", "20", "-o", str(model)])
-    assert code == 0
+    assert main(["train", str(data), "--base", "none", "--max-iterations", "10", "--quiet",
+                 "-o", str(model)]) == 0
+    capsys.readouterr()
     manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
-    assert manifest["training"]["records"] == 30
+    assert manifest["training"]["recipe"] == "none"
+    assert manifest["training"]["sources"][str(data)]["records"] == 30
+    assert len(manifest["training"]["sources"][str(data)]["sha256"]) == 64
     assert "rules_evidence" not in manifest  # trained on other data: auto is its CRF alone
-    assert "shipped model" in capsys.readouterr().out
-    assert main(["parse", "--engine", "crf", "--model", str(model), "--format", "jsonl",
-                 str(tmp_path / "mine.jsonl")]) in (0, 2)
 
-
-def test_a_model_trained_like_the_shipped_one_keeps_its_rules_evidence(
-        tmp_path, capsys, monkeypatch):
-    """The shipped data (cut short here, for time) plus the user's, the shipped parameters: the
-    new manifest carries the shipped rules_evidence, and auto is scored before and after."""
-    from tagger.commands import train as train_command
-    from tagger.model import load_model
-
-    monkeypatch.setattr(train_command, "shipped_training_records",
-                        lambda: load("data/core.jsonl")[:30])
-    data = tmp_path / "mine.jsonl"
-    write_jsonl(load("data/core.jsonl")[100:120], data)
-    model = tmp_path / "mine.crfsuite"
-    assert main(["train", str(data), "--holdout", "0.25", "-o", str(model)]) == 0
-    manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
-    assert manifest["rules_evidence"] == load_model().manifest["rules_evidence"]
+    assert main(["info", "--model", str(model)]) == 0
     out = capsys.readouterr().out
-    assert ", crf, core micro-F1" in out and ", auto, core micro-F1" in out
-    assert main(["train", str(data), "--c1", "0.2", "--holdout", "0", "-o", str(model)]) == 0
-    assert "rules_evidence" not in json.loads(model.with_suffix(".json").read_text("utf-8"))
+    assert "trained on 30 references" in out and "none: your references only" in out
+    assert main(["parse", "--engine", "crf", "--model", str(model), "--format", "jsonl",
+                 str(data)]) in (0, 2)
+    assert len(capsys.readouterr().out.splitlines()) == 30
+    assert main(["evaluate", str(data), "--engine", "crf", "--model", str(model)]) == 0
+    assert "core" in capsys.readouterr().out.lower()
+    with running_server("--model", str(model)) as base:
+        status, records = post_json(base, "/api/parse", REFERENCES)
+    assert status == 200 and len(records) == 3 and all(r["fields"] for r in records)
+
+
+def test_info_reads_what_an_older_train_wrote(tmp_path, capsys):
+    """`reftag info` on a manifest of the earlier `reftag train` (sources holding strings):
+    the AttributeError of issue 47 is gone, and what can be read is shown."""
+    model = tmp_path / "old.crfsuite"
+    train(load(REPO / "data/core.jsonl")[:20], model, params={"max_iterations": 5})
+    manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
+    manifest["training"]["sources"] = {"base": "default", "files": ["references.jsonl"],
+                                       "weight": 3, "user_records": 3, "held_out": 0}
+    model.with_suffix(".json").write_text(json.dumps(manifest), encoding="utf-8")
+    load_model.cache_clear()
+    assert main(["info", "--model", str(model)]) == 0
+    assert "old.crfsuite: 20 labels, trained on 20 references" in capsys.readouterr().out
+
+
+def test_the_fast_recipe_samples_the_base_and_says_so(tmp_path, capsys, small_base,
+                                                      small_benchmark):
+    data = tmp_path / "mine.jsonl"
+    write_jsonl(load(REPO / "data/core.jsonl")[100:112], data)
+    model = tmp_path / "mine.crfsuite"
+    assert main(["train", str(data), "--max-iterations", "10", "--quiet",
+                 "-o", str(model)]) == 0
+    manifest = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))
+    training = manifest["training"]
+    assert training["recipe"] == "fast"
+    assert training["base"]["model"] == "default.crfsuite" and training["base"]["of"] == 100
+    assert training["sources"][str(data)]["records"] == 12
+    weight = training["sources"][str(data)]["weight"]
+    assert training["records"] == training["base"]["records"] + 12 * weight
+    captured = capsys.readouterr()
+    assert "fast recipe" in captured.err
+    # 12 references: three folds of four, each scored by a model trained without it
+    assert "3-fold cross-validation over your 12 references" in captured.out
+    assert "your references" in captured.out and "benchmark (gold.jsonl)" in captured.out
+    assert "core micro-F1" in captured.out and "title" in captured.out
+    assert main(["info", "--model", str(model)]) == 0
+    assert "fast: your references added to default.crfsuite's data" in capsys.readouterr().out
+
+
+def test_three_references_are_too_few_to_measure_and_it_says_so(tmp_path, capsys,
+                                                                 small_benchmark):
+    data = tmp_path / "three.jsonl"
+    write_jsonl(load(REPO / "data/core.jsonl")[40:43], data)
+    model = tmp_path / "three.crfsuite"
+    assert main(["train", str(data), "--base", "none", "--max-iterations", "5", "--quiet",
+                 "-o", str(model)]) == 0
+    out = capsys.readouterr().out
+    assert ("before/after: 3 of your references are too few to measure a gain (at least 6 are "
+            "needed: two folds of 3, each scored by a model trained without it)") in out
+    assert "benchmark (gold.jsonl)" in out  # the loss elsewhere is still shown
+    assert model.is_file()
+
+
+@pytest.mark.parametrize("count, asked, folds", [
+    (3, None, 0), (5, None, 0), (6, None, 2), (12, None, 3), (59, None, 3), (60, None, 1),
+    (200, None, 1), (12, 4, 4), (12, 5, 0), (20, 0, 0)])
+def test_how_many_folds_measure_the_gain(count, asked, folds):
+    assert train_command.folds_for(count, asked) == folds
+
+
+def test_held_out_parts_are_disjoint_and_at_least_three_each():
+    for count, k in ((6, 2), (20, 3), (200, 1)):
+        parts = train_command.held_out_parts(count, k)
+        flat = [i for part in parts for i in part]
+        assert len(flat) == len(set(flat)) and min(map(len, parts)) >= 3
+        assert len(parts) == k and (k == 1 or sorted(flat) == list(range(count)))
+
+
+def test_progress_follows_the_iterations_with_the_loss(tmp_path):
+    seen = []
+    manifest = train(load(REPO / "data/core.jsonl")[:20], tmp_path / "m.crfsuite",
+                     params={"max_iterations": 6}, progress=lambda i, loss: seen.append((i, loss)))
+    assert [i for i, _ in seen] == list(range(1, manifest["iterations"] + 1))
+    assert all(loss > 0 for _, loss in seen) and seen[-1][1] < seen[0][1]
+    bar = Progress(6, stream=_Discard())
+    for i, loss in seen:
+        bar(i, loss)
+    shown = str(bar.bar)  # the line tqdm draws: iterations, time left, loss
+    bar.close()
+    assert "6/6" in shown and f"loss {seen[-1][1]:,.0f}" in shown
+
+
+class _Discard:
+    def write(self, chunk):
+        pass
+
+    def flush(self):
+        pass
 
 
 @pytest.mark.parametrize("content, message", [
@@ -73,3 +188,34 @@ def test_malformed_training_file_names_file_and_line(tmp_path, capsys, content, 
     assert main(["train", str(data), "--base", "none", "-o", str(tmp_path / "m.crfsuite")]) == 1
     error = capsys.readouterr().err
     assert "bad.jsonl:1:" in error and message in error
+
+
+def test_the_tuned_model_file_holds_exactly_the_weights_given(tiny_model, tmp_path):
+    """tagger.finetune writes through a crfsuite skeleton: a model's own weights written this
+    way read back the same, and crfsuite's tagger labels as the original does."""
+    import numpy as np
+    import pycrfsuite
+
+    from tagger.finetune import write_model
+    from tagger.model import read_weights
+    from tagger.train import sequences
+
+    base = read_weights(tiny_model)
+    attributes = list(base.row)
+    rows, columns = np.nonzero(base.state[:-1])
+    state = {(attributes[i], j): base.state[i, j] for i, j in zip(rows, columns)}
+    copy = tmp_path / "copy.crfsuite"
+    write_model(copy, base.labels, state, base.transition)
+    again = read_weights(copy)
+    order = [again.column[label] for label in base.labels]
+    assert sorted(again.row) == sorted(base.row)
+    assert np.array_equal(again.state[[again.row[a] for a in attributes]][:, order],
+                          base.state[:-1])
+    assert np.array_equal(again.transition[np.ix_(order, order)], base.transition)
+    xs, _ = sequences(load(REPO / "data/core.jsonl")[200:210])
+    taggers = []
+    for path in (tiny_model, copy):
+        tagger = pycrfsuite.Tagger()
+        tagger.open(str(path))
+        taggers.append(tagger)
+    assert all(taggers[0].tag(x) == taggers[1].tag(x) for x in xs)

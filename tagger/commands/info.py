@@ -48,7 +48,7 @@ def summary(path: Path, manifest: dict) -> str:
     """ "default.crfsuite: 19 labels, trained on 6,063 references (4 files); gold core
     micro-F1 0.974, 0.977 with auto" """
     labels = _labels(manifest)
-    training = manifest.get("training") or {}
+    training = _training(manifest)
     files = _training_files(training)
     line = f"{path.name}: {len(labels)} labels"
     if isinstance(training.get("records"), int):
@@ -65,7 +65,7 @@ def summary(path: Path, manifest: dict) -> str:
 
 
 def details(path: Path, manifest: dict) -> str:
-    training = manifest.get("training") or {}
+    training = _training(manifest)
     lines = [f"model      {path}",
              f"sha256     {manifest.get('sha256', '?')}",
              f"features   version {manifest.get('feature_version', '?')}",
@@ -81,8 +81,12 @@ def details(path: Path, manifest: dict) -> str:
                                       if isinstance(training.get("records"), int) else ""))
         width = max(map(len, files))
         for name, count in files.items():
-            lines.append(f"  {name.ljust(width)}  {count:>7,}" if isinstance(count, int)
-                         else f"  {name}")
+            weight = ((training.get("sources") or {}).get(name) or {}).get("weight")
+            lines.append((f"  {name.ljust(width)}  {count:>7,}" if isinstance(count, int)
+                          else f"  {name}") + (f" × {weight}" if isinstance(weight, int) else ""))
+    recipe = _recipe(training)
+    if recipe:
+        lines.append(f"recipe     {recipe}")
     evidence = manifest.get("rules_evidence")
     if isinstance(evidence, dict):
         lines.append(f"auto       references under confidence {evidence.get('below')} are decoded "
@@ -107,16 +111,44 @@ def details(path: Path, manifest: dict) -> str:
     return "\n".join(lines)
 
 
+def _training(manifest: dict) -> dict:
+    training = manifest.get("training")
+    return training if isinstance(training, dict) else {}
+
+
+def _recipe(training: dict) -> str:
+    """How `reftag train` made the model: "fast: 3,000 of the base model's 14,250 ..." """
+    recipe, base = training.get("recipe"), training.get("base")
+    if not isinstance(recipe, str):
+        return ""
+    if not isinstance(base, dict):
+        return f"{recipe}: your references only"
+    line = f"{recipe}: your references added to {base.get('model', 'the shipped model')}'s data"
+    if isinstance(base.get("records"), int) and isinstance(base.get("of"), int):
+        line += f" ({base['records']:,} of its {base['of']:,} references)"
+    return line
+
+
 def _labels(manifest: dict) -> list[str]:
     labels = manifest.get("label_set") or manifest.get("labels") or []
     return [label for label in labels if isinstance(label, str) and label != "O"]
 
 
 def _training_files(training: dict) -> dict:
-    """Training file → its number of references (None when the manifest does not say)."""
-    sources = training.get("sources") or {}
-    files = training.get("files") or list(sources)
-    return {str(name): (sources.get(name) or {}).get("records") for name in files}
+    """Training file → its number of references (None when the manifest does not say).
+
+    Tolerates what older `reftag train` wrote (sources as {"base": "default", "files": [...]}):
+    a manifest that cannot be read as files is shown as far as it goes, never a traceback."""
+    sources = training.get("sources")
+    sources = sources if isinstance(sources, dict) else {}
+    files = training.get("files")
+    if not isinstance(files, list):
+        files = [name for name, source in sources.items() if isinstance(source, dict)]
+    counts = {}
+    for name in files:
+        source = sources.get(name) if isinstance(name, str) else None
+        counts[str(name)] = source.get("records") if isinstance(source, dict) else None
+    return counts
 
 
 def _scores(manifest: dict):

@@ -1,93 +1,238 @@
-"""Train a CRF model on annotated references (AnyStyle XML, JSONL spans or CoNLL columns).
+"""Train a CRF model on annotated references (AnyStyle XML, GROBID TEI, JSONL spans or CoNLL).
 
-By default the user's files are added to the data the shipped model was trained on
-(`--base default`), oversampled by `--weight`, and a held-out part of the user's data
-(`--holdout`) scores the shipped model and the new one side by side, so the gain is visible.
+By default the shipped model is tuned on the user's references, a representative sample of its
+own data replayed beside them (the fast recipe, tagger.finetune: a style in about a minute on
+one core); `--full` adds them to all its data and trains again from zero with the shipped
+recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
+references (cross-validated when they are few, so no reference scores a model trained on it),
+per field, with the benchmark's scores beside them so a loss elsewhere shows.
 """
 
 import random
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from ..corpus import CorpusError, load
-from ..model import ModelError, load_model
-from ..train import DEFAULT_PARAMS, shipped_training_records, train, write_manifest
+from ..model import DEFAULT_MODEL, ModelError, load_model
+from ..train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
 
 SEED = 13
+PER_FOLD = 3  # the fewest references a fold may hold
+MAX_FOLDS = 3  # each fold trains a model: three keep the measure within a few minutes
+HELD_OUT_FROM = 60  # from this many references on, one held-out fifth instead of folds
+BENCHMARK = REPO / "data" / "gold.jsonl"
 
 
 def configure(parser):
     parser.add_argument("data", nargs="+", help="annotated references: .xml, .jsonl, .conll/.tsv")
     parser.add_argument("-o", "--output", required=True, help="model file to write (x.crfsuite; "
                                                               "its manifest goes to x.json)")
-    parser.add_argument("--base", choices=("default", "none"), default="default",
-                        help="also train on the shipped model's training data (default) or not")
-    parser.add_argument("--weight", type=int, default=3,
-                        help="how many times each of your references counts (default 3)")
-    parser.add_argument("--holdout", type=float, default=0.2,
-                        help="share of your references kept out of training to score the "
-                             "before/after gain (default 0.2; 0 trains on all of them)")
+    recipe = parser.add_mutually_exclusive_group()
+    recipe.add_argument("--full", action="store_true",
+                        help="train again from zero on all the shipped model's data with its "
+                             "recipe (about 5 minutes a model, one core) instead of tuning it")
+    recipe.add_argument("--base", choices=("default", "none"), default="default",
+                        help="add your references to the shipped model's data (default) or "
+                             "train on yours alone (none)")
+    parser.add_argument("--weight", type=int, default=None,
+                        help="how many times each of your references counts (default: 3 with "
+                             "--full; with the fast recipe 1 from 200 references, up to 3 "
+                             "below)")
+    parser.add_argument("--folds", type=int, default=None,
+                        help="folds for the before/after over your references (default: up to "
+                             f"{MAX_FOLDS}, at least {PER_FOLD} references each; from "
+                             f"{HELD_OUT_FROM} references, one held-out fifth; 0: skip it)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
     for name, value in DEFAULT_PARAMS.items():
-        parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value,
-                            dest=name, help=f"CRF {name} (default {value})")
+        fast = (f"; the fast recipe's {FAST_PARAMS[name]}" if name in FAST_PARAMS else "")
+        parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None,
+                            dest=name, help=f"CRF {name} (default {value}{fast})")
+    parser.add_argument("--l2-to-base", type=float, default=None, dest="l2_to_base",
+                        help="the fast recipe's pull back to the shipped weights (default "
+                             f"{FAST_PARAMS['l2_to_base']})")
 
 
 def run(args) -> int:
     try:
-        user = [record for path in args.data for record in load(path)]
+        user = {path: load(path) for path in args.data}
     except (CorpusError, OSError) as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
-    if not user:
+    count = sum(map(len, user.values()))
+    if not count:
         print("reftag: no references in the training files", file=sys.stderr)
         return 1
-    if not 0 <= args.holdout < 1 or args.weight < 1:
-        print("reftag: --holdout must be in [0, 1) and --weight at least 1", file=sys.stderr)
+    if (args.weight is not None and args.weight < 1) or (args.folds is not None
+                                                         and args.folds < 0):
+        print("reftag: --weight must be at least 1 and --folds at least 0", file=sys.stderr)
+        return 1
+    recipe = "none" if args.base == "none" else "full" if args.full else "fast"
+    params = {name: getattr(args, name) for name in [*DEFAULT_PARAMS, "l2_to_base"]
+              if getattr(args, name) is not None}
+    show = not args.quiet and sys.stderr.isatty()
+    try:
+        retrainer = Retrainer(recipe, params=params, weight=args.weight)
+    except (OSError, KeyError, CorpusError) as error:
+        print(f"reftag: cannot read the shipped model's training data: {error}", file=sys.stderr)
         return 1
 
-    held_out = []
-    if args.holdout and len(user) >= 5:
-        shuffled = random.Random(SEED).sample(user, len(user))
-        cut = max(1, round(len(user) * args.holdout))
-        held_out, user = shuffled[:cut], shuffled[cut:]
-    base = shipped_training_records() if args.base == "default" else []
-    records = base + user * args.weight
-    params = {name: getattr(args, name) for name in DEFAULT_PARAMS}
-    sources = {"base": args.base, "files": args.data, "weight": args.weight,
-               "user_records": len(user), "held_out": len(held_out)}
-
-    print(f"training on {len(base)} base + {len(user)}×{args.weight} of your references ...",
-          file=sys.stderr)
+    weight = retrainer.weight_for(count)
+    base = (f"{retrainer.base_records:,} of the shipped model's {retrainer.base_of:,} references"
+            if recipe != "none" else "no base data")
+    how = "tuning the shipped model" if recipe == "fast" else "training"
+    print(f"{how} ({recipe} recipe) on {base} + your {count} × {weight}, "
+          f"{retrainer.params['max_iterations']} iterations at most ...", file=sys.stderr)
     started = time.perf_counter()
-    manifest = train(records, args.output, params=params, sources=sources)
-    evidence = inherited_evidence(args.base, params)
+    manifest = _fit(retrainer, user, args.output, show,
+                    "tuning" if recipe == "fast" else "training")
+    evidence = inherited_evidence(recipe, retrainer.params)
     if evidence:
         manifest["rules_evidence"] = evidence
         write_manifest(args.output, manifest)
-    print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s"
-          + (f"; auto keeps the shipped model's rules_evidence {evidence}" if evidence else ""),
+    print(f"wrote {args.output} in {time.perf_counter() - started:.0f} s "
+          f"({manifest['iterations']} iterations)"
+          + ("; auto keeps the shipped model's rules_evidence" if evidence else ""),
           file=sys.stderr)
 
-    if held_out:
-        from ..evaluate import evaluate
-
-        for engine in ("crf", "auto") if evidence else ("crf",):
-            before = evaluate(held_out, engine=engine)
-            after = evaluate(held_out, model=args.output, engine=engine)
-            print(f"held-out {len(held_out)} of your references, {engine}, core micro-F1: "
-                  f"shipped model {before.core_f1:.4f} → new model {after.core_f1:.4f}; "
-                  f"all core fields right: {before.fields['all_core_correct']:.1%} → "
-                  f"{after.fields['all_core_correct']:.1%}")
+    records = [record for records in user.values() for record in records]
+    print(before_after(records, args.output, retrainer, args.folds, show))
     return 0
 
 
-def inherited_evidence(base: str, params: dict) -> dict | None:
+def _fit(retrainer, user, output, show, description) -> dict:
+    progress = Progress(retrainer.params["max_iterations"], description=description) \
+        if show else None
+    try:
+        return retrainer.fit(user, output, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+
+
+def inherited_evidence(recipe: str, params: dict) -> dict | None:
     """The shipped model's `rules_evidence`, for a model trained like it (its data and CRF
-    parameters, plus the user's): the CRF's scores keep their scale, so the same bonus still
-    fits (measured on two such models, README). None for any other model: uncalibrated."""
-    if base != "default" or params != DEFAULT_PARAMS:
+    parameters plus the user's, or the shipped model itself tuned by the fast recipe's
+    parameters): the CRF's scores keep their scale, so the same bonus still fits (measured:
+    README for the full recipe, training/bench_retrain.py for the fast one). None for any
+    other model: uncalibrated."""
+    if recipe == "none" or params != (FAST_PARAMS if recipe == "fast" else DEFAULT_PARAMS):
         return None
     try:
         return load_model().manifest.get("rules_evidence")
     except ModelError:
         return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Before and after
+
+def folds_for(count: int, asked: int | None = None) -> int:
+    """How many folds measure the gain on `count` references: 0 when too few (two folds of
+    PER_FOLD), 1 for one held-out fifth, else k-fold."""
+    if asked is not None:
+        return asked if count >= max(2, asked) * PER_FOLD or asked <= 1 and count >= PER_FOLD \
+            else 0
+    if count < 2 * PER_FOLD:
+        return 0
+    if count >= HELD_OUT_FROM:
+        return 1
+    return min(MAX_FOLDS, count // PER_FOLD)
+
+
+def held_out_parts(count: int, folds: int, seed: int = SEED) -> list[list[int]]:
+    """Disjoint index lists of the references each measuring model is not trained on."""
+    order = random.Random(seed).sample(range(count), count)
+    if folds == 1:
+        return [sorted(order[:max(PER_FOLD, round(count / 5))])]
+    return [sorted(order[i::folds]) for i in range(folds)]
+
+
+def before_after(records, model, retrainer, folds=None, show=False) -> str:
+    """The report: per field, the shipped model and the new recipe on the user's references
+    (models trained without the ones they score) and on the benchmark."""
+    from ..evaluate import evaluate, score
+    from ..evaluate.predictions import predict
+
+    k = folds_for(len(records), folds)
+    lines = []
+    if k == 0:
+        lines.append(
+            f"before/after: {len(records)} of your references are too few to measure a gain "
+            f"(at least {2 * PER_FOLD} are needed: two folds of {PER_FOLD}, each scored by a "
+            "model trained without it)" if folds != 0 else "before/after: skipped (--folds 0)")
+        yours = None
+    else:
+        parts = held_out_parts(len(records), k)
+        predicted = {}
+        with tempfile.TemporaryDirectory(prefix="reftag-train-") as tmp:
+            for number, part in enumerate(parts, 1):
+                held = set(part)
+                training = {"your references": [r for i, r in enumerate(records)
+                                                if i not in held]}
+                path = Path(tmp) / f"fold{number}.crfsuite"
+                _fit(retrainer, training, path, show, f"measuring {number}/{len(parts)}")
+                evidence = inherited_evidence(retrainer.recipe, retrainer.params)
+                if evidence:
+                    manifest = load_model(path).manifest
+                    write_manifest(path, {**manifest, "rules_evidence": evidence})
+                testing = [records[i] for i in part]
+                predicted.update(zip(part, predict(testing, engine="auto", model=path)))
+                load_model.cache_clear()  # the fold's model goes with its directory
+        scored = sorted(predicted)
+        testing = [records[i] for i in scored]
+        yours = (score(testing, predict(testing, engine="auto")),
+                 score(testing, [predicted[i] for i in scored]))
+        how = (f"{k}-fold cross-validation over your {len(records)} references"
+               if k > 1 else f"{len(scored)} of your {len(records)} references held out")
+        lines.append(f"before/after ({how}; auto engine): shipped model → new recipe")
+    gold = None
+    if BENCHMARK.is_file():
+        gold = (evaluate(BENCHMARK, engine="auto"), evaluate(BENCHMARK, model=model,
+                                                             engine="auto"))
+    lines.extend(_table(yours, gold))
+    return "\n".join(lines)
+
+
+def _table(yours, gold) -> list[str]:
+    """Rows: core micro-F1, every core field right, then each field's F1."""
+    columns = [(name, pair) for name, pair in (("your references", yours),
+                                               (f"benchmark ({BENCHMARK.name})", gold)) if pair]
+    if not columns:
+        return []
+    labels = []
+    for _, (before, after) in columns:
+        for label in list(before.fields["labels"]) + list(after.fields["labels"]):
+            if label not in labels:
+                labels.append(label)
+    rows = [("core micro-F1", [(b.core_f1, a.core_f1) for _, (b, a) in columns]),
+            ("all core right", [(b.fields["all_core_correct"], a.fields["all_core_correct"])
+                                for _, (b, a) in columns])]
+    for label in labels:
+        rows.append((label, [(_f1(b, label), _f1(a, label)) for _, (b, a) in columns]))
+    width = max(len(name) for name, _ in rows)
+    head = "  ".join(f"{name:<24}" for name, _ in columns)
+    out = [f"  {'':<{width}}  {head}"]
+    for name, pairs in rows:
+        cells = "  ".join(f"{_cell(before, after):<24}" for before, after in pairs)
+        out.append(f"  {name:<{width}}  {cells}".rstrip())
+    return out
+
+
+def _f1(result, label):
+    scores = result.fields["labels"].get(label)
+    return scores["f1"] if scores and scores.get("support") else None
+
+
+def _cell(before, after) -> str:
+    if before is None and after is None:
+        return "-"
+    text = f"{_number(before)} → {_number(after)}"
+    if before is not None and after is not None and round(after - before, 3):
+        text += f" ({after - before:+.3f})"
+    return text
+
+
+def _number(value) -> str:
+    return "-" if value is None else f"{value:.3f}"
