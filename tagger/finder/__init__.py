@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
 from tagger.finder.lines import IDENTIFIER, split_lines
+from tagger.finder.neighbours import near
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.sniff import BinaryInputError, refusal, sniff
 
@@ -99,10 +100,8 @@ def _apply_layout(lines: list, labels: list, furniture: set) -> None:
 
 def _nearest(labels: list, index: int, step: int):
     """The label of the nearest line in direction `step` that is neither blank nor meta."""
-    index += step
-    while 0 <= index < len(labels) and labels[index] in ("blank", "meta"):
-        index += step
-    return labels[index] if 0 <= index < len(labels) else None
+    index = near(labels, index, step, skip=("blank", "meta"))
+    return labels[index] if index >= 0 else None
 
 
 def _ends_cut_off(raw: str) -> bool:

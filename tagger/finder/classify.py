@@ -24,6 +24,7 @@ from tagger.finder.lines import (
     line_features,
     numbering_of,
 )
+from tagger.finder.neighbours import near
 from tagger.model import models_dir
 
 PAGE_AFTER_GAP = re.compile(r"\S\s{6,}\d{1,4}$")
@@ -60,10 +61,7 @@ def furniture_rule(content: str, previous: str = ""):
 
 def _neighbour(labels: list, index: int, step: int, skip=("blank", "meta")) -> int:
     """Index of the nearest line in direction `step` whose label is not in `skip`, or -1."""
-    other = index + step
-    while 0 <= other < len(labels) and labels[other] in skip:
-        other += step
-    return other if 0 <= other < len(labels) else -1
+    return near(labels, index, step, skip)
 
 
 def _between_references(labels: list, index: int) -> bool:

@@ -25,7 +25,7 @@ from tagger.finder.lines import (
     HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
     imprint, months_only, names_first, no_container_words, repeat_key,
 )
-from tagger.finder.neighbours import between_refs, near
+from tagger.finder.neighbours import REACH, between_refs, near
 from tagger.finder.pagenumbers import (
     NUMBER_SET_APART, PAGE_LINES, YEAR_LINE, after_head_number, in_sequence, next_content,
     numbered_elsewhere, out_of_sequence, page_value,
@@ -815,7 +815,7 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
         return False
     for step in (-1, 1):
         other = index + step
-        while 0 <= other < len(labels) and labels[other] in ("blank", "meta"):
+        while 0 <= other < len(labels) and labels[other] in ("blank", "meta") and abs(other - index) <= REACH:
             line = context.lines[other]
             if line.content and not PAGE_NUMBER.match(line.content) and (
                     line.text.startswith("\f") or NUMBER_SET_APART.search(line.content)):
