@@ -111,6 +111,20 @@ def _start(content: str) -> list:
     return features
 
 
+def _layout_features(layout: dict) -> list:
+    """A PDF line's measures as features: numbers (in the body's units: indent in ems, gap
+    in line heights, font size as a ratio) rounded to a half, flags and names as they are."""
+    features = []
+    for key, value in sorted(layout.items()):
+        if isinstance(value, bool) or value is None:
+            features.append(f"layout:{key}={value}")
+        elif isinstance(value, (int, float)):
+            features.append(f"layout:{key}={max(-4.0, min(4.0, round(value * 2) / 2))}")
+        else:
+            features.append(f"layout:{key}={str(value)[:20]}")
+    return features
+
+
 def _label_number(content: str):
     """(style, number) of the line's label: style is its text with the digits masked
     ("[#]", "#.", "#)")."""
@@ -146,9 +160,8 @@ def line_features(lines: list, hints: dict) -> list:
         for name in ("numbered", "hanging", "shape"):
             if index in hints.get(name, ()):
                 row.append(f"rule={name}")
-        layout = getattr(line, "layout", None)
-        if layout:
-            row.extend(f"layout:{key}={value}" for key, value in sorted(layout.items()))
+        if line.layout:
+            row.extend(_layout_features(line.layout))
         shapes.append(row)
     features = []
     expected = None

@@ -25,6 +25,7 @@ class RefLine:
     indent: int
     gap: str  # what came between this and the previous reference line: "", "blank", "page"
     # (furniture), "page blank" (furniture and blank lines), "separator"
+    layout: dict = None  # what a PDF's page measured of the line, when the input was one
 
 
 def _numbered_starts(lines: list):
