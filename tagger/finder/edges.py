@@ -182,6 +182,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             continue
         before = near(labels, index, -1, skip=("blank", "meta"))
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
+        if not previous and not _reference_after(labels, index):
+            continue  # no reference line around it: a figure's or a table's number, body text's
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
             after = next_content(contents, index)
@@ -266,6 +268,11 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _reference_after(labels: list, index: int) -> bool:
+    after = near(labels, index, 1, skip=("blank", "meta"))
+    return after >= 0 and labels[after] == "ref"
 
 
 def _identifier_tails_past_heads(context: Context, labels: list, reasons: list) -> None:
