@@ -1,10 +1,11 @@
-"""Split a run of reference lines into references, by rules.
+"""Split a run of reference lines into references.
 
-Evidence, strongest first: a "|" separator line; a numbering sequence ([1] [2] ..., 1. 2.,
-(1), "1 ", [C1], or bracketed keys like [BAD10]); a hanging indent; blank lines between
-entries; and, for an unnumbered author-year list
-pasted flush left, the shape of a line (it begins with a name) after a line that ended a
-reference.
+The boundary model (tagger.finder.boundaries) decides where each reference begins. The
+list-wide rules here are its evidence: a numbering sequence ([1] [2] ..., 1. 2., (1), "1 ",
+[C1], or bracketed keys like [BAD10]), a hanging indent, blank lines between entries, and a
+line that begins with a name after one that ended a reference. A "|" separator line always
+parts two references, and what follows a numbered list's last reference after a blank line
+is not part of it.
 """
 
 import re
@@ -124,26 +125,6 @@ def split_references(lines: list, model=None) -> list:
         end = _end_of_list(lines, last, len(lines))
         bounds = [(a, min(b, end)) for a, b in bounds if a < end]
     return [(lines[a:b], numbered) for a, b in bounds]
-
-
-def rule_split(lines: list) -> list:
-    """The rules' own split (before the boundary model): start indices."""
-    forced = {index for index, line in enumerate(lines) if index and line.gap == "separator"}
-    numbered = _numbered_starts(lines)
-    if numbered is not None:
-        starts = set(numbered) | forced
-    else:
-        hanging = _hanging_starts(lines)
-        blank_gaps = {i for i, line in enumerate(lines) if i and line.gap == "blank"}
-        if hanging and not forced:
-            starts = set(hanging)
-        elif forced or _blank_separated(lines, blank_gaps):
-            hidden = {i for i, line in enumerate(lines) if i and line.gap == "page blank"
-                      and _ends_reference(lines[i - 1].content) and names_first(line.content)}
-            starts = forced | blank_gaps | hidden
-        else:
-            starts = set(_shape_starts(lines))
-    return starts | {0}
 
 
 def _end_of_list(lines: list, start: int, end: int) -> int:
