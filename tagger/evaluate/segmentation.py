@@ -112,3 +112,106 @@ def evaluate() -> dict:
 if __name__ == "__main__":
     json.dump(evaluate(), sys.stdout, indent=2)
     print()
+
+
+# --- GROBID's layout corpora (data/layout): real papers' references and zones ---------------
+
+LAYOUT = DATA.parent / "layout"
+
+
+def layout_documents(kind: str, path=None) -> list:
+    """The converted layout corpus: "references" (reference sections, a B/I/O mark a line) or
+    "segmentation" (whole papers, a zone a line), as dicts with "id", "group", "lines" and
+    "marks" or "zones" (expanded to one zone a line)."""
+    import gzip
+
+    if kind == "references":
+        with open(path or LAYOUT / "references.jsonl", encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle if line.strip()]
+    documents = []
+    with gzip.open(path or LAYOUT / "segmentation.jsonl.gz", "rt", encoding="utf-8") as handle:
+        for line in handle:
+            document = json.loads(line)
+            document["zones"] = [zone for zone, count in document["zones"] for _ in range(count)]
+            documents.append(document)
+    return documents
+
+
+def _line_of_offsets(lines: list) -> list:
+    """Start offset of each line of "\\n".join(lines)."""
+    starts, offset = [], 0
+    for line in lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    return starts
+
+
+def _segment_spans(segments, starts: list) -> list:
+    """(first line, last line) of each found segment."""
+    from bisect import bisect_right
+
+    return [(bisect_right(starts, seg.start) - 1, bisect_right(starts, max(seg.end - 1, seg.start)) - 1)
+            for seg in segments]
+
+
+def gold_spans(marks: str) -> list:
+    """(first line, last line) of each reference in a B/I/O mark string."""
+    spans = []
+    for index, mark in enumerate(marks):
+        if mark == "B":
+            spans.append([index, index])
+        elif mark == "I" and spans:
+            spans[-1][1] = index
+    return [tuple(span) for span in spans]
+
+
+def split_counts(document: dict, segmenter=None) -> Counter:
+    """How `segmenter` (segment() by default) splits one reference section: reference starts
+    found right, found, in the gold; references exactly right."""
+    segmenter = segmenter or segment
+    lines = document["lines"]
+    found = _segment_spans(segmenter("\n".join(lines)), _line_of_offsets(lines))
+    gold = gold_spans(document["marks"])
+    found_starts, gold_starts = {a for a, _ in found}, {a for a, _ in gold}
+    return Counter(start_tp=len(found_starts & gold_starts), start_pred=len(found_starts),
+                   start_gold=len(gold_starts), exact=len(set(found) & set(gold)), references=len(gold))
+
+
+def zone_counts(document: dict, segmenter=None) -> Counter:
+    """Line counts of the reference zone in a whole paper: lines kept in a found reference
+    that are (not) in the gold zone. The zone is `listBibl` less its heading. `segmenter`
+    returns a Segmentation (find_segments by default)."""
+    from tagger.finder.lines import HEADING
+
+    from tagger.finder import find_segments
+
+    lines = document["lines"]
+    starts = _line_of_offsets(lines)
+    found = (segmenter or find_segments)("\n".join(lines))
+    inside = set()
+    for first, last in _segment_spans(found.segments, starts):
+        inside.update(range(first, last + 1))
+    inside -= {index for index, _ in _segment_spans(found.dropped, starts)}
+    gold = {i for i, (zone, line) in enumerate(zip(document["zones"], lines))
+            if zone == "listBibl" and not HEADING.match(line)}
+    return Counter(zone_tp=len(inside & gold), zone_pred=len(inside), zone_gold=len(gold))
+
+
+def layout_scores(counts_by_group: dict) -> dict:
+    """Split P/R/F1 and exact share, zone line P/R/F1, per group and over all, from counts."""
+    total = Counter()
+    for counts in counts_by_group.values():
+        total.update(counts)
+
+    def scores(counts):
+        result = {}
+        if counts["start_gold"]:
+            result["split"] = _prf(counts["start_tp"], counts["start_pred"], counts["start_gold"])
+            result["exact"] = round(counts["exact"] / counts["references"], 4)
+            result["references"] = counts["references"]
+        if counts["zone_gold"] or counts["zone_pred"]:
+            result["zone"] = _prf(counts["zone_tp"], counts["zone_pred"], counts["zone_gold"])
+            result["documents"] = counts["documents"]
+        return result
+
+    return {"all": scores(total), **{group: scores(c) for group, c in sorted(counts_by_group.items())}}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
 from tagger.finder.lines import IDENTIFIER, split_lines
+from tagger.finder.neighbours import near
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.sniff import BinaryInputError, refusal, sniff
 
@@ -48,7 +49,7 @@ LABEL_REASONS = {"text": "body text", "title": "heading", "meta": "page furnitur
                  "blank": "separator", "ref": "after the list"}
 
 
-def _reference_runs(lines: list, labels: list):
+def _reference_runs(lines: list, labels: list, layout=None):
     """Runs of reference lines (as RefLine) between body text or headings.
 
     Also tells for each run whether nothing but furniture comes before / after it,
@@ -56,13 +57,14 @@ def _reference_runs(lines: list, labels: list):
     """
     runs, current, gap = [], [], ""
     content_seen = False
-    for line, label in zip(lines, labels):
+    for index, (line, label) in enumerate(zip(lines, labels)):
         if label == "ref":
             if not current:
                 at_start = not content_seen
             content = line.content
             leading = len(line.text) - len(line.text.lstrip())
-            current.append(RefLine(content, line.start + leading, line.indent, gap))
+            evidence = layout[index] if layout is not None and index < len(layout) else None
+            current.append(RefLine(content, line.start + leading, line.indent, gap, evidence))
             gap = ""
         elif label in ("text", "title"):
             if current:
@@ -99,10 +101,8 @@ def _apply_layout(lines: list, labels: list, furniture: set) -> None:
 
 def _nearest(labels: list, index: int, step: int):
     """The label of the nearest line in direction `step` that is neither blank nor meta."""
-    index += step
-    while 0 <= index < len(labels) and labels[index] in ("blank", "meta"):
-        index += step
-    return labels[index] if 0 <= index < len(labels) else None
+    index = near(labels, index, step, skip=("blank", "meta"))
+    return labels[index] if index >= 0 else None
 
 
 def _ends_cut_off(raw: str) -> bool:
@@ -131,15 +131,17 @@ def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
     return references
 
 
-def segment(text: str, model=None, furniture=None) -> list:
+def segment(text: str, model=None, furniture=None, layout=None) -> list:
     """The references in `text`, in order. `furniture`, when given, holds the indices of all
     the lines known to be page furniture from elsewhere (a PDF's layout, tagger.pdf): they
     are labelled so, and a line between references that the classifier took for furniture
-    without the layout saying so is a reference."""
-    return find_segments(text, model, furniture).segments
+    without the layout saying so is a reference. `layout`, when given, holds for each line
+    a dict of what the page measured (indent, gap above, font size against the body's …) or
+    None; the boundary model reads it as evidence beside the text."""
+    return find_segments(text, model, furniture, layout).segments
 
 
-def find_segments(text: str, model=None, furniture=None) -> Segmentation:
+def find_segments(text: str, model=None, furniture=None, layout=None) -> Segmentation:
     """segment(), and every line with text in it that is in no reference, with the reason."""
     if not isinstance(text, str) or not text.strip():
         return Segmentation([], [])
@@ -148,7 +150,7 @@ def find_segments(text: str, model=None, furniture=None) -> Segmentation:
     if furniture is not None:
         _apply_layout(lines, labels, set(furniture))
     segments = []
-    for run, at_start, at_end in _reference_runs(lines, labels):
+    for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)
         for index, (group, numbered) in enumerate(groups):
             raw = "\n".join(line.content for line in group)

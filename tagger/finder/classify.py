@@ -24,9 +24,12 @@ from tagger.finder.lines import (
     line_features,
     numbering_of,
 )
+from tagger.finder.neighbours import near
 from tagger.model import models_dir
 
 PAGE_AFTER_GAP = re.compile(r"\S\s{6,}\d{1,4}$")
+# A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
+DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
 
@@ -60,10 +63,7 @@ def furniture_rule(content: str, previous: str = ""):
 
 def _neighbour(labels: list, index: int, step: int, skip=("blank", "meta")) -> int:
     """Index of the nearest line in direction `step` whose label is not in `skip`, or -1."""
-    other = index + step
-    while 0 <= other < len(labels) and labels[other] in skip:
-        other += step
-    return other if 0 <= other < len(labels) else -1
+    return near(labels, index, step, skip)
 
 
 def _between_references(labels: list, index: int) -> bool:
@@ -145,6 +145,8 @@ def classify_lines(lines: list, model: str | None = None) -> tuple:
     for index, content in enumerate(contents):  # a line with text is never blank
         if labels[index] == "blank" and not ruled[index] and content:
             labels[index] = "meta"
+        elif ruled[index] == "blank" and DITTO_LINE.match(content) and _between_references(labels, index):
+            labels[index] = "ref"  # "——" alone, the author of the reference before (a ditto)
     # Furniture a rule is sure of keeps its label; the edge rules decide page numbers again.
     reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
                for c, rule in zip(contents, ruled)]

@@ -25,7 +25,7 @@ from tagger.finder.lines import (
     HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
     imprint, months_only, names_first, no_container_words, repeat_key,
 )
-from tagger.finder.neighbours import between_refs, near
+from tagger.finder.neighbours import REACH, between_refs, near
 from tagger.finder.pagenumbers import (
     NUMBER_SET_APART, PAGE_LINES, YEAR_LINE, after_head_number, in_sequence, next_content,
     numbered_elsewhere, out_of_sequence, page_value,
@@ -182,6 +182,8 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             continue
         before = near(labels, index, -1, skip=("blank", "meta"))
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
+        if not previous and not _reference_after(labels, index):
+            continue  # no reference line around it: a figure's or a table's number, body text's
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
             after = next_content(contents, index)
@@ -266,6 +268,11 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
             labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
         elif labels[index] == "meta" and _opens_the_list(context, labels, index):
             labels[index] = "ref"
+
+
+def _reference_after(labels: list, index: int) -> bool:
+    after = near(labels, index, 1, skip=("blank", "meta"))
+    return after >= 0 and labels[after] == "ref"
 
 
 def _identifier_tails_past_heads(context: Context, labels: list, reasons: list) -> None:
@@ -815,7 +822,7 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
         return False
     for step in (-1, 1):
         other = index + step
-        while 0 <= other < len(labels) and labels[other] in ("blank", "meta"):
+        while 0 <= other < len(labels) and labels[other] in ("blank", "meta") and abs(other - index) <= REACH:
             line = context.lines[other]
             if line.content and not PAGE_NUMBER.match(line.content) and (
                     line.text.startswith("\f") or NUMBER_SET_APART.search(line.content)):

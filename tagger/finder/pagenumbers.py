@@ -6,7 +6,7 @@ it, beside reference text, is the reference's.
 
 import re
 
-from tagger.finder.neighbours import between_refs
+from tagger.finder.neighbours import REACH, between_refs
 
 YEAR_LINE = re.compile(r"^(?:19[0-9]\d|20[0-3]\d)$")
 PAGE_VALUE = re.compile(r"\d+")
@@ -54,7 +54,8 @@ def numbered_elsewhere(context, index: int, candidates: dict) -> bool:
     value = candidates[index]
     for step in (-1, 1):
         other = index + step
-        while 0 <= other < len(labels) and (labels[other] in ("blank", "meta") or other in candidates):
+        while 0 <= other < len(labels) and (labels[other] in ("blank", "meta") or other in candidates) and (
+                abs(other - index) <= REACH):
             number = _page_number_of(context, other, candidates)
             if number is not False and (touching or other not in candidates) and (
                     value is None or number is None or abs(number - value) > 1):

@@ -1,15 +1,17 @@
-"""Split a run of reference lines into references, by rules.
+"""Split a run of reference lines into references.
 
-Evidence, strongest first: a "|" separator line; a numbering sequence ([1] [2] ..., 1. 2.,
-(1), "1 ", [C1], or bracketed keys like [BAD10]); a hanging indent; blank lines between
-entries; and, for an unnumbered author-year list
-pasted flush left, the shape of a line (it begins with a name) after a line that ended a
-reference.
+The boundary model (tagger.finder.boundaries) decides where each reference begins. The
+list-wide rules here are its evidence: a numbering sequence ([1] [2] ..., 1. 2., (1), "1 ",
+[C1], or bracketed keys like [BAD10]), a hanging indent, blank lines between entries, and a
+line that begins with a name after one that ended a reference. A "|" separator line always
+parts two references, and what follows a numbered list's last reference after a blank line
+is not part of it.
 """
 
 import re
 from dataclasses import dataclass
 
+from tagger.finder.boundaries import reference_starts
 from tagger.finder.lines import IDENTIFIER, NUMBERING, names_first
 
 NUMBER = re.compile(r"\d+")
@@ -24,6 +26,7 @@ class RefLine:
     indent: int
     gap: str  # what came between this and the previous reference line: "", "blank", "page"
     # (furniture), "page blank" (furniture and blank lines), "separator"
+    layout: dict = None  # what a PDF's page measured of the line, when the input was one
 
 
 def _numbered_starts(lines: list):
@@ -94,33 +97,34 @@ def starts_cut_off(lines: list, starts_at_numbering: bool) -> bool:
     return first[:1].islower() or (first[:1] in ",;:.)]-–")
 
 
-def split_references(lines: list) -> list:
-    """Group reference lines into references: a list of (lines, numbered) pairs."""
+def list_hints(lines: list) -> dict:
+    """What the list-wide rules say about a run of reference lines: the lines that start a
+    reference under the best numbering sequence, under a hanging indent, by a line's shape
+    after one that ended a reference; whether blank lines part the references."""
+    numbered = _numbered_starts(lines)
+    blank_gaps = {i for i, line in enumerate(lines) if i and line.gap == "blank"}
+    return {"numbered": set(numbered or ()), "numbered_list": numbered is not None,
+            "hanging": set(_hanging_starts(lines) or ()), "shape": set(_shape_starts(lines)),
+            "blank_separated": _blank_separated(lines, blank_gaps) if len(lines) > 1 else False}
+
+
+def split_references(lines: list, model=None) -> list:
+    """Group reference lines into references: a list of (lines, numbered) pairs. The boundary
+    model (tagger.finder.boundaries) decides where each reference begins; a "|" separator
+    line always parts two."""
     if not lines:
         return []
+    hints = list_hints(lines)
     forced = {index for index, line in enumerate(lines) if index and line.gap == "separator"}
-    numbered = _numbered_starts(lines)
-    if numbered is not None:
-        starts = set(numbered) | forced
-    else:
-        hanging = _hanging_starts(lines)
-        blank_gaps = {i for i, line in enumerate(lines) if i and line.gap == "blank"}
-        if hanging and not forced:
-            starts = set(hanging)
-        elif forced or _blank_separated(lines, blank_gaps):
-            # A page break where a blank line was may hide one: a line that ended a
-            # reference, furniture and blank lines, then a name.
-            hidden = {i for i, line in enumerate(lines) if i and line.gap == "page blank"
-                      and _ends_reference(lines[i - 1].content) and names_first(line.content)}
-            starts = forced | blank_gaps | hidden
-        else:
-            starts = set(_shape_starts(lines))
-    starts.add(0)
+    starts = reference_starts(lines, hints, model) | forced
     ordered = sorted(starts)
     bounds = list(zip(ordered, ordered[1:] + [len(lines)]))
-    if numbered is not None:
-        bounds[-1] = (bounds[-1][0], _end_of_list(lines, *bounds[-1]))
-    return [(lines[a:b], numbered is not None) for a, b in bounds]
+    numbered = hints["numbered_list"]
+    if numbered:  # what follows the last numbered reference, set off by a blank line, is not one
+        last = max(hints["numbered"])
+        end = _end_of_list(lines, last, len(lines))
+        bounds = [(a, min(b, end)) for a, b in bounds if a < end]
+    return [(lines[a:b], numbered) for a, b in bounds]
 
 
 def _end_of_list(lines: list, start: int, end: int) -> int:

@@ -1,0 +1,224 @@
+"""Does a reference begin on this line? A CRF over the lines of a reference list (B/I).
+
+Trained on real reference sections (GROBID's reference-segmenter corpus, data/layout) and on
+generated lists (training.train_boundaries). Each line is described by the shape of its start
+(a number in sequence, a name, a year, lower case), the end of the line before, the lengths of
+both against the list's usual line, the indent against the list's flush edge, what came
+between the two lines (a blank line, a page break), and what the list-wide rules of
+tagger.finder.split say (the numbering sequence, a hanging indent, blank lines as separators).
+A PDF's layout, when given, adds each line's indent and gap above as the page measured them.
+"""
+
+import re
+from collections import Counter
+from functools import lru_cache
+
+import pycrfsuite
+
+from tagger.finder.continuation import (
+    GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
+)
+from tagger.finder.lines import IDENTIFIER, YEAR, names_after_numbering, numbering_of
+from tagger.model import models_dir
+
+DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
+FEATURE_VERSION = 1
+
+ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
+DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
+# A list's label: "[12]", "12.", "(12)", "12)", "12 ", "[C12]"; alone on its line when the
+# PDF set the number apart from the text.
+LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）]|(\d{1,3})(?:[.．)](?=\s|$)|\s+(?=\D)|$))")
+YEAR_EARLY = re.compile(r"^\D{0,80}?(?:\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)|(?:1[5-9]|20)\d\d[a-z]?[.,:;])")
+
+
+@lru_cache(maxsize=4)
+def load_model(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
+    tagger = pycrfsuite.Tagger()
+    tagger.open(path)
+    return tagger
+
+
+def _bucket(value: float, bounds) -> int:
+    for index, bound in enumerate(bounds):
+        if value <= bound:
+            return index
+    return len(bounds)
+
+
+def _char(char: str) -> str:
+    if char.isdigit():
+        return "digit"
+    if char.isupper():
+        return "upper"
+    if char.islower():
+        return "lower"
+    return "punct" if char in ".,;:!?" else "bracket" if char in "([{)]}" else "other"
+
+
+def _word_shape(word: str) -> str:
+    shape = re.sub(r"[A-ZÀ-Þ]", "X", word)
+    shape = re.sub(r"[a-zß-ÿ]", "x", shape)
+    shape = re.sub(r"\d", "d", shape)
+    return re.sub(r"(.)\1+", r"\1\1", shape)[:6]
+
+
+def _end(content: str) -> list:
+    last = content[-1]
+    features = [f"end={last if last in '.,;:-–)]' else _char(last)}"]
+    if ENDS_MID_NAME.search(content):
+        features.append("endmidname")
+    words = content.split()
+    if words and IDENTIFIER.search(words[-1]):
+        features.append("endidentifier")
+    if YEAR.search(content[-8:]):
+        features.append("endyear")
+    if open_identifier(content):
+        features.append(f"openidentifier={'slash' if content.endswith('/') else 'other'}")
+    if OPEN_END.search(content):
+        features.append("openend")
+    if unclosed(content):
+        features.append("unclosed")
+    return features
+
+
+def _start(content: str) -> list:
+    words = content.split()
+    features = [f"first={_char(content[0])}", f"shape={_word_shape(words[0])}"]
+    if len(words) > 1:
+        features.append(f"shape2={_word_shape(words[1])}")
+    style = numbering_of(content)
+    if style:
+        features.append(f"numbering={style}")
+    label = LABEL.match(content)
+    if label:
+        features.append("label")
+        if not content[label.end():].strip():
+            features.append("labelalone")
+    names = names_after_numbering(content)
+    if names:
+        features.append("names")
+    if YEAR_EARLY.match(content):
+        features.append("yearearly")
+        if names:
+            features.append("names+yearearly")
+    if DITTO.match(content):
+        features.append("ditto")
+    if GLUED_NUMBER.match(content) or LONG_NUMBER.match(content) or PAGE_RANGE.match(content):
+        features.append("tail")  # "2019.", "436–444.", "24568259": a wrap's leftover
+    if len(words) == 1:
+        features.append("oneword")
+    return features
+
+
+def _layout_features(layout: dict) -> list:
+    """A PDF line's measures as features: numbers (in the body's units: indent in ems, gap
+    in line heights, font size as a ratio) rounded to a half, flags and names as they are."""
+    features = []
+    for key, value in sorted(layout.items()):
+        if isinstance(value, bool) or value is None:
+            features.append(f"layout:{key}={value}")
+        elif isinstance(value, (int, float)):
+            features.append(f"layout:{key}={max(-4.0, min(4.0, round(value * 2) / 2))}")
+        else:
+            features.append(f"layout:{key}={str(value)[:20]}")
+    return features
+
+
+def _label_number(content: str):
+    """(style, number) of the line's label: style is its text with the digits masked
+    ("[#]", "#.", "#)")."""
+    label = LABEL.match(content)
+    if not label:
+        return None
+    return re.sub(r"\d+", "#", label.group().strip()), int(label.group(1) or label.group(2))
+
+
+def line_features(lines: list, hints: dict) -> list:
+    """Feature strings for each reference line (RefLine: content, indent, gap). `hints` holds
+    the list-wide rules' answers: sets of line indices "numbered", "hanging", "shape",
+    and flags "blank_separated", "numbered_list"."""
+    contents = [line.content for line in lines]
+    lengths = [len(content) for content in contents]
+    usual = sorted(lengths)[int(0.8 * (len(lengths) - 1))] if lengths else 1  # a full line
+    base = min((line.indent for line in lines), default=0)
+    numbers = [_label_number(content) for content in contents]
+    styles = Counter(number[0] for number in numbers if number)
+    usual_style = styles.most_common(1)[0][0] if styles else None
+    first = "flush" if not lines or lines[0].indent <= base else "in"
+    shapes = []
+    for index, line in enumerate(lines):
+        content = line.content
+        row = _start(content) + [f"len={_bucket(lengths[index] / max(usual, 1), (0.5, 0.8, 0.95, 1.1))}"]
+        indent = 'flush' if line.indent <= base else 'in'
+        kind = "/numbered" if hints.get("numbered_list") else ""  # where numbers say more
+        row.append(f"indent={indent}{kind}")
+        row.append(f"indent={indent}/first={first}{kind}")  # hanging, or the first line indented
+        if line.gap:
+            row.append(f"gap={line.gap}")
+            row.append(f"gap={line.gap}/{'blanks' if hints.get('blank_separated') else 'stray'}")
+        for name in ("numbered", "hanging", "shape"):
+            if index in hints.get(name, ()):
+                row.append(f"rule={name}")
+        if line.layout:
+            row.extend(_layout_features(line.layout))
+        shapes.append(row)
+    features = []
+    expected = None
+    kind = "/numbered" if hints.get("numbered_list") else ""
+    for index, line in enumerate(lines):
+        row = ["bias"] + shapes[index]
+        if hints.get("numbered_list"):
+            row.append("list=numbered")
+            row.append(f"list=numbered/{'rule' if index in hints['numbered'] else 'off'}")
+        if hints.get("blank_separated"):
+            row.append("list=blanks")
+        if numbers[index] is not None:
+            style, number = numbers[index]
+            if style != usual_style:
+                row.append("labelstyle=other")  # "20)" ending a DOI in a "[n]" list
+            else:
+                near = expected is not None and expected - 2 <= number <= expected + 3
+                row.append("seq=" + ("first" if expected is None else "next" if number == expected
+                                     else "near" if near else "off"))
+                if expected is None or near:
+                    expected = number + 1
+        if index:
+            previous = contents[index - 1]
+            ends = _end(previous)
+            row.extend(f"-1:{name}" for name in ends)
+            if "names" in shapes[index]:
+                row.extend(f"names+-1:{name}" for name in ends[:1])
+            if continues(previous, line.content):
+                row.append("continues")  # "2019.", a DOI's tail, a bracket closed
+            if open_identifier(previous) and (" " not in line.content or re.match(r"\S*[\d./]", line.content)):
+                row.append("identifiertail")  # "doi:10.1046/j.1365-2419.2003.00268.↵x"
+            if "labelalone" in shapes[index] and index not in hints.get("numbered", ()):
+                row.append("numberalone")  # "40,↵319": a page wrapped, no list's number
+            row.append(f"-1:len={_bucket(lengths[index - 1] / max(usual, 1), (0.5, 0.8, 0.95, 1.1))}")
+            delta = line.indent - lines[index - 1].indent
+            row.append(f"indentdelta={'more' if delta > 1 else 'less' if delta < -1 else 'same'}{kind}")
+            row.extend(f"-1:{name}" for name in shapes[index - 1] if name.startswith(("first", "numbering", "names", "indent", "label", "ditto")))
+        else:
+            row.append("first")
+        if index + 1 < len(lines):
+            row.extend(f"+1:{name}" for name in shapes[index + 1] if name.startswith(("first", "numbering", "names", "indent", "gap")))
+        else:
+            row.append("last")
+        features.append(row)
+    return features
+
+
+def reference_starts(lines: list, hints: dict, model=None) -> set:
+    """Indices of the lines that begin a reference (the first line always does)."""
+    if not lines:
+        return set()
+    labels = load_model(str(model or DEFAULT_MODEL)).tag(line_features(lines, hints))
+    return {0} | {index for index, label in enumerate(labels)
+                  if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)}
+
+
+def _identifier_tail(previous: str, content: str) -> bool:
+    """A word alone after a line that stops inside a DOI or URL is the identifier's tail
+    ("…/j.1365-2419.2003.00268.↵x"), whatever the indent says; not a list's label."""
+    return " " not in content and open_identifier(previous) and not LABEL.match(content)

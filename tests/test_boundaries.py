@@ -1,0 +1,92 @@
+"""The finder's boundary model and the layout corpora it is trained on: GROBID's TEI read as
+lines with their zones and marks, and real lists' shapes the rules alone split badly."""
+
+from tagger.evaluate.segmentation import gold_spans, layout_documents, split_counts
+from tagger.finder import find_segments, segment
+from tagger.layout_tei import read_reference_section, read_segmentation
+
+SEGMENTATION_TEI = """<?xml version="1.0" ?>
+<tei xml:space="preserve"><teiHeader><fileDesc xml:id="_0"/></teiHeader>
+<text xml:lang="en">
+  <front>A Title <lb/>A. Author <lb/></front>
+  <body>Some running text that goes <lb/>on here. <lb/></body>
+  <page>7 <lb/></page>
+  <note place="headnote">Running head <lb/></note>
+  <listBibl>References <lb/>Smith J. 2001. A paper. Nature 1: 2-3. <lb/></listBibl>
+  <div type="annex">Appendix A <lb/></div>
+</text></tei>"""
+
+REFERENCE_TEI = """<tei xml:space="preserve"><teiHeader><fileDesc xml:id="_0"/></teiHeader>
+<text xml:lang="en"><listBibl>
+References
+<bibl><label>1.</label><lb/>Podschun R, Ullmann U. Klebsiella spp. as nosocomial pathogens.<lb/> Clin Microbiol Rev. 1998;11:589-603.<lb/></bibl>
+<bibl><label>2.</label><lb/>Canton R, Coque TM. The CTX-M pandemic. Curr Opin Microbiol. 2006;9:466-75.<lb/></bibl>
+</listBibl></text></tei>"""
+
+
+def test_segmentation_tei_is_read_as_lines_with_their_zones(tmp_path):
+    path = tmp_path / "paper.training.segmentation.tei.xml"
+    path.write_text(SEGMENTATION_TEI, encoding="utf-8")
+    assert read_segmentation(path) == [
+        ("front", "A Title"), ("front", "A. Author"), ("body", "Some running text that goes"),
+        ("body", "on here."), ("page", "7"), ("headnote", "Running head"),
+        ("listBibl", "References"), ("listBibl", "Smith J. 2001. A paper. Nature 1: 2-3."),
+        ("annex", "Appendix A")]
+
+
+def test_reference_section_tei_marks_where_each_reference_begins(tmp_path):
+    path = tmp_path / "paper.training.referenceSegmenter.tei.xml"
+    path.write_text(REFERENCE_TEI, encoding="utf-8")
+    pairs = read_reference_section(path)
+    assert [mark for mark, _ in pairs] == ["O", "B", "I", "I", "B", "I"]
+    assert pairs[1] == ("B", "1.") and pairs[4] == ("B", "2.")
+    assert gold_spans("".join(mark for mark, _ in pairs)) == [(1, 3), (4, 5)]
+
+
+def test_numbers_set_apart_on_their_own_lines_begin_their_references(tmp_path):
+    """The PDF set each number on a line of its own: the number begins the reference and
+    the names after it go on with it (the rules took each name line for a new reference)."""
+    path = tmp_path / "numbers.tei.xml"
+    path.write_text(REFERENCE_TEI, encoding="utf-8")
+    document = {"lines": [text for _, text in read_reference_section(path)],
+                "marks": "".join(mark for mark, _ in read_reference_section(path))}
+    counts = split_counts(document)
+    assert counts["exact"] == counts["references"] == 2
+
+
+AUTHOR_YEAR_FLUSH = [
+    "Agcaoglu O, Miller R, Mayer AR, Hugdahl K, Calhoun VD. 2014. Lateralization of",
+    "resting state networks and relationship to age and gender. Neuroimage 104:310-325.",
+    "Bernard JA, Peltier SJ, Benson BL, Wiggins JL, Jaeggi SM, et al. 2014. Dissociable",
+    "functional networks of the human dentate nucleus. Cereb. Cortex 24:2151-2162.",
+    "Buckner RL, Krienen FM, Castellanos A, Diaz JC, Yeo BTT. 2011. The organization of",
+    "the human cerebellum estimated by intrinsic functional connectivity. J Neurophysiol",
+    "106:2322-2345.",
+    "Darby R, Joutsa J, Fox M. 2018. Network localization of heterogeneous neuroimaging",
+    "findings. Brain 142:70-79.",
+]
+
+
+def test_an_author_year_list_without_indent_or_blank_lines_splits_at_each_name():
+    found = segment("References\n" + "\n".join(AUTHOR_YEAR_FLUSH))
+    assert [seg.raw.split(",")[0] for seg in found] == ["Agcaoglu O", "Bernard JA", "Buckner RL", "Darby R"]
+
+
+def test_layout_evidence_is_optional_and_changes_no_answer_it_cannot_use():
+    text = "References\n" + "\n".join(AUTHOR_YEAR_FLUSH)
+    layout = [None] + [{"indent": 0.0 if i % 2 == 0 else 1.5, "gap": 0.0} for i in range(len(AUTHOR_YEAR_FLUSH))]
+    plain = find_segments(text)
+    with_layout = find_segments(text, layout=layout)
+    assert len(with_layout.segments) == len(plain.segments) == 4
+    assert segment(text, layout=None) == plain.segments
+
+
+def test_the_converted_corpora_hold_every_document_with_one_mark_or_zone_a_line():
+    references = layout_documents("references")
+    assert len(references) == 84
+    assert all(len(d["lines"]) == len(d["marks"]) and set(d["marks"]) <= set("BIO") for d in references)
+    assert sum(d["marks"].count("B") for d in references) == 3669
+    papers = layout_documents("segmentation")
+    assert len(papers) == 473
+    assert all(len(d["lines"]) == len(d["zones"]) for d in papers)
+    assert sum("listBibl" in d["zones"] for d in papers) >= 460

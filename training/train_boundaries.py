@@ -1,0 +1,179 @@
+"""Train the finder's boundary model (models/finder-boundary.crfsuite): does a reference
+begin on this line of a reference list?
+
+    python -m training.train_boundaries            # writes the model and its manifest
+    python -m training.train_boundaries --cv 10    # 10-fold cross-validation by document
+
+Training data: the real reference sections of GROBID's reference-segmenter corpus
+(data/layout/references.jsonl, one B/I/O mark a line) and generated lists built from the
+references of data/{core,good,ugly,bad}.jsonl (never gold, which training.furniture_lists
+scores on): numbered in each style, author–year flush or with a hanging indent, blank lines
+between, wrapped at several widths, page breaks, a first reference cut off. The real sections
+teach author–year lists without indents or blank lines, where only the shape of a line's start
+and the end of the line before tell; the generated lists teach the layouts a paste keeps.
+"""
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pycrfsuite
+
+from tagger.evaluate.segmentation import LAYOUT, layout_documents, layout_scores, split_counts
+from tagger.finder import boundaries
+from tagger.finder.boundaries import FEATURE_VERSION, line_features
+from tagger.finder.split import RefLine, list_hints
+from training.furniture_lists import wrapped as wrap_lines
+from training.train_finder import REFERENCE_SETS, corpus_references
+
+ROOT = Path(__file__).resolve().parents[1]
+MODEL = ROOT / "models" / "finder-boundary.crfsuite"
+GENERATED_LISTS = 1200
+SEED = 11
+PARAMS = {"c1": 0.05, "c2": 0.01, "max_iterations": 200, "feature.possible_transitions": True}
+
+
+def real_sequences(document: dict) -> tuple:
+    """A reference section as the splitter sees it: its reference lines (RefLine) and their
+    B/I marks. Lines in no reference (the heading, a footnote left in) are furniture that
+    the line classifier drops: the next line has a page gap."""
+    lines, marks, gap, offset = [], [], "", 0
+    for text, mark in zip(document["lines"], document["marks"]):
+        if mark == "O":
+            gap = "page" if lines else ""
+        else:
+            lines.append(RefLine(text, offset, 0, gap))
+            marks.append(mark)
+            gap = ""
+        offset += len(text) + 1
+    return lines, marks
+
+
+NUMBER_STYLES = ("bracket", "dot", "paren", "close", "plain", "letter", "none", "none", "none")
+
+
+def _label(style: str, number: int) -> str:
+    return {"bracket": f"[{number}] ", "dot": f"{number}. ", "paren": f"({number}) ",
+            "close": f"{number}) ", "plain": f"{number} ", "letter": f"[C{number}] ",
+            "none": ""}[style]
+
+
+def generated_sequence(rng: random.Random, references: list) -> tuple:
+    """One generated reference list as (RefLine list, B/I marks)."""
+    style = rng.choice(NUMBER_STYLES)
+    width = rng.choice([50, 60, 75, 85, 95, 110, 130, 1000])
+    apart = style != "none" and rng.random() < 0.15  # the number on a line of its own
+    layout = rng.choice(["flush", "hanging", "blank", "indented-first"])
+    first_number = rng.choice([1, 1, 1, rng.randint(2, 80)])
+    lines, marks = [], []
+    gap = ""
+    for index in range(rng.randint(3, 30)):
+        text = _label(style, first_number + index) + rng.choice(references)
+        wrapped = wrap_lines(rng, text, width)
+        if apart:
+            label = _label(style, first_number + index).strip()
+            wrapped = [label] + wrap_lines(rng, text[len(label):], width)
+        cut = index == 0 and len(wrapped) > 1 and rng.random() < 0.1  # the paste's top cut off
+        if cut:
+            wrapped = wrapped[rng.randint(1, len(wrapped) - 1):]
+        for position, line in enumerate(wrapped):
+            indent = 0
+            if layout == "hanging" and position:
+                indent = rng.choice([2, 3, 4])
+            elif layout == "indented-first" and not position:
+                indent = 3
+            lines.append(RefLine(line, 0, indent, gap))
+            marks.append("B" if position == 0 and (index or not cut) else "I")
+            gap = "blank" if rng.random() < 0.01 else ""  # a stray blank line
+            if rng.random() < 0.03:
+                gap = rng.choice(["page", "page blank"])
+        if layout == "blank" and not gap:
+            gap = "blank"
+    return lines, marks
+
+
+def sequences(documents: list, generated: int, seed: int = SEED) -> list:
+    result = [real_sequences(document) for document in documents]
+    rng = random.Random(seed)
+    references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
+    result += [generated_sequence(rng, references) for _ in range(generated)]
+    return result
+
+
+def train(pairs: list, model_path: Path) -> None:
+    trainer = pycrfsuite.Trainer(verbose=False)
+    for lines, marks in pairs:
+        if lines:
+            trainer.append(line_features(lines, list_hints(lines)), marks)
+    trainer.set_params(PARAMS)
+    trainer.train(str(model_path))
+
+
+def folds(documents: list, count: int) -> list:
+    """Documents in `count` folds by a hash of their id (stable, no document split)."""
+    keyed = sorted(documents, key=lambda d: hashlib.sha256(d["id"].encode()).hexdigest())
+    return [keyed[index::count] for index in range(count)]
+
+
+def cross_validate(count: int, work: Path) -> dict:
+    """Train on all folds but one and score `segment` on the one left out, each in turn."""
+    documents = layout_documents("references")
+    groups = defaultdict(Counter)
+    previous = boundaries.DEFAULT_MODEL
+    try:
+        for number, held in enumerate(folds(documents, count)):
+            held_ids = {d["id"] for d in held}
+            model = work / f"boundary-fold{number}.crfsuite"
+            train(sequences([d for d in documents if d["id"] not in held_ids], GENERATED_LISTS), model)
+            boundaries.DEFAULT_MODEL = model
+            for document in held:
+                groups[document["group"]].update(split_counts(document))
+            print(f"fold {number}: {layout_scores(groups)['all']}", file=sys.stderr, flush=True)
+    finally:
+        boundaries.DEFAULT_MODEL = previous
+    return layout_scores(groups)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cv", type=int, default=0, help="cross-validate with this many folds")
+    parser.add_argument("-o", "--output", default=str(MODEL))
+    args = parser.parse_args()
+    if args.cv:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as work:
+            print(json.dumps(cross_validate(args.cv, Path(work)), indent=2))
+        return 0
+    model_path = Path(args.output)
+    started = time.time()
+    train(sequences(layout_documents("references"), GENERATED_LISTS), model_path)
+    manifest = {
+        "model": model_path.name,
+        "kind": "finder boundary model (CRF over reference lines, B/I)",
+        "labels": ["B", "I"],
+        "feature_version": FEATURE_VERSION,
+        "params": PARAMS,
+        "trained_on": {path.name: sha256(path) for path in [LAYOUT / "references.jsonl"]},
+        "generated_lists": {"count": GENERATED_LISTS, "seed": SEED,
+                            "references_from": list(REFERENCE_SETS)},
+        "training_seconds": round(time.time() - started, 1),
+        "rebuild": "python -m training.train_boundaries",
+        "source": "GROBID reference-segmenter corpus (Apache-2.0); references of data/*.jsonl",
+    }
+    model_path.with_suffix(".json").write_text(json.dumps(manifest, indent=2) + "\n")
+    print(json.dumps(manifest, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
