@@ -196,7 +196,8 @@ def layout_labelled(document: dict) -> tuple:
     return "\n".join(lines[start:end]), labels[start:end]
 
 
-def train(paths: list, model_path: Path, layout: list = (), iterations: int = None) -> None:
+def train(paths: list, model_path: Path, layout: list = (), iterations: int = None,
+          pastes: int = None) -> None:
     documents = finder_documents(paths)
     trainer = pycrfsuite.Trainer(verbose=False)
     for _, text, labels in documents:
@@ -207,7 +208,9 @@ def train(paths: list, model_path: Path, layout: list = (), iterations: int = No
     rng = random.Random(SEED)
     references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
     prose = prose_blocks(documents)
-    for _ in range(LAYOUT_SYNTHETIC_DOCUMENTS if layout else SYNTHETIC_DOCUMENTS):
+    if pastes is None:
+        pastes = LAYOUT_SYNTHETIC_DOCUMENTS if layout else SYNTHETIC_DOCUMENTS
+    for _ in range(pastes):
         text, labels = synthetic_paste(rng, references, prose)
         trainer.append(line_features(split_lines(text)), labels)
     default = LAYOUT_ITERATIONS if layout else PARAMS["max_iterations"]
@@ -251,6 +254,8 @@ def main() -> int:
     parser.add_argument("--iterations", type=int, default=0, help="training iterations (default: PARAMS')")
     parser.add_argument("--layout", action="store_true",
                         help="train on GROBID's segmentation corpus (data/layout) as well")
+    parser.add_argument("--pastes", type=int, default=None,
+                        help="synthetic pastes to train on (default: 400, or 1,200 with --layout)")
     parser.add_argument("--keep", help="with --cv: keep the fold models in this folder (and reuse them)")
     args = parser.parse_args()
     paths = sorted(Path(args.data).glob("*.ttx"))
@@ -268,7 +273,10 @@ def main() -> int:
     model_path = Path(args.output)
     started = time.time()
     layout = layout_documents("segmentation") if args.layout else []
-    train(train_paths, model_path, layout, args.iterations)
+    iterations = args.iterations or (LAYOUT_ITERATIONS if layout else PARAMS["max_iterations"])
+    pastes = args.pastes if args.pastes is not None else (
+        LAYOUT_SYNTHETIC_DOCUMENTS if layout else SYNTHETIC_DOCUMENTS)
+    train(train_paths, model_path, layout, iterations, pastes)
     seconds = time.time() - started
     scores = line_scores([p for p in paths if p.stem in HELD_OUT], model_path)
     manifest = {
@@ -276,7 +284,7 @@ def main() -> int:
         "kind": "finder line classifier (CRF over lines)",
         "labels": ["ref", "text", "meta", "title", "blank"],
         "feature_version": FEATURE_VERSION,
-        "params": PARAMS,
+        "params": {**PARAMS, "max_iterations": iterations},
         "trained_on": {**{p.name: sha256(p) for p in train_paths},
                        **({"layout/segmentation.jsonl.gz": sha256(LAYOUT / "segmentation.jsonl.gz"),
                            "layout_cut": {"context_before_references": LAYOUT_CONTEXT,
@@ -284,8 +292,8 @@ def main() -> int:
         "held_out": {p.name: sha256(p) for p in paths if p.stem in HELD_OUT},
         "held_out_scores": scores,
         "training_seconds": round(seconds, 1),
-        "rebuild": "python -m training.train_finder" + (" --layout" if layout else ""),
-        "synthetic_pastes": {"count": LAYOUT_SYNTHETIC_DOCUMENTS if layout else SYNTHETIC_DOCUMENTS,
+        "rebuild": " ".join(["python -m training.train_finder", *sys.argv[1:]]),
+        "synthetic_pastes": {"count": pastes,
                              "seed": SEED, "references_from": list(REFERENCE_SETS)},
         "source": "AnyStyle finder documents and tagged references (BSD-2-Clause)"
                   + ("; GROBID segmentation corpus (Apache-2.0)" if layout else ""),

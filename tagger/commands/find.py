@@ -25,7 +25,7 @@ import sys
 from ..finder import find_references, find_segments
 from ..sniff import BinaryInputError, refusal, sniff
 from ..model import ModelError
-from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, find_pdf, is_pdf, read_pdf
+from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, find_pdf, is_pdf, read_pdf, segmentation
 from . import output
 from .io import InputError, decode_text, read_bytes
 from .parse import add_engine_arguments
@@ -94,8 +94,7 @@ def _find_in_pdf(data: bytes, args, name: str) -> int:
         for warning in warnings:
             print(f"reftag: warning: {args.file}: {warning}", file=sys.stderr)
     if args.segments:
-        return _segments(find_segments(layout.text, furniture=layout.furniture), args, name,
-                         layout)
+        return _segments(segmentation(layout), args, name, layout)
     return _write(references, args, name)
 
 

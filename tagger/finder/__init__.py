@@ -113,17 +113,18 @@ def _ends_cut_off(raw: str) -> bool:
 
 
 def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
-                    furniture=None) -> list:
+                    furniture=None, zone_model=None) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
-    `jobs` > 1 parses in that many processes; `furniture` as for segment(). Text that is
+    `jobs` > 1 parses in that many processes; `furniture` as for segment(); `zone_model` is
+    the line model segment() takes (None: the one for pastes and text). Text that is
     not text (a binary file read as text) raises tagger.sniff.BinaryInputError."""
     from tagger.parse import parse_many  # the parse stage imports nothing from here
 
     kind = sniff(text)
     if kind:
         raise BinaryInputError(kind, refusal(kind, "input", "find"))
-    segments = segment(text, furniture=furniture)
+    segments = segment(text, zone_model, furniture=furniture)
     references = list(parse_many((found.raw for found in segments), engine, model, jobs))
     for found, reference in zip(segments, references):
         reference.partial = found.partial

@@ -34,6 +34,10 @@ DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
 
 DEFAULT_MODEL = models_dir() / "finder.crfsuite"
+# For a whole paper read from a PDF: the same features, trained on GROBID's real papers as
+# well, where a paste of a list gains nothing from them (`python -m training.train_finder
+# --layout --pastes 400 -o models/finder-document.crfsuite`).
+DOCUMENT_MODEL = models_dir() / "finder-document.crfsuite"
 
 
 @lru_cache(maxsize=4)

@@ -14,7 +14,7 @@ from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText, read_pdf
 from tagger.pdf.errors import MissingExtra, PdfError
 
 __all__ = ["MAX_PAGES", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText", "find_pdf",
-           "is_pdf", "read_pdf", "segment_pdf"]
+           "is_pdf", "read_pdf", "segment_pdf", "segmentation"]
 
 MAGIC = b"%PDF-"
 
@@ -28,12 +28,19 @@ def is_pdf(data: bytes) -> bool:
     return MAGIC in head and b"%%EOF" in bytes(data[-2048:])
 
 
-def segment_pdf(source, model=None, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):
-    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text."""
-    from tagger.finder import segment
+def segmentation(layout: PdfText):
+    """The finder's Segmentation of a PDF's text: a whole paper, so its lines are classed by
+    the line model trained on real papers too, with the layout's furniture as evidence."""
+    from tagger.finder import find_segments
+    from tagger.finder.classify import DOCUMENT_MODEL
 
+    return find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture)
+
+
+def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):
+    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text."""
     layout = read_pdf(source, max_pages, time_limit)
-    return segment(layout.text, model, furniture=layout.furniture), layout
+    return segmentation(layout).segments, layout
 
 
 def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
@@ -41,11 +48,13 @@ def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
     """The references of a PDF (a path or bytes), parsed; each Reference also carries the
     `page` its first line is on. Warnings (pages left unread) are appended to `warnings`."""
     from tagger.finder import find_references
+    from tagger.finder.classify import DOCUMENT_MODEL
 
     layout = read_pdf(source, max_pages, time_limit)
     if warnings is not None:
         warnings.extend(layout.warnings)
-    references = find_references(layout.text, engine, model, jobs, furniture=layout.furniture)
+    references = find_references(layout.text, engine, model, jobs, furniture=layout.furniture,
+                                 zone_model=DOCUMENT_MODEL)
     for reference in references:
         if "start" in reference.extra:
             reference.extra["page"] = layout.page_at(reference.extra["start"])
