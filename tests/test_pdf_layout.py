@@ -217,3 +217,34 @@ def test_the_plain_pointer_calls_read_what_pypdfium2s_own_bindings_read(monkeypa
     monkeypatch.setattr(bindings, "_libs", {})  # as a pypdfium2 that keeps it elsewhere
     slow = read_pdf(data)
     assert slow.text == fast.text and slow.furniture == fast.furniture
+
+
+def test_a_bold_head_set_larger_than_its_text_is_a_heading_not_a_reference():
+    """A numbered section head ("2. Materials and Methods") reads like a numbered reference;
+    the layout (bold, larger than the text under it) says it is a heading. Bold names in a
+    reference keep the reference's size and are no heading."""
+    from tagger.finder import find_segments
+    from tagger.pdf.document import LineLayout, PdfText
+
+    rows = [("2. Materials and Methods", True, 1.3),
+            ("Semen samples from 85 male partners were collected in 2014.", False, 1.0),
+            ("References", True, 1.3),
+            ("1. Smith J, Jones K. A study of things. J Things. 2001;3:1-9.", False, 1.0),
+            ("2. Brown A. Kim J, Lee S, Park H, Choi Y,", True, 1.0),
+            ("Another study. Nature. 2003;4:5-6.", False, 1.0)]
+    text = "\n".join(row[0] for row in rows)
+    lines = [type("Line", (), {"text": row[0]})() for row in rows]
+    layout = [LineLayout(1, None, 1, 0.0, 0.0, size, bold, False, 0.1, 0.1 * i, False)
+              for i, (_, bold, size) in enumerate(rows)]
+    pdf_text = PdfText(text, lines, [], 1, 1, layout=layout)
+    assert pdf_text.headings == [0, 2]
+    found = find_segments(text, headings=pdf_text.headings)
+    assert [item.raw.split("\n")[0][:8] for item in found.segments] == ["1. Smith", "2. Brown"]
+    # a head right under a numbered list, numbered as the next reference would be
+    rows = ["1. Smith J, Jones K. A study of things. J Things. 2001;3:1-9.",
+            "2. Brown A, Kim J. Another study. Nature. 2003;4:5-6.",
+            "3. Control of Neuronal Activation by", "Photoisomerizable Molecules"]
+    text = "\n".join(rows)
+    assert any("Control" in item.raw for item in find_segments(text).segments)
+    found = find_segments(text, headings=[2, 3]).segments
+    assert [item.raw[:8] for item in found] == ["1. Smith", "2. Brown"]

@@ -113,18 +113,23 @@ def _ends_cut_off(raw: str) -> bool:
 
 
 def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
-                    furniture=None, zone_model=None) -> list:
+                    furniture=None) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
-    `jobs` > 1 parses in that many processes; `furniture` as for segment(); `zone_model` is
-    the line model segment() takes (None: the one for pastes and text). Text that is
+    `jobs` > 1 parses in that many processes; `furniture` as for segment(). Text that is
     not text (a binary file read as text) raises tagger.sniff.BinaryInputError."""
     from tagger.parse import parse_many  # the parse stage imports nothing from here
 
     kind = sniff(text)
     if kind:
         raise BinaryInputError(kind, refusal(kind, "input", "find"))
-    segments = segment(text, zone_model, furniture=furniture)
+    return parse_segments(segment(text, furniture=furniture), engine, model, jobs)
+
+
+def parse_segments(segments: list, engine: str = "auto", model=None, jobs: int = 1) -> list:
+    """Each Segment parsed, in order, with its `partial` mark and `start`/`end` offsets."""
+    from tagger.parse import parse_many  # the parse stage imports nothing from here
+
     references = list(parse_many((found.raw for found in segments), engine, model, jobs))
     for found, reference in zip(segments, references):
         reference.partial = found.partial
@@ -142,14 +147,21 @@ def segment(text: str, model=None, furniture=None, layout=None) -> list:
     return find_segments(text, model, furniture, layout).segments
 
 
-def find_segments(text: str, model=None, furniture=None, layout=None) -> Segmentation:
-    """segment(), and every line with text in it that is in no reference, with the reason."""
+def find_segments(text: str, model=None, furniture=None, layout=None,
+                  headings=None) -> Segmentation:
+    """segment(), and every line with text in it that is in no reference, with the reason.
+    `headings`, when given, holds the indices of lines the layout shows to be headings (a
+    PDF's bold lines set larger than the text under them): a numbered section head
+    ("2. Materials and Methods") reads like a reference line, and the type says it is not."""
     if not isinstance(text, str) or not text.strip():
         return Segmentation([], [])
     lines = split_lines(text)
     labels, reasons = classify_lines(lines, model)
     if furniture is not None:
         _apply_layout(lines, labels, set(furniture))
+    for index in headings or ():
+        if 0 <= index < len(labels) and lines[index].content:
+            labels[index] = "title"
     segments = []
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)

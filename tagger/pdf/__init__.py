@@ -34,7 +34,8 @@ def segmentation(layout: PdfText):
     from tagger.finder import find_segments
     from tagger.finder.classify import DOCUMENT_MODEL
 
-    return find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture)
+    return find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture,
+                         headings=layout.headings)
 
 
 def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):
@@ -47,14 +48,12 @@ def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
              max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None) -> list:
     """The references of a PDF (a path or bytes), parsed; each Reference also carries the
     `page` its first line is on. Warnings (pages left unread) are appended to `warnings`."""
-    from tagger.finder import find_references
-    from tagger.finder.classify import DOCUMENT_MODEL
+    from tagger.finder import parse_segments
 
     layout = read_pdf(source, max_pages, time_limit)
     if warnings is not None:
         warnings.extend(layout.warnings)
-    references = find_references(layout.text, engine, model, jobs, furniture=layout.furniture,
-                                 zone_model=DOCUMENT_MODEL)
+    references = parse_segments(segmentation(layout).segments, engine, model, jobs)
     for reference in references:
         if "start" in reference.extra:
             reference.extra["page"] = layout.page_at(reference.extra["start"])

@@ -51,6 +51,21 @@ class PdfText:
     layout: list = field(default_factory=list)  # one LineLayout or None per line of `text`
     _line_starts: list | None = field(default=None, repr=False)
 
+    @property
+    def headings(self) -> list:
+        """Indices of the lines set as headings: bold, short, and larger than the first line
+        after them that is not bold (a section head over its text, "References" over its
+        list). Bold names inside a reference keep the reference's size, so are never one."""
+        found = []
+        for index, line in enumerate(self.layout):
+            if line is None or not line.bold or line.furniture or len(self.lines[index].text) > 100:
+                continue
+            after = next((other for other in self.layout[index + 1:]
+                          if other is not None and not other.bold and not other.furniture), None)
+            if after is not None and line.size > 1.05 * after.size:
+                found.append(index)
+        return found
+
     def page_at(self, offset: int) -> int | None:
         """The page of the line holding character `offset` of `text`."""
         if self._line_starts is None:
