@@ -150,6 +150,9 @@ def test_apas_bracketed_description_ends_the_title():
 @pytest.mark.parametrize("text, authors", [
     ("Weber, Max: Wirtschaft und Gesellschaft", 3),
     ("Lepsius, M. Rainer: Parteiensystem und Sozialstruktur", 0),  # as "Sutherland, I. Sketchpad:"
+    # … unless the reference's other parts are German: then "Rainer" is a second given name
+    ("Lepsius, M. Rainer: Parteiensystem. In: Abel, Wilhelm (Hrsg.): Wirtschaft", 5),
+    ("Lepsius, M. Rainer: Parteiensystem. Stuttgart 1966, S. 371–393", 5),
     ("CURRAT, DAMIEN : PICHONNAZ CLAUDE", 0),
     ("Sutherland, I. Sketchpad: A Man-Machine Graphical Communication System", 0),
     ("Berger, Peter L./Luckmann, Thomas: Die gesellschaftliche Konstruktion", 9),
@@ -190,6 +193,139 @@ def test_a_german_books_edition_volume_and_editors_leave_its_title():
     assert [words[k] for k in sorted(decided) if decided[k] == "edition"] == ["7", ".", "Aufl", "."]
     _, words = _tokens("Marx, Karl: Das Kapital. Bd. 1. Hamburg: Meissner 1867.")
     assert set(german_book_parts(words, ["title"] * len(words)).values()) == {"volume"}
-    # a volume with its own title stays in the title: a field is one stretch
-    _, words = _tokens("Nipperdey, Thomas: Deutsche Geschichte. Bd. 1: Arbeitswelt. München 1990.")
-    assert german_book_parts(words, ["title"] * len(words)) == {}
+    # a volume with its own title is the volume's, to the stop or comma that ends it (as
+    # AnyStyle's gold has "vol. 1: Writings, 1922–34")
+    _, words = _tokens("Nipperdey, Thomas: Deutsche Geschichte. Bd. 1: Arbeitswelt und Bürgergeist, "
+                       "München 1990.")
+    decided = german_book_parts(words, ["title"] * len(words))
+    assert [words[k] for k in sorted(decided)] == ["Bd", ".", "1", ":", "Arbeitswelt", "und",
+                                                   "Bürgergeist"]
+    assert set(decided.values()) == {"volume"}
+
+
+def test_editors_named_before_their_role_and_colon():
+    from tagger.doubts import editors_before_role
+    _, words = _tokens("Brunner, Otto/Conze, Werner (Hg.): Geschichtliche Grundbegriffe. Stuttgart")
+    decided = editors_before_role(words, ["author"] + ["title"] * (len(words) - 1))
+    assert " ".join(words[k] for k in sorted(decided) if decided[k] == "editor") == \
+        "Brunner , Otto / Conze , Werner ( Hg . )"
+    assert [words[k] for k in sorted(decided) if decided[k] == "title"] == ["Geschichtliche",
+                                                                            "Grundbegriffe"]
+    # after "In:" the names are the container's editors and the book after them its venue
+    _, words = _tokens("Titel. In: Abel, Wilhelm u.a. (Hrsg.): Ein Sammelband. Berlin: Beck")
+    labels = ["title"] * 2 + ["venue"] * 14 + ["publisher"] * 3 + ["location"] * 2 + ["publisher"]
+    decided = editors_before_role(words, labels)
+    assert [words[k] for k in sorted(decided) if decided[k] == "editor"][:3] == ["In", ":", "Abel"]
+    assert [words[k] for k in sorted(decided) if decided[k] == "venue"] == ["Ein", "Sammelband"]
+    # a title's words before a bracket, or a role with no colon after it, name no editors
+    for text in ("Die Zeit der Gesellschaft (Hg.): X", "Smith, J. (ed.) The book"):
+        _, words = _tokens(text)
+        assert editors_before_role(words, ["title"] * len(words)) == {}
+
+
+def test_a_german_place_keeps_its_river():
+    from tagger.doubts import place_with_its_river
+    for text, place in (("Risikogesellschaft, Frankfurt a. M. 1986", "Frankfurt a . M"),
+                        ("Ein Buch. Halle a. d. Saale 1990", "Halle a . d . Saale"),
+                        ("Ein Buch. Freiburg i. Br.: Herder", "Freiburg i . Br")):
+        _, words = _tokens(text)
+        labels = ["title"] * len(words)
+        labels[words.index(place.split()[0])] = "location"  # "Halle" is in no list of places
+        decided = place_with_its_river(words, labels)
+        assert " ".join(words[k] for k in sorted(decided)) == place
+        assert set(decided.values()) == {"location"}
+    _, words = _tokens("Smith a. B. Jones")  # no place
+    assert place_with_its_river(words, ["author"] * len(words)) == {}
+
+
+def test_a_books_subtitle_before_its_volume_is_no_venue():
+    from tagger.doubts import subtitle_before_book_parts
+    _, words = _tokens("Marx, Karl: Das Kapital. Kritik der Ökonomie. Bd. 1. Hamburg: Meissner 1867.")
+    labels = (["author"] * 4 + ["title"] * 3 + ["venue"] * 4 + ["volume"] * 4 + ["location"] * 2
+              + ["publisher", "year", "year"])
+    assert subtitle_before_book_parts(words, labels) == dict.fromkeys(range(7, 11))
+    # a chapter's book after "In:", or an English reference, is a venue indeed
+    _, words = _tokens("Marx, Karl: Das Kapital. In: Kritik der Ökonomie. Bd. 1. Hamburg: X 1867.")
+    labels = labels[:7] + ["O", "O"] + labels[7:]
+    assert subtitle_before_book_parts(words, labels) == {}
+    _, words = _tokens("Smith, J.: The Title. Studies in Logic. Vol. 3. Amsterdam: North-Holland")
+    labels = (["author"] * 6 + ["title"] * 3 + ["venue"] * 4 + ["volume"] * 4 + ["location"] * 2
+              + ["publisher"] * 3)
+    assert subtitle_before_book_parts(words, labels) == {}
+
+
+def test_the_same_author_in_a_footnotes_container_is_its_editor():
+    from tagger.doubts import same_author_in_container
+    _, words = _tokens("Kategorien, in: ders., Vergangene Zukunft")
+    assert same_author_in_container(words, ["title"] * len(words)) == {2: "O", 3: "O", 4: "editor"}
+    _, words = _tokens("Studies in: Derrida")
+    assert same_author_in_container(words, ["title"] * len(words)) == {}
+
+
+@pytest.mark.parametrize("text, expected", [
+    # footnotes: "Vgl." (see), "Ebd." (ibid.), "a.a.O." (op. cit.), "Ders." (the same author)
+    ("1 Vgl. Jürgen Habermas, Faktizität und Geltung, Frankfurt a. M. 1992, S. 399.",
+     {"author": "Jürgen Habermas", "title": "Faktizität und Geltung", "year": "1992",
+      "location": "Frankfurt a. M", "pages": "S. 399"}),
+    ("12 Vgl. Max Weber, Wirtschaft und Gesellschaft, Tübingen 1972, S. 28.",
+     {"author": "Max Weber", "title": "Wirtschaft und Gesellschaft", "year": "1972"}),
+    ("2 Ebd., S. 401.", {"citation-number": "2", "pages": "S. 401"}),
+    ("8 Luhmann, a.a.O., S. 30 ff.", {"author": "Luhmann", "pages": "S. 30 ff"}),
+    ("7 Habermas, Faktizität und Geltung, a.a.O., S. 12.",
+     {"author": "Habermas", "title": "Faktizität und Geltung", "pages": "S. 12"}),
+    ("9 Ders., Die Gesellschaft der Gesellschaft, Frankfurt a. M. 1997, S. 16.",
+     {"author": "Ders", "title": "Die Gesellschaft der Gesellschaft", "year": "1997"}),
+    ("Ders.: Soziale Systeme. Grundriß einer allgemeinen Theorie. Frankfurt a.M.: Suhrkamp 1984.",
+     {"author": "Ders", "title": "Soziale Systeme. Grundriß einer allgemeinen Theorie",
+      "publisher": "Suhrkamp"}),
+    ("3 Vgl. Reinhart Koselleck, »Erfahrungsraum« und »Erwartungshorizont« – zwei historische "
+     "Kategorien, in: ders., Vergangene Zukunft, Frankfurt a. M. 1979, S. 349–375.",
+     {"author": "Reinhart Koselleck", "editor": "ders", "venue": "Vergangene Zukunft",
+      "pages": "S. 349–375"}),
+    # editors: "(Hrsg.)", "(Hg.)", "hrsg. v."
+    ("Meier, Bernd: Der Titel. In: Müller, Hans/Schulz, Eva (Hrsg.): Ein Sammelband. Berlin: "
+     "de Gruyter 2005, S. 3–20.",
+     {"author": "Meier, Bernd", "title": "Der Titel", "editor": "Müller, Hans/Schulz, Eva (Hrsg.)",
+      "venue": "Ein Sammelband", "publisher": "de Gruyter", "pages": "S. 3–20"}),
+    ("Kocka, Jürgen (Hrsg.): Bürgertum im 19. Jahrhundert. München: dtv 1988.",
+     {"editor": "Kocka, Jürgen (Hrsg.)", "title": "Bürgertum im 19. Jahrhundert"}),
+    ("Brunner, Otto/Conze, Werner/Koselleck, Reinhart (Hg.): Geschichtliche Grundbegriffe. "
+     "Bd. 1. Stuttgart: Klett-Cotta 1972.",
+     {"editor": "Brunner, Otto/Conze, Werner/Koselleck, Reinhart (Hg.)",
+      "title": "Geschichtliche Grundbegriffe", "volume": "Bd. 1"}),
+    ("Adorno, Theodor W.: Ästhetische Theorie. Hrsg. v. Gretel Adorno u. Rolf Tiedemann. "
+     "Frankfurt a.M.: Suhrkamp 1970.",
+     {"author": "Adorno, Theodor W", "title": "Ästhetische Theorie",
+      "editor": "Hrsg. v. Gretel Adorno u. Rolf Tiedemann"}),
+    ("Benjamin, Walter: Gesammelte Schriften. Bd. 1. Hrsg. v. Rolf Tiedemann u. Hermann "
+     "Schweppenhäuser. Frankfurt a.M.: Suhrkamp 1974.",
+     {"title": "Gesammelte Schriften", "volume": "Bd. 1",
+      "editor": "Hrsg. v. Rolf Tiedemann u. Hermann Schweppenhäuser"}),
+])
+def test_german_footnotes_and_editors_parse(text, expected):
+    fields = parse(text).fields
+    assert {field: fields.get(field) for field in expected} == expected
+
+
+@pytest.mark.parametrize("text, field, value", [
+    # an ordinal after an article or a preposition ends no sentence
+    ("Kocka, Jürgen (Hrsg.): Bürgertum im 19. Jahrhundert. Deutschland im europäischen "
+     "Vergleich. München: dtv 1988.", "title",
+     "Bürgertum im 19. Jahrhundert. Deutschland im europäischen Vergleich"),
+    # a subtitle before the volume, then the imprint, is more title
+    ("Marx, Karl: Das Kapital. Kritik der politischen Ökonomie. Bd. 1. Hamburg: Meissner 1867.",
+     "title", "Das Kapital. Kritik der politischen Ökonomie."),
+    # an initial then a given name before the colon, in a German reference
+    ("Lepsius, M. Rainer: Parteiensystem und Sozialstruktur. In: Abel, Wilhelm u.a. (Hrsg.): "
+     "Wirtschaft. Stuttgart: Fischer 1966, S. 371–393.", "author", "Lepsius, M. Rainer"),
+    ("Sutherland, I. Sketchpad: A man-machine graphical communication system. PhD thesis, MIT, "
+     "1963.", "author", "Sutherland, I."),
+])
+def test_the_rule_tagger_reads_german_books(text, field, value):
+    from tagger.rules import tag
+    tokens = tokenize(normalize(text).text)
+    labels, _ = tag(tokens, normalize(text).text)
+    words = [token.text for token in tokens]
+    got = [k for k, label in enumerate(labels) if label == field]
+    assert text[tokens[got[0]].start:tokens[got[-1]].end] == value
+    assert all(labels[k] == field for k in range(got[0], got[-1] + 1)), words

@@ -10,11 +10,11 @@ import pytest
 from tagger.evaluate import styles
 from tagger.model import DEFAULT_MODEL, file_sha256
 
-# Floors on the hand-written families of real references (issue 46), scored by `auto`. The
-# issue asks 0.98 of the Chinese-journal families and 0.95 of the German one; German stands at
-# 0.939 (December 2026), and its floor is what it reaches until a fix lifts it.
+# Floors on the hand-written families of real references (issue 46), scored by `auto`: the
+# issue asks 0.98 of the Chinese-journal families and 0.95 of the German one. (The checks were
+# written with these very references in view: a floor here guards them, it measures nothing.)
 FLOORS = {"families/journal-of-software": 0.98, "families/gb-t-7714": 0.98,
-          "families/german-humanities": 0.93, "families/apa7-descriptions": 0.97}
+          "families/german-humanities": 0.95, "families/apa7-descriptions": 0.97}
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,11 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 
 from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
                       names_before_colon, numbered_footnote_name,
-                      initial_glued_to_title, journal_after_vancouver_list, venue_head)
+                      initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
+                      venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
-                    german_book_parts,
+                    editors_before_role, german_book_parts, place_with_its_river,
+                    subtitle_before_book_parts,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
 from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
 from .identifiers import identifiers
@@ -41,7 +43,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "group_before_journal", "initial_glued_to_title", "title_before_type_code", "online_dates",
            "title_head_left_out", "imprint_in_venue", "footnote_words",
            "described_in_brackets", "names_before_colon", "numbered_footnote_name",
-           "german_book_parts"]
+           "german_book_parts", "editors_before_role", "place_with_its_river",
+           "subtitle_before_book_parts", "same_author_in_container"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -73,7 +76,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | title_head_left_out(tokens, labels, words) | imprint_in_venue(tokens, labels, words)
             | footnote_words(words, labels) | described_in_brackets(words, labels)
             | names_before_colon(words, labels) | numbered_footnote_name(words, labels)
-            | german_book_parts(words, labels))
+            | german_book_parts(words, labels) | editors_before_role(words, labels)
+            | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
+            | same_author_in_container(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

@@ -27,8 +27,8 @@ from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, PAGES, TITLE, VENUE, capitalized,
-                    initial, run_end, run_start)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, TITLE, VENUE, capitalized,
+                    initial, run_end, run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -458,6 +458,21 @@ def footnote_words(words, labels) -> dict[int, str]:
     return decided | _cited_page(words, cited_again)
 
 
+def same_author_in_container(words, labels) -> dict[int, str]:
+    """A German footnote's "…, in: ders., Vergangene Zukunft" (in: the same author's own
+    book): "ders." / "dies." names the container's editor and ends the title before "in:"."""
+    decided = {}
+    for k in range(1, len(words) - 2):
+        if (words[k].lower() == "in" and words[k + 1] == ":" and words[k - 1] in ",."
+                and words[k + 2].lower() in _SAME_AUTHOR):
+            decided |= {k: OTHER, k + 1: OTHER, k + 2: EDITOR}
+    return decided
+
+
+# "ders." (the same man), "dies." (the same woman or people), written out or not.
+_SAME_AUTHOR = frozenset(("ders", "dies", "derselbe", "dieselbe", "dieselben"))
+
+
 def numbered_footnote_name(words, labels) -> dict[int, str]:
     """A numbered footnote's "7 Niklas Luhmann, Soziale Systeme, …": two or three names
     given first, then a comma, are the author; the CRF's author run past the comma is not."""
@@ -519,9 +534,9 @@ def names_before_colon(words, labels) -> dict[int, str]:
     if labels[start:start + 1] != [AUTHOR] or words[start + 2:start + 3] and (
             words[start + 2].lower() in lexicon.PLACES):
         return {}  # "France, Paris: Les Belles Lettres" is an imprint
-    k, names = start, 0
+    k, names, german = start, 0, written_in_german(words)
     while k < len(words):
-        end = _family_comma_given(words, k)
+        end = _family_comma_given(words, k, german)
         if end is None:
             return {}
         names += 1
@@ -544,17 +559,18 @@ def _given_name(word) -> bool:
     return capitalized(word) and word[1:].islower()
 
 
-def _family_comma_given(words, k) -> int | None:
+def _family_comma_given(words, k, german=False) -> int | None:
     """End of "Family, Given" from token k ("Weber, Max", "Wehler, Hans-Ulrich", "Berger,
     Peter L."), or None. A written-out word after an initial is a title's ("Diamond, Jared M.
-    Collapse:", "Sutherland, I. Sketchpad:"), which leaves "Lepsius, M. Rainer:" to the CRF."""
+    Collapse:", "Sutherland, I. Sketchpad:"), unless the reference is `german` in its other
+    parts: there it is a second given name ("Lepsius, M. Rainer: … In: … (Hrsg.)")."""
     if not (capitalized(words[k]) and words[k + 1:k + 2] == [","]):
         return None
     j, parts = k + 2, ""
     while j < len(words) and len(parts) < 3:
         if initial(words[j]) and words[j + 1:j + 2] == ["."]:
             parts, j = parts + "I", j + 2
-        elif _given_name(words[j]) and "I" not in parts:
+        elif _given_name(words[j]) and ("I" not in parts or german and parts == "I"):
             parts, j = parts + "W", j + 1
         elif words[j] == "-" and parts.endswith("W") and j + 1 < len(words) and _given_name(words[j + 1]):
             j += 1

@@ -10,8 +10,9 @@ as written where the CRF broke it.
 from .. import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import (EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE, TRANSLATOR, VENUE,
-                    VOLUME, YEAR, capitalized, initial, run_end, run_start)
+from .words import (CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE,
+                    TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,
+                    written_in_german)
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -256,8 +257,9 @@ def german_book_parts(words, labels) -> dict[int, str]:
             end = k + 3
             while end + 1 < len(words) and words[end] == "." and words[end + 1].isdigit():
                 end += 2  # "Bd. I.2"
-            if words[end:end + 1] != [":"]:  # "Bd. 1: its own title" stays in the title
-                decided |= dict.fromkeys(range(k, end), VOLUME)
+            if words[end:end + 1] == [":"]:  # "Bd. 1: Arbeitswelt und Bürgergeist, München"
+                end = _volume_title_end(words, end + 1)
+            decided |= dict.fromkeys(range(k, end), VOLUME)
         elif word in ("hrsg", "übers", "hg") and lowered[k + 2:k + 4] == ["v", "."]:
             end = k + 4
             while end < len(words) and (capitalized(words[end]) or initial(words[end])
@@ -272,5 +274,103 @@ def german_book_parts(words, labels) -> dict[int, str]:
     return decided
 
 
+def _volume_title_end(words, start) -> int:
+    """Where a volume's own title from `start` ends: at the first comma or full stop that does
+    not follow an initial or a one-letter abbreviation ("Bd. 2: Das Zeitalter Friedrichs d. Gr.")."""
+    end = start
+    while end < len(words) and not (words[end] in ",." and len(words[end - 1]) > 2):
+        end += 1
+    return end if end > start + 1 else start - 1
+
+
 _GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "hrsg", "übers", "hg"))
 _ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())
+
+
+def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
+    """A book's subtitle that the CRF read as a venue because a volume or an edition, not the
+    imprint, follows it: "Das Kapital. Kritik der politischen Ökonomie. Bd. 1. Hamburg: …".
+    A venue straight after the title, opened by no "In", and followed only by a book's parts
+    before its place or publisher is the rules' to decide (they read it as more title)."""
+    if VENUE not in labels or TITLE not in labels or not written_in_german(words):
+        return {}
+    start = labels.index(VENUE)
+    k = start - 1
+    while k >= 0 and words[k] in ".:" and labels[k] != TITLE:
+        k -= 1
+    if k < 0 or labels[k] != TITLE or words[start].lower() in _GERMAN_BOOK_WORDS or "in" in (
+            word.lower() for word in words[:start + 1]):
+        return {}  # "In: Sammelband. Hg. v. …" is a chapter's
+    end = run_end(labels, start, VENUE)
+    after, parts = end, 0
+    while after < len(words) and (labels[after] in _BOOK_PARTS or words[after] in ".,"):
+        parts += labels[after] in _BOOK_PARTS
+        after += 1
+    if parts and after < len(words) and labels[after] in (LOCATION, PUBLISHER):
+        return dict.fromkeys(range(start, end), None)
+    return {}
+
+
+_BOOK_PARTS = frozenset((VOLUME, EDITION, TRANSLATOR, EDITOR))
+
+
+def editors_before_role(words, labels) -> dict[int, str]:
+    """Editors named before their bracketed role and a colon, German fashion: "Brunner, Otto/
+    Conze, Werner (Hg.): Geschichtliche Grundbegriffe", "In: Abel, Wilhelm u.a. (Hrsg.):
+    Wirtschaft, …". The names from the reference's start (or from "In:") to "(Hrsg.)" are the
+    editors, whatever the CRF made of them (an author, a venue); the book that follows them
+    is the title, or after "In:" the venue (not a publisher)."""
+    if "(" not in words or ":" not in words:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(" or lexicon.KEYWORDS.get(words[k + 1:k + 2][0].lower() if k + 1 < len(words)
+                                                else "") != EDITOR:
+            continue
+        close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
+        if words[close:close + 2] != [")", ":"]:
+            continue
+        start = k
+        while start > 0 and (_name_word(words[start - 1]) or words[start - 1] in _NAME_JOINS):
+            start -= 1
+        if start >= 2 and words[start - 2:start] in (["In", ":"], ["in", ":"]):
+            start -= 2
+        elif start > 0 and labels[start - 1] != CITATION_NUMBER:
+            continue
+        opened = words[start] in ("In", "in")
+        if k - start < 2 or not capitalized(words[start + 2] if opened else words[start]):
+            continue
+        decided = {j: EDITOR for j in range(start, close + 1) if labels[j] != EDITOR}
+        book, role = close + 2, VENUE if opened else TITLE
+        if book < len(words) and capitalized(words[book]) and labels[book] in (
+                PUBLISHER, TITLE, EDITOR, VENUE):  # "In: … (Hrsg.): Sammelband. Berlin: …"
+            end = run_end(labels, book, labels[book])
+            end = next((j for j in range(book, end) if words[j] == "."), end)
+            decided |= dict.fromkeys(range(book, end), role)  # its first sentence, at least
+        return decided
+    return {}
+
+
+def _name_word(word) -> bool:
+    return capitalized(word) or initial(word) or word in ("u", "a")
+
+
+# What joins names in a list of editors: "Brunner, Otto/Conze, Werner", "Abel, Wilhelm u.a.".
+_NAME_JOINS = frozenset((",", "/", ".", "-", "–", "und", "&"))
+
+
+def place_with_its_river(words, labels) -> dict[int, str]:
+    """A German place named with its river or region, which the CRF cut at the abbreviation:
+    "Frankfurt a. M. 1986", "Freiburg i. Br.", "Halle a. d. Saale"."""
+    decided = {}
+    for k in range(len(words) - 3):
+        if not (capitalized(words[k]) and words[k + 1] in ("a", "i") and words[k + 2] == "."
+                and (words[k].lower() in lexicon.PLACES or labels[k] == LOCATION)):
+            continue
+        end = k + 3
+        while end + 1 < len(words) and words[end].islower() and len(words[end]) <= 2 \
+                and words[end + 1] == ".":
+            end += 2  # "a. d."
+        if end < len(words) and words[end][:1].isupper() and words[end].isalpha():
+            if any(labels[j] != LOCATION for j in range(k, end + 1)):
+                decided |= dict.fromkeys(range(k, end + 1), LOCATION)
+    return decided

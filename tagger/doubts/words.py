@@ -46,3 +46,14 @@ def initial(word) -> bool:
 
 def capitalized(word) -> bool:
     return len(word) > 1 and word[0].isupper() and word.isalpha()
+
+
+def written_in_german(words) -> bool:
+    """Whether the reference's other parts follow German conventions: "(Hrsg.)", "Bd.", "Aufl.",
+    "Jg.", "Übers.", "Vgl.", pages as "S. 12" (rules/names.py reads the same signs)."""
+    return not _GERMAN_SIGNS.isdisjoint(word.lower() for word in words) or any(
+        words[k] == "S" and words[k + 1] == "." and words[k + 2][:1].isdigit()
+        for k in range(len(words) - 2))
+
+
+_GERMAN_SIGNS = frozenset(("hrsg", "hg", "bd", "aufl", "jg", "übers", "vgl", "ebd"))

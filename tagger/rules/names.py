@@ -23,6 +23,7 @@ from .words import (
     AND_OTHERS,
     EDITOR_WORDS,
     ET_AL_HAN,
+    GERMAN_SIGNS,
     KOREAN_FAMILY_NAMES,
     NAME_JOINERS,
     NAME_PARTICLES,
@@ -272,11 +273,26 @@ def _initials_first(d: Draft, i: int):
 
 
 def _family_comma_initials(d: Draft, i: int):
-    """ "Brischoux, F.", "Brierley, D.I.", "Lee, L. L."."""
+    """ "Brischoux, F.", "Brierley, D.I.", "Lee, L. L.", and in a German list a given name
+    after the initial before the list's colon or slash: "Lepsius, M. Rainer:" (in an English
+    one that is the title's: "Sutherland, I. Sketchpad: A man-machine …")."""
     family = _family(d, i, 2)
     if family is None or d.word(family) != ",":
         return None
-    return _dotted_initials(d, family + 1)
+    end = _dotted_initials(d, family + 1)
+    if (end is not None and is_mixed_case(d.word(end)) and d.word(end).isalpha()
+            and d.word(end + 1) in (":", "/") and written_in_german(d)):
+        return end + 1
+    return end
+
+
+def written_in_german(d: Draft) -> bool:
+    """Whether the reference's other parts follow German conventions ("(Hrsg.)", "Bd.",
+    "S. 12"); the same signs as doubts.authors reads."""
+    lowered = [d.lower(k) for k in range(len(d))]
+    return not GERMAN_SIGNS.isdisjoint(lowered) or any(
+        d.word(k) == "S" and d.word(k + 1) == "." and d.word(k + 2)[:1].isdigit()
+        for k in range(len(d) - 2))
 
 
 def _family_initials(d: Draft, i: int):

@@ -14,6 +14,7 @@ from .journals import (
     journal_with_a_word_spelled_out,
 )
 from .markers import gbt_marker, is_container_sign
+from .names import written_in_german
 from .numbers import date_at
 from .shapes import (
     CLOSE_QUOTES,
@@ -248,9 +249,23 @@ def sentence_end(d: Draft, j: int) -> bool:
         return True
     if before.lower() in _ABBREVIATIONS or is_initial(before):
         return False
+    if _german_ordinal(d, j):
+        return False
     if not d.glued(j + 1):
         return True
     return after[0].isupper() and before.islower() and len(before) > 1
+
+
+def _german_ordinal(d: Draft, j: int) -> bool:
+    """Whether the dot at token j makes a German ordinal after an article or a preposition:
+    "im 19. Jahrhundert", "zum 65. Geburtstag", "nach dem 2. Weltkrieg"."""
+    return (d.word(j - 1).isdigit() and len(d.word(j - 1)) <= 2
+            and d.lower(j - 2) in _BEFORE_GERMAN_ORDINALS and d.word(j + 1)[:1].isupper())
+
+
+# German articles and prepositions an ordinal follows ("im 19.", "zur 3.", "des 20.").
+_BEFORE_GERMAN_ORDINALS = frozenset("""im am zum zur vom beim ins ans des der dem den die das
+    ein eines einem einer seit bis nach vor um ab""".split())
 
 
 def _opens_container(d: Draft, j: int) -> bool:
@@ -395,9 +410,15 @@ def _is_subtitle(d: Draft, title_end: int, start: int, end: int) -> bool:
     if any(d.labels[k] not in (None, "O") for k in range(title_end, start)):
         return False  # an editor or a date stands between: "In P. Sanders (Ed.) The Tribes …"
     after = skip_separators(d, end)
+    while after < len(d) and d.labels[after] in _BOOK_PARTS and written_in_german(d):
+        after = skip_separators(d, after + 1)  # "Das Kapital. Kritik …. Bd. 1. Hamburg: …"
     if after >= len(d) or d.labels[after] not in ("location", "publisher"):
         return False
     return not {d.lower(k) for k in range(start, end)} & (VENUE_WORDS | PUBLISHER_WORDS)
+
+
+# A German book's parts that may stand between its title and its imprint.
+_BOOK_PARTS = frozenset(("volume", "edition", "translator", "editor"))
 
 
 def _subtitle_before_venue(d: Draft, title_end: int, start: int, end: int):
