@@ -121,6 +121,9 @@ ACCESS_WORDS = _words("cited accessed retrieved viewed visited consulté abgeruf
 THESIS_WORDS = _words("thesis dissertation diss")
 
 # GB/T 7714 document-type codes found inside [brackets] ("[J]", "[C]", "[EB/OL]").
+# Words that mark a reference as written to German conventions ("(Hrsg.)", "Bd. 1", "5. Aufl.",
+# "Jg. 36", "Übers. v.", "Vgl.", "Ebd."): the checks and the rule tagger read the same ones.
+GERMAN_SIGNS = frozenset(("hrsg", "hg", "bd", "aufl", "jg", "übers", "vgl", "ebd"))
 GBT_MARKERS = frozenset("J C M D R S P N A G Z K EB OL DB CP DS CM".split())
 
 # Common Han characters in Chinese venue and publisher names.

@@ -2,6 +2,8 @@
 initial, a capitalized word. (The rule tagger's word tests in rules/shapes.py are the same;
 the rules are imported only when asked, so these stay apart.)"""
 
+from .. import lexicon
+
 AUTHOR = "author"
 YEAR = "year"
 TITLE = "title"
@@ -51,9 +53,7 @@ def capitalized(word) -> bool:
 def written_in_german(words) -> bool:
     """Whether the reference's other parts follow German conventions: "(Hrsg.)", "Bd.", "Aufl.",
     "Jg.", "Übers.", "Vgl.", pages as "S. 12" (rules/names.py reads the same signs)."""
-    return not _GERMAN_SIGNS.isdisjoint(word.lower() for word in words) or any(
+    return not lexicon.GERMAN_SIGNS.isdisjoint(word.lower() for word in words) or any(
         words[k] == "S" and words[k + 1] == "." and words[k + 2][:1].isdigit()
         for k in range(len(words) - 2))
 
-
-_GERMAN_SIGNS = frozenset(("hrsg", "hg", "bd", "aufl", "jg", "übers", "vgl", "ebd"))

@@ -122,6 +122,3 @@ GENRE_WORDS = _words("""
 # Words opening a `note` ("Retrieved from", "Available at", "Accessed").
 NOTE_WORDS = _words("retrieved available accessed access viewed cited last visited")
 
-# Words that mark a reference as written to German conventions ("(Hrsg.)", "Bd. 1", "5. Aufl.",
-# "Jg. 36", "Übers. v.", "Vgl.", "Ebd.").
-GERMAN_SIGNS = frozenset(("hrsg", "hg", "bd", "aufl", "jg", "übers", "vgl", "ebd"))
