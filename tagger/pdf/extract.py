@@ -16,6 +16,7 @@ import math
 import re
 import time
 from dataclasses import dataclass
+from itertools import repeat
 
 from tagger.pdf.characters import fold
 from tagger.pdf.errors import MissingExtra, PdfError
@@ -167,12 +168,27 @@ class _Calls:
         return ctypes.addressof(value) if self.plain else ctypes.byref(value)
 
 
-def _color(calls, handle, index, rgba, refs) -> int:
+def _color(calls, handle, index, rgba, rgba_ref) -> int:
     """The fill colour a character is drawn in, as 0xRRGGBB (0 when PDFium cannot say)."""
-    if not calls.get_color(handle, index, *refs):
+    if not calls.get_color(handle, index, *rgba_ref):
         return 0
-    red, green, blue = (value.value & 255 for value in rgba[:3])
+    red, green, blue = rgba[0] & 255, rgba[1] & 255, rgba[2] & 255
     return red << 16 | green << 8 | blue
+
+
+def _boxes(calls, handle, count: int) -> tuple:
+    """(text object, whether PDFium gave a box) per character and the advance boxes as one
+    flat list (left, top, right, bottom per character): PDFium asked in one `map` each, the
+    boxes written straight into one array (no Python loop, no structure per character)."""
+    objects = list(map(calls.get_object, repeat(handle, count), range(count)))
+    boxes = (ctypes.c_float * (4 * count))()
+    start = ctypes.addressof(boxes)
+    pointers = range(start, start + 16 * count, 16)  # FS_RECTF: four floats
+    if not calls.plain:
+        pointers = (ctypes.cast(address, ctypes.POINTER(calls.raw.FS_RECTF))
+                    for address in pointers)
+    found = list(map(calls.get_box, repeat(handle, count), range(count), pointers))
+    return objects, found, boxes[:]
 
 
 def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
@@ -186,28 +202,37 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
             return []
         chars = _units(textpage, raw, count)
         handle, fast = textpage.raw, calls.handle(textpage)
-        box, ox, oy, matrix = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
-        box_ref, ox_ref, oy_ref = calls.pointer(box), calls.pointer(ox), calls.pointer(oy)
+        objects, found, boxes = _boxes(calls, fast, count)
+        ox, oy, matrix = ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
+        ox_ref, oy_ref = calls.pointer(ox), calls.pointer(oy)
         matrix_ref = calls.pointer(matrix)
-        get_box, get_origin, get_object = calls.get_box, calls.get_origin, calls.get_object
-        get_size, get_matrix = calls.get_size, calls.get_matrix
+        get_origin, get_size, get_matrix = calls.get_origin, calls.get_size, calls.get_matrix
         is_generated = raw.FPDFText_IsGenerated
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
+        append = glyphs.append
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
-        rgba = [ctypes.c_uint() for _ in range(4)]
-        rgba_refs = [calls.pointer(value) for value in rgba]
+        rgba = (ctypes.c_uint * 4)()
+        rgba_ref = [calls.pointer(rgba) + 4 * part if calls.plain else
+                    ctypes.cast(ctypes.addressof(rgba) + 4 * part, ctypes.POINTER(ctypes.c_uint))
+                    for part in range(4)]
+        left = top = right = bottom = 0.0  # a box PDFium cannot give keeps the last one
         for index, char in enumerate(chars):
-            if not char:
+            if "!" <= char <= "~":
+                pass  # printable ASCII: most glyphs, none of them asks more
+            elif not char:
                 continue  # the second half of a surrogate pair
-            if char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
+            elif char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
                 char = "-"
             elif char.isspace() or char in "\x00\uffff" or char < " ":
                 if char in " \u00a0\u3000\t":
                     space = max(space, INFERRED if is_generated(handle, index) else TYPED)
                 continue
-            text_object = get_object(fast, index)
-            get_box(fast, index, box_ref)  # the advance box: no gaps between glyphs
+            else:
+                char = fold(char)
+            text_object = objects[index]
+            if found[index]:  # the advance box: no gaps between glyphs
+                left, top, right, bottom = boxes[4 * index:4 * index + 4]
             if text_object != last_object or text_object is None:
                 last_object = text_object
                 get_matrix(fast, index, matrix_ref)
@@ -222,19 +247,15 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                     style = _style(raw, handle, index, buffer)
                     if font:
                         styles[font] = style
-                color = _color(calls, fast, index, rgba, rgba_refs)
+                color = _color(calls, fast, index, rgba, rgba_ref)
                 # the loose box hangs from the baseline by the font's descent: asked once
                 get_origin(fast, index, ox_ref, oy_ref)
-                descent = oy.value - box.bottom
+                descent = oy.value - bottom
             if turned:
                 space = INFERRED
                 continue
-            if not char.isascii():
-                char = fold(char)
-            bottom = box.bottom
-            glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
-                                height - bottom, height - bottom - descent, size, space, style,
-                                color))
+            append(Glyph(char, left, right if right > left else left, height - top,
+                         height - bottom, height - bottom - descent, size, space, style, color))
             space = 0
         return glyphs
     finally:
