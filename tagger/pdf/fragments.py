@@ -89,11 +89,15 @@ def _near(glyphs: list, index: int, window: int = 400):
 
 
 def _build(glyphs: list) -> Fragment:
-    if len(glyphs) == 1 or glyphs[0].size == glyphs[-1].size == glyphs[len(glyphs) // 2].size:
-        size = glyphs[0].size  # most runs are set in one size
+    sizes = [g.size for g in glyphs]
+    first = sizes[0]
+    if min(sizes) == max(sizes) >= 0:
+        return _build_plain(glyphs, first)  # most runs: one size, so no raised marks
+    if len(glyphs) == 1 or first == sizes[-1] == sizes[len(glyphs) // 2]:
+        size = first  # most runs are set in one size
     else:
-        sizes = Counter(round(glyph.size, 1) for glyph in glyphs)
-        size = max(sizes, key=lambda s: (sizes[s], s))
+        counts = Counter(round(value, 1) for value in sizes)
+        size = max(counts, key=lambda s: (counts[s], s))
     body = [g for g in glyphs if abs(g.size - size) < 0.06] or glyphs
     baseline = Counter(g.baseline for g in body).most_common(1)[0][0]
     small, raised_by, lowered_by = 0.85 * size, 0.15 * size, 0.08 * size
@@ -123,17 +127,61 @@ def _build(glyphs: list) -> Fragment:
             char = char.translate(SUBSCRIPT_DIGITS)
         parts.append(char)
         previous = glyph
+    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
+                    min(g.top for g in body), max(g.bottom for g in body), baseline, size,
+                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, _style(body),
+                    words, _color(glyphs))
+
+
+def _build_plain(glyphs: list, size: float) -> Fragment:
+    """_build for a run set in one size: every glyph is body text, none raised or lowered,
+    so only the spaces between them are to be decided."""
+    baselines = [g.baseline for g in glyphs]
+    baseline = baselines[0] if min(baselines) == max(baselines) else \
+        Counter(baselines).most_common(1)[0][0]
+    threshold = WORD_GAP * size
+    if len(glyphs) >= 5:  # word_gap: four gaps or more may show letter-spacing
+        gaps = [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:]) if b.space_before != TYPED]
+        threshold = word_gap(gaps, size)
+    tracked = threshold > WORD_GAP * size
+    least = 0.015 * size
+    parts, words = [glyphs[0].char], 1
+    right = glyphs[0].x1
+    for glyph in glyphs[1:]:
+        space = glyph.space_before
+        if space:
+            gap = glyph.x0 - right
+            if space == TYPED or gap > threshold or not tracked and gap > least:
+                parts.append(" ")
+                words += 1
+        elif glyph.x0 - right > threshold:
+            parts.append(" ")
+            words += 1
+        parts.append(glyph.char)
+        right = glyph.x1
+    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
+                    min(g.top for g in glyphs), max(g.bottom for g in glyphs), baseline, size,
+                    False, False, _style(glyphs), words, _color(glyphs))
+
+
+def _style(body: list) -> int:
+    """BOLD | ITALIC when most of the run's letters are so set."""
+    first = body[0].style
+    if all(g.style == first for g in body):
+        return first & (BOLD | ITALIC)
     letters = [g for g in body if g.char.isalpha()] or body
     style = 0
     for bit in (BOLD, ITALIC):
         if sum(1 for g in letters if g.style & bit) > 0.6 * len(letters):
             style |= bit
-    colors = Counter(g.color for g in glyphs) if glyphs[0].color != glyphs[-1].color else None
-    color = colors.most_common(1)[0][0] if colors else glyphs[0].color
-    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
-                    min(g.top for g in body), max(g.bottom for g in body), baseline, size,
-                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, style, words,
-                    color)
+    return style
+
+
+def _color(glyphs: list) -> int:
+    """The fill colour of most of the run's glyphs."""
+    if glyphs[0].color == glyphs[-1].color:
+        return glyphs[0].color
+    return Counter(g.color for g in glyphs).most_common(1)[0][0]
 
 
 def _after_number(run: list, glyph) -> bool:
