@@ -146,6 +146,8 @@ class _Calls:
                                             [handle, index, pointer], ctypes.c_int)
             self.get_color = self._declare(library, "FPDFText_GetFillColor",
                                            [handle, index] + [pointer] * 4, ctypes.c_int)
+            self.is_generated = self._declare(library, "FPDFText_IsGenerated", [handle, index],
+                                              ctypes.c_int)
             self.plain = True
         except (ImportError, AttributeError, KeyError, TypeError):
             self.get_object = raw.FPDFText_GetTextObject
@@ -153,6 +155,7 @@ class _Calls:
             self.get_font = None
             self.get_size, self.get_matrix = raw.FPDFText_GetFontSize, raw.FPDFText_GetMatrix
             self.get_color = raw.FPDFText_GetFillColor
+            self.is_generated = raw.FPDFText_IsGenerated
             self.plain = False
 
     @staticmethod
@@ -254,7 +257,7 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         chars = _units(textpage, raw, count)
         handle, fast = textpage.raw, calls.handle(textpage)
         objects, found, boxes = _boxes(calls, fast, count)
-        is_generated = raw.FPDFText_IsGenerated
+        is_generated = calls.is_generated
         # the glyphs to draw: (index, character, the space typed or inferred before it)
         candidates, starts, space, last_object = [], [], 0, -1
         for index, char in enumerate(chars):
@@ -266,7 +269,7 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                 char = "-"
             elif char.isspace() or char in "\x00\uffff" or char < " ":
                 if char in " \u00a0\u3000\t":
-                    space = max(space, INFERRED if is_generated(handle, index) else TYPED)
+                    space = max(space, INFERRED if is_generated(fast, index) else TYPED)
                 continue
             else:
                 char = fold(char)

@@ -202,7 +202,8 @@ def fragments(glyphs: list) -> list:
             if (abs(glyph.baseline - previous.baseline) > 0.6 * em
                     or glyph.x0 < previous.x0 - 0.2 * size  # went back left: a new line
                     or glyph.x0 - previous.x1 > BREAK_GAP * em
-                    or len(current) <= 5 and _after_number(current, glyph)):
+                    or len(current) <= 5 and glyph.x0 - previous.x1 > 0.5 * glyph.size
+                    and _after_number(current, glyph)):
                 runs.append(current)
                 current = []
         if not current:
