@@ -194,22 +194,25 @@ def _after_number(run: list, glyph) -> bool:
 
 def fragments(glyphs: list) -> list:
     """The fragments of a page, in content-stream order."""
-    runs, current = [], []
-    previous, size = None, 0.0
-    for glyph in place_accents(glyphs):
-        if previous is not None:
-            em = size if size > glyph.size else glyph.size
-            if (abs(glyph.baseline - previous.baseline) > 0.6 * em
-                    or glyph.x0 < previous.x0 - 0.2 * size  # went back left: a new line
-                    or glyph.x0 - previous.x1 > BREAK_GAP * em
-                    or len(current) <= 5 and glyph.x0 - previous.x1 > 0.5 * glyph.size
-                    and _after_number(current, glyph)):
-                runs.append(current)
-                current = []
-        if not current:
-            size = glyph.size
-        current.append(glyph)
-        previous = glyph
-    if current:
-        runs.append(current)
+    glyphs = place_accents(glyphs)
+    if not glyphs:
+        return []
+    first = glyphs[0]
+    runs, current = [], [first]
+    size, baseline, left, right = first.size, first.baseline, first.x0, first.x1
+    for glyph in glyphs[1:]:
+        glyph_size, x0 = glyph.size, glyph.x0
+        em = size if size > glyph_size else glyph_size
+        if (abs(glyph.baseline - baseline) > 0.6 * em
+                or x0 < left - 0.2 * size  # went back left: a new line
+                or x0 - right > BREAK_GAP * em
+                or len(current) <= 5 and x0 - right > 0.5 * glyph_size
+                and _after_number(current, glyph)):
+            runs.append(current)
+            current = [glyph]
+            size = glyph_size
+        else:
+            current.append(glyph)
+        baseline, left, right = glyph.baseline, x0, glyph.x1
+    runs.append(current)
     return [_build(run) for run in runs]
