@@ -89,6 +89,8 @@ def _near(glyphs: list, index: int, window: int = 400):
 
 
 def _build(glyphs: list) -> Fragment:
+    """One run of glyphs as a fragment: its body size and baseline, raised and lowered
+    glyphs written as super- and subscripts, one space between words."""
     sizes = [g.size for g in glyphs]
     first = sizes[0]
     if min(sizes) == max(sizes) >= 0:
@@ -104,33 +106,36 @@ def _build(glyphs: list) -> Fragment:
     gaps = [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:]) if b.space_before != TYPED]
     threshold = word_gap(gaps, size)
     tracked = threshold > WORD_GAP * size
-    parts, raised_flags, words = [], [], 1
-    previous = None
+    least, close = 0.015 * size, 0.3 * size
+    parts, words, any_raised, first_raised, right = [], 1, False, False, None
     for glyph in glyphs:
-        smaller = glyph.size < small
-        raised = smaller and baseline - glyph.baseline > raised_by
-        lowered = smaller and glyph.baseline - baseline > lowered_by
-        raised_flags.append(raised)
-        if previous is not None:
-            gap = glyph.x0 - previous.x1
+        char, raised, lowered = glyph.char, False, False
+        if glyph.size < small:
+            raised = baseline - glyph.baseline > raised_by
+            lowered = glyph.baseline - baseline > lowered_by
+        if right is None:
+            first_raised = raised
+        else:
+            gap = glyph.x0 - right
+            space = glyph.space_before
             # PDFium's inferred space stands unless the run is letter-spaced (it infers one
             # between tracked letters) or the glyphs overlap
-            spaced = glyph.space_before == TYPED or gap > threshold or (
-                glyph.space_before == INFERRED and not tracked and gap > 0.015 * size)
-            if spaced and not ((raised or lowered) and gap < 0.3 * size):
+            spaced = space == TYPED or gap > threshold or (
+                space == INFERRED and not tracked and gap > least)
+            if spaced and not ((raised or lowered) and gap < close):
                 parts.append(" ")
                 words += 1
-        char = glyph.char
         if raised:
             char = char.translate(SUPERSCRIPT)
+            any_raised = True
         elif lowered:
             char = char.translate(SUBSCRIPT_DIGITS)
         parts.append(char)
-        previous = glyph
+        right = glyph.x1
     return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
                     min(g.top for g in body), max(g.bottom for g in body), baseline, size,
-                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, _style(body),
-                    words, _color(glyphs))
+                    any_raised, first_raised and len(glyphs) > 1, _style(body), words,
+                    _color(glyphs))
 
 
 def _build_plain(glyphs: list, size: float) -> Fragment:
