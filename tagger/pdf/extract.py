@@ -16,7 +16,6 @@ import math
 import re
 import time
 from dataclasses import dataclass
-from itertools import repeat
 
 from tagger.pdf.characters import fold
 from tagger.pdf.errors import MissingExtra, PdfError
@@ -122,9 +121,8 @@ def _style(raw, handle, index, buffer) -> int:
 class _Calls:
     """PDFium's per-character calls, declared with plain pointer arguments: pypdfium2's own
     bindings check each argument's type, which costs more than the call (a page of a
-    two-column paper has 6,000 characters, each asked two things, and a text object per
-    word, each asked five). Each is called through `map` over a page's characters or text
-    objects, writing into one array, so no Python loop runs per call. Falls back to the
+    two-column paper has 6,000 characters, each asked two or three things; calling them
+    through `map` into one array instead was measured no faster). Falls back to the
     bindings as they are when the library handle is not where this version keeps it."""
 
     def __init__(self, raw):
@@ -173,82 +171,16 @@ class _Calls:
         return ctypes.addressof(value) if self.plain else ctypes.byref(value)
 
 
-def _addresses(calls, array, stride: int, count: int, kind):
-    """Pointers to `count` consecutive items of `stride` bytes in `array`, as the declared
-    calls take them (plain addresses) or as pypdfium2's bindings do (typed pointers)."""
-    start = ctypes.addressof(array)
-    addresses = range(start, start + stride * count, stride)
-    if calls.plain:
-        return addresses
-    return [ctypes.cast(address, ctypes.POINTER(kind)) for address in addresses]
-
-
-def _boxes(calls, handle, count: int) -> tuple:
-    """(text object, whether PDFium gave a box) per character and the advance boxes as one
-    flat list (left, top, right, bottom per character): PDFium asked in one `map` each, the
-    boxes written straight into one array (no Python loop, no structure per character)."""
-    objects = list(map(calls.get_object, repeat(handle, count), range(count)))
-    boxes = (ctypes.c_float * (4 * count))()
-    pointers = _addresses(calls, boxes, 16, count, calls.raw.FS_RECTF)  # four floats
-    found = list(map(calls.get_box, repeat(handle, count), range(count), pointers))
-    return objects, found, boxes[:]
-
-
-def _object_states(calls, raw, handle, fast, objects: list, starts: list) -> list:
-    """(size, turned, style, colour, origin's y) of the text object each of `starts` (a
-    character index) begins: each property asked of PDFium for all of them in one `map`. A
-    matrix or origin PDFium cannot give keeps the one before it."""
-    count = len(starts)
-    fasts = repeat(fast, count)
-    matrices = (ctypes.c_float * (6 * count))()
-    matrix_ok = list(map(calls.get_matrix, fasts, starts,
-                         _addresses(calls, matrices, 24, count, raw.FS_MATRIX)))
-    matrices = matrices[:]
-    sizes = list(map(calls.get_size, repeat(fast, count), starts))
-    rgba = (ctypes.c_uint * (4 * count))()
-    parts = [_addresses(calls, rgba, 16, count, ctypes.c_uint)]
-    parts += [range(start + 4 * part, start + 4 * part + 16 * count, 16) if calls.plain else
-              [ctypes.cast(ctypes.addressof(rgba) + 4 * part + 16 * item,
-                           ctypes.POINTER(ctypes.c_uint)) for item in range(count)]
-              for part in (1, 2, 3) for start in [ctypes.addressof(rgba)]]
-    color_ok = list(map(calls.get_color, repeat(fast, count), starts, *parts))
-    rgba = rgba[:]
-    xs, ys = (ctypes.c_double * count)(), (ctypes.c_double * count)()
-    origin_ok = list(map(calls.get_origin, repeat(fast, count), starts,
-                         _addresses(calls, xs, 8, count, ctypes.c_double),
-                         _addresses(calls, ys, 8, count, ctypes.c_double)))
-    ys = ys[:]
-    fonts = list(map(calls.get_font, (objects[index] for index in starts))) \
-        if calls.get_font else [None] * count
-    buffer = (ctypes.c_ubyte * 128)()
-    styles, states = {}, []  # a font's style, by the font's handle
-    b = c = d = oy = 0.0
-    for item, index in enumerate(starts):
-        if matrix_ok[item]:
-            b, c, d = matrices[6 * item + 1:6 * item + 4]
-        scale = math.hypot(c, d) or 1.0
-        size = (sizes[item] or 1.0) * scale
-        # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
-        turned = abs(b) > 0.05 * scale or abs(c) > 0.05 * scale or d < 0
-        font = fonts[item]
-        style = styles.get(font) if font else None
-        if style is None:
-            style = _style(raw, handle, index, buffer)
-            if font:
-                styles[font] = style
-        color = 0  # the fill colour, 0xRRGGBB (0 when PDFium cannot say)
-        if color_ok[item]:
-            red, green, blue = rgba[4 * item:4 * item + 3]
-            color = (red & 255) << 16 | (green & 255) << 8 | blue & 255
-        if origin_ok[item]:
-            oy = ys[item]
-        states.append((size, turned, style, color, oy))
-    return states
+def _color(calls, handle, index, rgba, refs) -> int:
+    """The fill colour a character is drawn in, as 0xRRGGBB (0 when PDFium cannot say)."""
+    if not calls.get_color(handle, index, *refs):
+        return 0
+    red, green, blue = (value.value & 255 for value in rgba[:3])
+    return red << 16 | green << 8 | blue
 
 
 def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
-    """The glyphs of one page, top-down coordinates: the characters sorted first (glyphs,
-    spaces, marks), then PDFium asked about all boxes and all text objects at once."""
+    """The glyphs of one page, top-down coordinates."""
     calls = calls or _Calls(raw)
     height = page.get_height()
     textpage = page.get_textpage()
@@ -258,52 +190,56 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
             return []
         chars = _units(textpage, raw, count)
         handle, fast = textpage.raw, calls.handle(textpage)
-        objects, found, boxes = _boxes(calls, fast, count)
+        box, ox, oy, matrix = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
+        box_ref, ox_ref, oy_ref = calls.pointer(box), calls.pointer(ox), calls.pointer(oy)
+        matrix_ref = calls.pointer(matrix)
+        get_box, get_origin, get_object = calls.get_box, calls.get_origin, calls.get_object
+        get_size, get_matrix = calls.get_size, calls.get_matrix
         is_generated = calls.is_generated
-        # the glyphs to draw: (index, character, the space typed or inferred before it)
-        candidates, starts, space, last_object = [], [], 0, -1
+        buffer = (ctypes.c_ubyte * 128)()
+        glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
+        last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
+        rgba = [ctypes.c_uint() for _ in range(4)]
+        rgba_refs = [calls.pointer(value) for value in rgba]
         for index, char in enumerate(chars):
-            if "!" <= char <= "~":
-                pass  # printable ASCII: most glyphs, none of them asks more
-            elif not char:
+            if not char:
                 continue  # the second half of a surrogate pair
-            elif char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
+            if char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
                 char = "-"
             elif char.isspace() or char in "\x00\uffff" or char < " ":
                 if char in " \u00a0\u3000\t":
                     space = max(space, INFERRED if is_generated(fast, index) else TYPED)
                 continue
-            else:
-                char = fold(char)
-            candidates.append((index, char, space))
-            space = 0
-            text_object = objects[index]
+            text_object = get_object(fast, index)
+            get_box(fast, index, box_ref)  # the advance box: no gaps between glyphs
             if text_object != last_object or text_object is None:
                 last_object = text_object
-                starts.append(index)
-        states = iter(_object_states(calls, raw, handle, fast, objects, starts))
-        starts.append(-1)
-        glyphs, carry, next_start, start_item = [], 0, starts[0], 0
-        append = glyphs.append
-        size, turned, style, color, descent = 1.0, False, 0, 0, 0.0
-        left = top = right = bottom = 0.0  # a box PDFium cannot give keeps the last one
-        for index, char, space in candidates:
-            if found[index]:  # the advance box: no gaps between glyphs
-                left, top, right, bottom = boxes[4 * index:4 * index + 4]
-            if index == next_start:
-                size, turned, style, color, origin = next(states)
+                get_matrix(fast, index, matrix_ref)
+                scale = math.hypot(matrix.c, matrix.d) or 1.0
+                size = (get_size(fast, index) or 1.0) * scale
+                # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
+                turned = abs(matrix.b) > 0.05 * scale or abs(matrix.c) > 0.05 * scale \
+                    or matrix.d < 0
+                font = calls.get_font(text_object) if calls.get_font else None
+                style = styles.get(font) if font else None
+                if style is None:
+                    style = _style(raw, handle, index, buffer)
+                    if font:
+                        styles[font] = style
+                color = _color(calls, fast, index, rgba, rgba_refs)
                 # the loose box hangs from the baseline by the font's descent: asked once
-                descent = origin - bottom
-                start_item += 1
-                next_start = starts[start_item]
-            if carry > space:
-                space = carry
+                get_origin(fast, index, ox_ref, oy_ref)
+                descent = oy.value - box.bottom
             if turned:
-                carry = INFERRED
+                space = INFERRED
                 continue
-            carry = 0
-            append(Glyph(char, left, right if right > left else left, height - top,
-                         height - bottom, height - bottom - descent, size, space, style, color))
+            if not char.isascii():
+                char = fold(char)
+            bottom = box.bottom
+            glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
+                                height - bottom, height - bottom - descent, size, space, style,
+                                color))
+            space = 0
         return glyphs
     finally:
         textpage.close()
