@@ -89,51 +89,104 @@ def _near(glyphs: list, index: int, window: int = 400):
 
 
 def _build(glyphs: list) -> Fragment:
-    if len(glyphs) == 1 or glyphs[0].size == glyphs[-1].size == glyphs[len(glyphs) // 2].size:
-        size = glyphs[0].size  # most runs are set in one size
+    """One run of glyphs as a fragment: its body size and baseline, raised and lowered
+    glyphs written as super- and subscripts, one space between words."""
+    sizes = [g.size for g in glyphs]
+    first = sizes[0]
+    if min(sizes) == max(sizes) >= 0:
+        return _build_plain(glyphs, first)  # most runs: one size, so no raised marks
+    if len(glyphs) == 1 or first == sizes[-1] == sizes[len(glyphs) // 2]:
+        size = first  # most runs are set in one size
     else:
-        sizes = Counter(round(glyph.size, 1) for glyph in glyphs)
-        size = max(sizes, key=lambda s: (sizes[s], s))
+        counts = Counter(round(value, 1) for value in sizes)
+        size = max(counts, key=lambda s: (counts[s], s))
     body = [g for g in glyphs if abs(g.size - size) < 0.06] or glyphs
     baseline = Counter(g.baseline for g in body).most_common(1)[0][0]
     small, raised_by, lowered_by = 0.85 * size, 0.15 * size, 0.08 * size
     gaps = [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:]) if b.space_before != TYPED]
     threshold = word_gap(gaps, size)
     tracked = threshold > WORD_GAP * size
-    parts, raised_flags, words = [], [], 1
-    previous = None
+    least, close = 0.015 * size, 0.3 * size
+    parts, words, any_raised, first_raised, right = [], 1, False, False, None
     for glyph in glyphs:
-        smaller = glyph.size < small
-        raised = smaller and baseline - glyph.baseline > raised_by
-        lowered = smaller and glyph.baseline - baseline > lowered_by
-        raised_flags.append(raised)
-        if previous is not None:
-            gap = glyph.x0 - previous.x1
+        char, raised, lowered = glyph.char, False, False
+        if glyph.size < small:
+            raised = baseline - glyph.baseline > raised_by
+            lowered = glyph.baseline - baseline > lowered_by
+        if right is None:
+            first_raised = raised
+        else:
+            gap = glyph.x0 - right
+            space = glyph.space_before
             # PDFium's inferred space stands unless the run is letter-spaced (it infers one
             # between tracked letters) or the glyphs overlap
-            spaced = glyph.space_before == TYPED or gap > threshold or (
-                glyph.space_before == INFERRED and not tracked and gap > 0.015 * size)
-            if spaced and not ((raised or lowered) and gap < 0.3 * size):
+            spaced = space == TYPED or gap > threshold or (
+                space == INFERRED and not tracked and gap > least)
+            if spaced and not ((raised or lowered) and gap < close):
                 parts.append(" ")
                 words += 1
-        char = glyph.char
         if raised:
             char = char.translate(SUPERSCRIPT)
+            any_raised = True
         elif lowered:
             char = char.translate(SUBSCRIPT_DIGITS)
         parts.append(char)
-        previous = glyph
+        right = glyph.x1
+    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
+                    min(g.top for g in body), max(g.bottom for g in body), baseline, size,
+                    any_raised, first_raised and len(glyphs) > 1, _style(body), words,
+                    _color(glyphs))
+
+
+def _build_plain(glyphs: list, size: float) -> Fragment:
+    """_build for a run set in one size: every glyph is body text, none raised or lowered,
+    so only the spaces between them are to be decided."""
+    baselines = [g.baseline for g in glyphs]
+    baseline = baselines[0] if min(baselines) == max(baselines) else \
+        Counter(baselines).most_common(1)[0][0]
+    threshold = WORD_GAP * size
+    if len(glyphs) >= 5:  # word_gap: four gaps or more may show letter-spacing
+        gaps = [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:]) if b.space_before != TYPED]
+        threshold = word_gap(gaps, size)
+    tracked = threshold > WORD_GAP * size
+    least = 0.015 * size
+    parts, words = [glyphs[0].char], 1
+    right = glyphs[0].x1
+    for glyph in glyphs[1:]:
+        space = glyph.space_before
+        if space:
+            gap = glyph.x0 - right
+            if space == TYPED or gap > threshold or not tracked and gap > least:
+                parts.append(" ")
+                words += 1
+        elif glyph.x0 - right > threshold:
+            parts.append(" ")
+            words += 1
+        parts.append(glyph.char)
+        right = glyph.x1
+    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
+                    min(g.top for g in glyphs), max(g.bottom for g in glyphs), baseline, size,
+                    False, False, _style(glyphs), words, _color(glyphs))
+
+
+def _style(body: list) -> int:
+    """BOLD | ITALIC when most of the run's letters are so set."""
+    first = body[0].style
+    if all(g.style == first for g in body):
+        return first & (BOLD | ITALIC)
     letters = [g for g in body if g.char.isalpha()] or body
     style = 0
     for bit in (BOLD, ITALIC):
         if sum(1 for g in letters if g.style & bit) > 0.6 * len(letters):
             style |= bit
-    colors = Counter(g.color for g in glyphs) if glyphs[0].color != glyphs[-1].color else None
-    color = colors.most_common(1)[0][0] if colors else glyphs[0].color
-    return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
-                    min(g.top for g in body), max(g.bottom for g in body), baseline, size,
-                    any(raised_flags), raised_flags[0] and len(glyphs) > 1, style, words,
-                    color)
+    return style
+
+
+def _color(glyphs: list) -> int:
+    """The fill colour of most of the run's glyphs."""
+    if glyphs[0].color == glyphs[-1].color:
+        return glyphs[0].color
+    return Counter(g.color for g in glyphs).most_common(1)[0][0]
 
 
 def _after_number(run: list, glyph) -> bool:
@@ -146,21 +199,25 @@ def _after_number(run: list, glyph) -> bool:
 
 def fragments(glyphs: list) -> list:
     """The fragments of a page, in content-stream order."""
-    runs, current = [], []
-    previous, size = None, 0.0
-    for glyph in place_accents(glyphs):
-        if previous is not None:
-            em = size if size > glyph.size else glyph.size
-            if (abs(glyph.baseline - previous.baseline) > 0.6 * em
-                    or glyph.x0 < previous.x0 - 0.2 * size  # went back left: a new line
-                    or glyph.x0 - previous.x1 > BREAK_GAP * em
-                    or len(current) <= 5 and _after_number(current, glyph)):
-                runs.append(current)
-                current = []
-        if not current:
-            size = glyph.size
-        current.append(glyph)
-        previous = glyph
-    if current:
-        runs.append(current)
+    glyphs = place_accents(glyphs)
+    if not glyphs:
+        return []
+    first = glyphs[0]
+    runs, current = [], [first]
+    size, baseline, left, right = first.size, first.baseline, first.x0, first.x1
+    for glyph in glyphs[1:]:
+        glyph_size, x0 = glyph.size, glyph.x0
+        em = size if size > glyph_size else glyph_size
+        if (abs(glyph.baseline - baseline) > 0.6 * em
+                or x0 < left - 0.2 * size  # went back left: a new line
+                or x0 - right > BREAK_GAP * em
+                or len(current) <= 5 and x0 - right > 0.5 * glyph_size
+                and _after_number(current, glyph)):
+            runs.append(current)
+            current = [glyph]
+            size = glyph_size
+        else:
+            current.append(glyph)
+        baseline, left, right = glyph.baseline, x0, glyph.x1
+    runs.append(current)
     return [_build(run) for run in runs]
