@@ -254,16 +254,25 @@ def _elements(text: str, spans) -> list[tuple[str, list[tuple[str, str]]]]:
     char_labels = [None] * len(text)
     for start, end, label in spans:
         char_labels[start:end] = [label] * (end - start)
-    words = []  # (owner or None, [(label, text)])
+    span_starts = {start for start, _, _ in spans}
+    words = []  # (owner or None, [(label, text)], whether a span starts with it)
     for match in re.finditer(r"\S+", text):
         parts = _word_parts(text, char_labels, match.start(), match.end())
+        opens = match.start() in span_starts
         if parts is None:
-            words.append((None, [(None, match.group())]))
+            words.append((None, [(None, match.group())], opens))
             continue
-        words.append((_owner(parts), parts))
+        words.append((_owner(parts), parts, opens))
     elements = []  # [label or None, parts]
-    for owner, parts in words:
-        if elements and elements[-1][0] == owner:
+    for owner, parts, opens in words:
+        # a word goes on the element before it when it has that element's label, or when it
+        # carries on the run that ends that element's last word ("1(1 & 2),": the issue begun
+        # inside the volume's word stays one issue inside the volume element); never when a
+        # span of the label the element ends on starts with it (two notes side by side stay
+        # two, since the reader joins the runs of one label inside an element)
+        if elements and not (opens and parts[0][0] == elements[-1][1][-1][0]) and (
+                elements[-1][0] == owner or owner is not None and parts[0][0] == owner
+                and elements[-1][1][-1][0] == owner):
             elements[-1][1].append((owner, " "))
             elements[-1][1].extend(parts)
         else:

@@ -206,9 +206,9 @@ def test_write_attaches_unlabelled_punctuation_to_the_neighbouring_element():
     assert "\n    -\n" in write_anystyle_xml([record])
 
 
-def test_write_joins_adjacent_spans_of_one_label_and_keeps_unlabelled_words_bare():
+def test_write_keeps_adjacent_spans_of_one_label_apart_and_unlabelled_words_bare():
     record = {"id": "x", "text": "A. B. C.", "spans": [[0, 2, "author"], [3, 5, "author"]]}
-    assert round_trip([record])[0]["spans"] == [[0, 5, "author"]]
+    assert round_trip([record])[0]["spans"] == [[0, 2, "author"], [3, 5, "author"]]
     [bare] = round_trip([{"id": "y", "text": "just words", "spans": []}])
     assert bare["text"] == "just words" and bare["spans"] == []
 
