@@ -131,6 +131,8 @@ FOUND = {
     "a fraction that NFKC expands": "¼",
     "Ethiopic digits": "Smith J. ፩፪ A title. Nature 2019, ፫, 1-2.",
     "a 5000-digit number": "Smith J. " + "9" * 5000 + " 2019.",
+    "lone surrogates in a list's lines": "\ud800. Smith J. A title. 2001.\n\ud801. Brown K. "
+                                         "Another. 2002.\n\ud800 Smith\n\udc00",
 }
 
 

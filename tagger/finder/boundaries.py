@@ -209,11 +209,18 @@ def line_features(lines: list, hints: dict) -> list:
     return features
 
 
+# CRFsuite takes its feature names as UTF-8, which a lone surrogate (a broken text layer's
+# "\ud800") cannot be written in; the line's own text keeps it.
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def reference_starts(lines: list, hints: dict, model=None) -> set:
     """Indices of the lines that begin a reference (the first line always does)."""
     if not lines:
         return set()
-    labels = load_model(str(model or DEFAULT_MODEL)).tag(line_features(lines, hints))
+    features = [[LONE_SURROGATE.sub("\ufffd", name) for name in row]
+                for row in line_features(lines, hints)]
+    labels = load_model(str(model or DEFAULT_MODEL)).tag(features)
     return {0} | {index for index, label in enumerate(labels)
                   if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)}
 
