@@ -88,9 +88,11 @@ def test_a_proceedings_own_colon_and_abbreviations_are_left_alone():
     for text in ("In: Proc. of the 2019 Conf. of the North American Chapter of the Association "
                  "for Computational Linguistics: Human Language Technologies, 2019.",
                  "Proc. IEEE, 2010.", "Proc. Natl. Acad. Sci. USA 2000, 97, 2017–2022.",
-                 "In The Best Short Stories of J. G. Ballard. New York: Holt, 1995"):
+                 "In The Best Short Stories of J. G. Ballard. New York: Holt, 1995",
+                 "In: Visualization in Biomedical Computing, Proc. SPIE, 1992."):
         tokens, words = _tokens(text)
-        year = next(k for k, word in enumerate(words) if word in ("2019", "2010", "2000", "1995"))
+        year = next(k for k, word in enumerate(words)
+                    if word in ("2019", "2010", "2000", "1995", "1992"))
         labels = ["venue"] * year + ["year"] + ["O"] * (len(words) - year - 1)
         decided = imprint_in_venue(tokens, labels, words)
         assert not decided or " ".join(words[k] for k in sorted(decided)) == "New York Holt"

@@ -168,10 +168,16 @@ def imprint_in_venue(tokens, labels, words=None) -> dict[int, str]:
     while last > start and words[last - 1] in ",.":
         last -= 1
     for stop in (k for k in range(start + 4, min(end, last - 1)) if words[k] in (".", "．")):
+        if words[stop - 1].lower() in _OPENING_ABBREVIATIONS:
+            continue  # "…, Proc. SPIE": the name goes on after its opening abbreviation
         imprint = _imprint(tokens, words, range(stop + 1, last))
         if imprint:
             return imprint if _spelt_out(words[start:stop]) >= 3 else {}
     return {}
+
+
+# Abbreviations that open a venue's name rather than end one ("Proc. SPIE", "Trans. ACM").
+_OPENING_ABBREVIATIONS = frozenset(("proc", "trans", "j", "comm", "ann", "bull", "lect"))
 
 
 def _spelt_out(words) -> int:
