@@ -163,6 +163,9 @@ def test_apas_bracketed_description_ends_the_title():
     ("Diamond, Jared M. Collapse: How Societies Choose", 0),
     ("Hunt, E. B. Concept Learning: An Information", 0),
     ("France, Paris: Les Belles Lettres", 0),
+    # a second written-out word the lexicon knows as no given name begins the title
+    ("Ford, Lance Unleader: Reimagining Leadership", 0),
+    ("NAVA, Mica Visceral Cosmopolitanism: Gender, Culture", 0),
 ])
 def test_german_names_end_at_their_colon(text, authors):
     _, words = _tokens(text)

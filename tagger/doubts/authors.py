@@ -563,17 +563,20 @@ def _family_comma_given(words, k, german=False) -> int | None:
     """End of "Family, Given" from token k ("Weber, Max", "Wehler, Hans-Ulrich", "Berger,
     Peter L."), or None. A written-out word after an initial is a title's ("Diamond, Jared M.
     Collapse:", "Sutherland, I. Sketchpad:"), unless the reference is `german` in its other
-    parts: there it is a second given name ("Lepsius, M. Rainer: … In: … (Hrsg.)")."""
+    parts: there it is a second given name ("Lepsius, M. Rainer: … In: … (Hrsg.)"). A second
+    written-out word is a given name only when the lexicon knows it as one ("Ford, Lance
+    Unleader:" and "NAVA, Mica Visceral Cosmopolitanism:" are a name and a title)."""
     if not (capitalized(words[k]) and words[k + 1:k + 2] == [","]):
         return None
     j, parts = k + 2, ""
     while j < len(words) and len(parts) < 3:
         if initial(words[j]) and words[j + 1:j + 2] == ["."]:
             parts, j = parts + "I", j + 2
-        elif _given_name(words[j]) and ("I" not in parts or german and parts == "I"):
+        elif _given_name(words[j]) and ("I" not in parts or german and parts == "I") and (
+                "W" not in parts or words[j].lower() in lexicon.GIVEN_NAMES):
             parts, j = parts + "W", j + 1
         elif words[j] == "-" and parts.endswith("W") and j + 1 < len(words) and _given_name(words[j + 1]):
-            j += 1
+            j += 2  # "Hans-Ulrich": one given name
         else:
             break
     return j if parts else None
