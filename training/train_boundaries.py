@@ -29,7 +29,7 @@ from tagger.finder import boundaries
 from tagger.finder.boundaries import FEATURE_VERSION, line_features
 from tagger.finder.split import RefLine, list_hints
 from training.furniture_lists import wrapped as wrap_lines
-from training.train_finder import REFERENCE_SETS, corpus_references
+from training.train_finder import REFERENCE_SETS, corpus_references, sha256
 
 ROOT = Path(__file__).resolve().parents[1]
 MODEL = ROOT / "models" / "finder-boundary.crfsuite"
@@ -137,10 +137,6 @@ def cross_validate(count: int, work: Path) -> dict:
     finally:
         boundaries.DEFAULT_MODEL = previous
     return layout_scores(groups)
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def main() -> int:

@@ -18,7 +18,7 @@ import pycrfsuite
 from tagger.finder.continuation import (
     GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
 )
-from tagger.finder.lines import IDENTIFIER, YEAR, names_after_numbering, numbering_of
+from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering, numbering_of
 from tagger.model import models_dir
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
@@ -37,13 +37,6 @@ def load_model(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
     tagger = pycrfsuite.Tagger()
     tagger.open(path)
     return tagger
-
-
-def _bucket(value: float, bounds) -> int:
-    for index, bound in enumerate(bounds):
-        if value <= bound:
-            return index
-    return len(bounds)
 
 
 def _char(char: str) -> str:

@@ -56,15 +56,17 @@ class PdfText:
         """Indices of the lines set as headings: bold, short, and larger than the first line
         after them that is not bold (a section head over its text, "References" over its
         list). Bold names inside a reference keep the reference's size, so are never one."""
-        found = []
-        for index, line in enumerate(self.layout):
-            if line is None or not line.bold or line.furniture or len(self.lines[index].text) > 100:
+        found, after = [], None  # `after`: the first plain line below, walking up the text
+        for index in range(len(self.layout) - 1, -1, -1):
+            line = self.layout[index]
+            if line is None or line.furniture:
                 continue
-            after = next((other for other in self.layout[index + 1:]
-                          if other is not None and not other.bold and not other.furniture), None)
-            if after is not None and line.size > 1.05 * after.size:
+            if not line.bold:
+                after = line
+            elif (after is not None and line.size > 1.05 * after.size
+                  and len(self.lines[index].text) <= 100):
                 found.append(index)
-        return found
+        return found[::-1]
 
     def page_at(self, offset: int) -> int | None:
         """The page of the line holding character `offset` of `text`."""
