@@ -118,8 +118,6 @@ def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
     `jobs` > 1 parses in that many processes; `furniture` as for segment(). Text that is
     not text (a binary file read as text) raises tagger.sniff.BinaryInputError."""
-    from tagger.parse import parse_many  # the parse stage imports nothing from here
-
     kind = sniff(text)
     if kind:
         raise BinaryInputError(kind, refusal(kind, "input", "find"))
