@@ -9,8 +9,8 @@ from collections import Counter
 from itertools import groupby
 
 from .labels import OTHER
-from .normalize import normalize
-from .tokenize import tokenize
+from .text.normalize import normalize
+from .text.tokenize import tokenize
 
 # Separators trimmed from the ends of a field value.
 _SEPARATORS = " .,;:·•/∥|"

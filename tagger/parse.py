@@ -14,13 +14,13 @@ import warnings
 
 from .doubts import doubted, reading_checks
 from .fields import field_values, label_spans
-from .likeness import is_reference
+from .text.likeness import is_reference
 from .model import ModelError, load_model
-from .normalize import normalize
+from .text.normalize import normalize
 from .reference import Reference
-from .sniff import refusal, sniff
+from .text.sniff import refusal, sniff
 from .structure import structure
-from .tokenize import tokenize
+from .text.tokenize import tokenize
 
 ENGINES = ("auto", "crf", "rules")
 

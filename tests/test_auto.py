@@ -27,9 +27,9 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
 from tagger.evaluate import evaluate
 from tagger.features import featurize
 from tagger.model import ModelError, load_model, manifest_path, read_weights
-from tagger.normalize import normalize
+from tagger.text.normalize import normalize
 from tagger.parse import ModelWarning
-from tagger.tokenize import tokenize
+from tagger.text.tokenize import tokenize
 from tagger.train import REPO
 
 

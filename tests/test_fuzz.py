@@ -22,7 +22,7 @@ from tagger.corpus import load
 from tagger.labels import LABELS, OTHER
 from tagger.parse import MAX_CHARS, looks_like_a_path
 from tagger.reference import Reference
-from tagger.sniff import BinaryInputError, sniff
+from tagger.text.sniff import BinaryInputError, sniff
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = int(os.environ.get("REFTAG_FUZZ_EXAMPLES", "150"))

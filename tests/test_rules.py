@@ -10,7 +10,7 @@ from tagger import parse
 from tagger.fields import field_values, label_spans
 from tagger.labels import LABELS, OTHER
 from tagger.rules import tag
-from tagger.tokenize import tokenize
+from tagger.text.tokenize import tokenize
 
 
 def fields(text: str) -> dict[str, str]:

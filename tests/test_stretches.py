@@ -120,7 +120,7 @@ def _one_stretch_one_candidate_at_a_time(scores, weights, labels):
 
 def test_batched_candidates_choose_what_one_at_a_time_chose():
     from tagger.decode import best_paths
-    from tagger.tokenize import tokenize
+    from tagger.text.tokenize import tokenize
 
     model = load_model()
     weights, encoder = model.weights(), model.encoder()

@@ -40,9 +40,9 @@ from tagger.evaluate.fieldscore import compare_fields, core_counts, prf
 from tagger.features import featurize
 from tagger.fields import field_values, label_spans
 from tagger.model import load_model
-from tagger.normalize import normalize
+from tagger.text.normalize import normalize
 from tagger.parse import final_hints, rule_hints
-from tagger.tokenize import tokenize
+from tagger.text.tokenize import tokenize
 from tagger.train import REPO, train
 
 from .augment import with_copies

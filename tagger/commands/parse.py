@@ -27,7 +27,7 @@ import warnings
 from .. import formats
 from ..model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
-from ..sniff import BinaryInputError
+from ..text.sniff import BinaryInputError
 from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 

@@ -23,7 +23,7 @@ that wrote the work is its authors, named after "et al." or before the title.
 
 from itertools import takewhile
 
-from .. import lexicon
+from ..text import lexicon
 from ..features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES

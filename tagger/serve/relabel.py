@@ -8,10 +8,10 @@ that tokenization are refused rather than guessed at.
 
 from ..fields import field_values, label_spans
 from ..labels import LABELS, OTHER
-from ..normalize import normalize
+from ..text.normalize import normalize
 from ..reference import Reference
 from ..structure import structure
-from ..tokenize import tokenize
+from ..text.tokenize import tokenize
 from .errors import ApiError
 
 KNOWN = frozenset(LABELS) | {OTHER}
