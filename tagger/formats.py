@@ -16,7 +16,7 @@ import unicodedata
 
 from . import latex
 from .corpus import json_line, write_anystyle_xml
-from .fields import label_runs
+from .labels.fields import label_runs
 from .labels import OTHER
 from .structure.types import gbt_code_type
 

@@ -13,7 +13,7 @@ import re
 import warnings
 
 from .doubts import doubted, reading_checks
-from .fields import field_values, label_spans
+from .labels.fields import field_values, label_spans
 from .text.likeness import is_reference
 from .model import ModelError, load_model
 from .text.normalize import normalize

@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from .features import FEATURE_VERSION, featurize
-from .fields import labelled_tokens
+from .labels.fields import labelled_tokens
 from .labels import BEGIN, LABELS, field_of
 from .model import DEFAULT_MODEL, file_sha256, load_model, manifest_path
 

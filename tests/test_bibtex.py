@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from tagger import formats, latex, parse_many
 from tagger.corpus import read_jsonl
-from tagger.fields import field_values
+from tagger.labels.fields import field_values
 from tagger.reference import Reference
 from tagger.structure import structure
 

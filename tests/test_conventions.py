@@ -2,7 +2,7 @@
 
 from tagger.conventions import (arxiv_ids, citation_number, editor_roles, in_marker,
                                 page_marker)
-from tagger.fields import field_values
+from tagger.labels.fields import field_values
 
 
 def spans_of(record):

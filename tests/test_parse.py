@@ -6,7 +6,7 @@ import pytest
 
 import tagger
 from tagger import parse, parse_many
-from tagger.fields import trim
+from tagger.labels.fields import trim
 from tagger.labels import LABELS, OTHER
 
 JOS = ("Romero J, Yin JQ, Laanait N, et al. Accelerating collective communication in data "

@@ -38,7 +38,7 @@ from tagger.evaluate import gold_fields
 from tagger.evaluate.crossval import fold_indices
 from tagger.evaluate.fieldscore import compare_fields, core_counts, prf
 from tagger.features import featurize
-from tagger.fields import field_values, label_spans
+from tagger.labels.fields import field_values, label_spans
 from tagger.model import load_model
 from tagger.text.normalize import normalize
 from tagger.parse import final_hints, rule_hints

@@ -29,6 +29,7 @@ MOVES = {
     "tagger.sniff": "tagger.text.sniff",
     "tagger.lexicon": "tagger.text.lexicon",
     "tagger.likeness": "tagger.text.likeness",
+    "tagger.fields": "tagger.labels.fields",
 }
 
 _OLD_OF = {new: old for old, new in MOVES.items()}

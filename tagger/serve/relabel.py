@@ -6,7 +6,7 @@ fields come out with the same repairs (hyphenation, broken DOIs); tokens that no
 that tokenization are refused rather than guessed at.
 """
 
-from ..fields import field_values, label_spans
+from ..labels.fields import field_values, label_spans
 from ..labels import LABELS, OTHER
 from ..text.normalize import normalize
 from ..reference import Reference

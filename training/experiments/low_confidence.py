@@ -11,7 +11,7 @@ import argparse
 from tagger import parse_many
 from tagger.corpus import load
 from tagger.evaluate.normalize import normalize_value
-from tagger.fields import field_values
+from tagger.labels.fields import field_values
 from tagger.view import field_confidence
 
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)

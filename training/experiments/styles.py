@@ -16,7 +16,7 @@ from pathlib import Path
 
 from tagger.corpus import load, normalized_key
 from tagger.features import FEATURE_VERSION
-from tagger.fields import field_values
+from tagger.labels.fields import field_values
 from tagger.model import DEFAULT_MODEL, manifest_path
 from tagger.synth import generate
 

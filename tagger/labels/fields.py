@@ -8,9 +8,9 @@ import re
 from collections import Counter
 from itertools import groupby
 
-from .labels import OTHER
-from .text.normalize import normalize
-from .text.tokenize import tokenize
+from . import OTHER
+from ..text.normalize import normalize
+from ..text.tokenize import tokenize
 
 # Separators trimmed from the ends of a field value.
 _SEPARATORS = " .,;:·•/∥|"
