@@ -1,6 +1,6 @@
 """Train a CRF model from annotated records and write it with its manifest.
 
-Records are `{"id", "text", "spans"}` dicts (tagger.corpus). Training is deterministic: the
+Records are `{"id", "text", "spans"}` dicts (tagger.corpora.corpus). Training is deterministic: the
 records' order is kept and L-BFGS has no random state, so the same data and parameters give
 the same model file.
 """
@@ -168,7 +168,7 @@ def write_manifest(model_path, manifest: dict) -> None:
 def shipped_training_sets(model=DEFAULT_MODEL) -> dict[str, list[dict]]:
     """The records a model was trained on, by file as its manifest lists them (data/...),
     each file's records repeated by its weight there."""
-    from .corpus import load
+    from .corpora.corpus import load
 
     manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
     files, sources = manifest["training"]["files"], manifest["training"].get("sources", {})

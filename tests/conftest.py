@@ -7,7 +7,7 @@ import pytest
 import itertools
 import json
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.model import load_model, manifest_path
 from tagger.train import train
 

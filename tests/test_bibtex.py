@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagger import formats, latex, parse_many
-from tagger.corpus import read_jsonl
+from tagger.corpora.corpus import read_jsonl
 from tagger.labels.fields import field_values
 from tagger.reference import Reference
 from tagger.structure import structure

@@ -12,7 +12,7 @@ import pytest
 
 from tagger import formats, parse
 from tagger.commands.io import MAX_LINE_BYTES
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.parse import MAX_CHARS
 from tests.cli_helpers import reftag
 

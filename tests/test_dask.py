@@ -11,7 +11,7 @@ db = pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 
 from tagger import parse_many
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.dask import parse_bag, parse_column
 from tagger.model import ModelError
 from tagger.parse import ModelWarning

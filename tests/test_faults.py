@@ -170,7 +170,7 @@ def test_a_model_that_cannot_load_is_examined_once_per_process(broken, monkeypat
 
 
 def test_a_model_trained_where_one_failed_to_load_is_read_afresh(tmp_path):
-    from tagger.corpus import load
+    from tagger.corpora.corpus import load
     from tagger.train import train
 
     path = tmp_path / "new.crfsuite"

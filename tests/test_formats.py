@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagger import formats
-from tagger.corpus import read_anystyle_xml, read_jsonl
+from tagger.corpora.corpus import read_anystyle_xml, read_jsonl
 from tagger.labels.fields import field_values
 from tagger.reference import Reference
 from tagger.structure import structure

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tagger import find, parse
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.labels import LABELS, OTHER
 from tagger.parse import MAX_CHARS, looks_like_a_path
 from tagger.reference import Reference

@@ -6,7 +6,7 @@ import pytest
 
 from tagger.cli import main
 from tagger.commands import train as train_command
-from tagger.corpus import load, read_anystyle_xml, write_jsonl
+from tagger.corpora.corpus import load, read_anystyle_xml, write_jsonl
 from tagger.model import load_model
 from tagger.train import REPO, Progress, train
 

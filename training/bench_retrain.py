@@ -23,7 +23,7 @@ import json
 import time
 from pathlib import Path
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate import evaluate
 from tagger.model import DEFAULT_MODEL, load_model, manifest_path
 from tagger.train import REPO, Retrainer

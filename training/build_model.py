@@ -12,7 +12,7 @@ import json
 import time
 from pathlib import Path
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate import cross_validate, evaluate
 from tagger.model import file_sha256, manifest_path
 from tagger.train import DEFAULT_PARAMS, REPO, train, write_manifest

@@ -32,7 +32,7 @@ import tempfile
 from pathlib import Path
 
 from tagger import rules
-from tagger.corpus import load, normalized_key
+from tagger.corpora.corpus import load, normalized_key
 from tagger.doubts import doubted
 from tagger.evaluate import gold_fields
 from tagger.evaluate.crossval import fold_indices

@@ -66,7 +66,7 @@ def main(argv=None) -> int:
     parser.add_argument("files", nargs="*", help="corpora (default: gold and the GROBID .jsonl files in data/)")
     parser.add_argument("--model", help="model path (default: the shipped model)")
     args = parser.parse_args(argv)
-    from tagger.corpus import load
+    from tagger.corpora.corpus import load
     from tagger.model import load_model
 
     data = ROOT / "data"

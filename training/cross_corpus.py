@@ -24,7 +24,7 @@ from pathlib import Path
 
 from joblib import Parallel, delayed
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate import calibration_of, score
 from tagger.evaluate.predictions import predict
 from tagger.model import DEFAULT_MODEL, load_model, manifest_path

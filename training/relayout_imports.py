@@ -30,6 +30,11 @@ MOVES = {
     "tagger.lexicon": "tagger.text.lexicon",
     "tagger.likeness": "tagger.text.likeness",
     "tagger.fields": "tagger.labels.fields",
+    "tagger.corpus": "tagger.corpora.corpus",
+    "tagger.tei": "tagger.corpora.tei",
+    "tagger.layout_tei": "tagger.corpora.layout_tei",
+    "tagger.conventions": "tagger.corpora.conventions",
+    "tagger.sources": "tagger.corpora.sources",
 }
 
 _OLD_OF = {new: old for old, new in MOVES.items()}
@@ -110,8 +115,7 @@ def rewrite_imports(text: str, path: Path) -> str:
             base = node.module
             if base.split(".")[0] != "tagger":
                 continue
-        modules = [f"{base}.{alias.name}" for alias in node.names]
-        if not any(moved(name) != name for name in modules):
+        if not any(f"{base}.{alias.name}" in MOVES for alias in node.names):
             new = moved(base)
             if new == base and not node.level:
                 continue

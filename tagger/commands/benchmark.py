@@ -102,7 +102,7 @@ def read_texts(path) -> list[str]:
     if Path(path).suffix == ".txt":
         lines = Path(path).read_text(encoding="utf-8").splitlines()
         return [line.strip() for line in lines if line.strip()]
-    from ..corpus import load
+    from ..corpora.corpus import load
 
     return [record["text"] for record in load(path)]
 

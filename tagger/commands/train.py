@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..corpus import CorpusError, load
+from ..corpora.corpus import CorpusError, load
 from ..model import DEFAULT_MODEL, ModelError, load_model
 from ..train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
 

@@ -32,7 +32,7 @@ SET_GLOBS = ("data/gold.jsonl", "data/core.jsonl", "data/good.jsonl", "data/bad.
 
 def annotated_sets(root: Path = REPO) -> dict[str, dict]:
     """{name: {"path", "records"}}: "gold", "grobid/cs-bio", "families/law", ... in a fixed order."""
-    from ..corpus import load
+    from ..corpora.corpus import load
 
     sets = {}
     for pattern in SET_GLOBS:

@@ -7,7 +7,7 @@ The formats are `reftag parse --format`'s, plus `spans`: the JSON Lines records
 import io
 
 from .. import formats
-from ..corpus import json_line
+from ..corpora.corpus import json_line
 from ..formats import token_spans
 from .errors import ApiError
 

@@ -17,7 +17,7 @@ import argparse
 import json
 import math
 
-from tagger.corpus import load, normalized_key
+from tagger.corpora.corpus import load, normalized_key
 from tagger.evaluate import score
 from tagger.evaluate.calibration import calibration
 from tagger.evaluate.crossval import fold_indices

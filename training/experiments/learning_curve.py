@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.model import DEFAULT_MODEL, manifest_path
 
 from .common import (

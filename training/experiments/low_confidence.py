@@ -9,7 +9,7 @@ training.experiments.low_confidence [--engine auto|crf|rules] [DATA]` prints the
 import argparse
 
 from tagger import parse_many
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate.normalize import normalize_value
 from tagger.labels.fields import field_values
 from tagger.view import field_confidence

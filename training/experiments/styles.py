@@ -14,7 +14,7 @@ import shutil
 import time
 from pathlib import Path
 
-from tagger.corpus import load, normalized_key
+from tagger.corpora.corpus import load, normalized_key
 from tagger.features import FEATURE_VERSION
 from tagger.labels.fields import field_values
 from tagger.model import DEFAULT_MODEL, manifest_path

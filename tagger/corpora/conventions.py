@@ -14,7 +14,7 @@ only decides what the model learns, not what it returns.
 
 import re
 
-from .text.lexicon import KEYWORDS
+from ..text.lexicon import KEYWORDS
 
 _CITATION_NUMBER = re.compile(r"\s*(?:[\[(]\s*\d{1,4}[a-z]?\s*[\])]|\d{1,4}[a-z]?(?:\.|\))(?=\s|\D|$)"
                               r"|\d{1,4}(?:,\d{1,4})*-(?=[^\W\d]|$))")
