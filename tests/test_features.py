@@ -2,7 +2,7 @@
 fields apart where words alone cannot."""
 
 from tagger.text import lexicon
-from tagger.features import abbreviation_run, featurize, item_start, list_part, next_part, year_like
+from tagger.crf.features import abbreviation_run, featurize, item_start, list_part, next_part, year_like
 from tagger.text.tokenize import tokenize
 
 

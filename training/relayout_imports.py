@@ -35,6 +35,13 @@ MOVES = {
     "tagger.layout_tei": "tagger.corpora.layout_tei",
     "tagger.conventions": "tagger.corpora.conventions",
     "tagger.sources": "tagger.corpora.sources",
+    "tagger.features": "tagger.crf.features",
+    "tagger.encode": "tagger.crf.encode",
+    "tagger.decode": "tagger.crf.decode",
+    "tagger.model": "tagger.crf.model",
+    "tagger.stretches": "tagger.crf.stretches",
+    "tagger.train": "tagger.crf.train",
+    "tagger.finetune": "tagger.crf.finetune",
 }
 
 _OLD_OF = {new: old for old, new in MOVES.items()}

@@ -32,7 +32,7 @@ engine, model, path, data = sys.argv[1], sys.argv[2] or None, sys.argv[3], sys.a
 texts = json.load(open(data, encoding="utf-8"))
 load = None
 if engine != "rules":
-    from tagger.model import load_model
+    from tagger.crf.model import load_model
     load = time.perf_counter()
     try:
         load_model(model)
@@ -112,8 +112,8 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
     (featurize) into crfsuite's tag() and marginal(), with `auto`'s re-decoding; kept to
     measure against."""
     from .. import rules
-    from ..features import featurize
-    from ..model import load_model
+    from ..crf.features import featurize
+    from ..crf.model import load_model
     from ..parse import _admit, _reference, _safely, auto_hints, final_hints, resolve_engine
     from ..reference import Reference
 
@@ -221,9 +221,9 @@ def _passes(run, repeat, count) -> dict:
 def stage_costs(texts, engine, model, repeat) -> dict:
     """µs per reference of each stage, warm, best and median of `repeat` (engine crf's work:
     auto's re-decoding shows in the whole runs)."""
-    from ..decode import best_paths, marginals
-    from ..features import featurize
-    from ..model import load_model
+    from ..crf.decode import best_paths, marginals
+    from ..crf.features import featurize
+    from ..crf.model import load_model
     from ..parse import _admit, _reference, resolve_engine
     from ..reference import Reference
 

@@ -25,7 +25,7 @@ import sys
 import warnings
 
 from .. import formats
-from ..model import ModelError
+from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
 from ..text.sniff import BinaryInputError
 from . import output

@@ -8,7 +8,7 @@ as written where the CRF broke it.
 """
 
 from ..text import lexicon
-from ..features import YEAR_SHAPE
+from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from .words import (CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE,
                     TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,

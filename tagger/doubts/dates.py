@@ -8,7 +8,7 @@ the page was read, not when it was written.
 
 from ..text import lexicon
 from ..labels import OTHER
-from ..features import YEAR_SHAPE
+from ..crf.features import YEAR_SHAPE
 from .words import GENRE, ISSUE, NOTE, VENUE, VOLUME, YEAR
 
 

@@ -3,7 +3,7 @@
 import re
 
 from ..text import lexicon
-from ..features import YEAR_SHAPE
+from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from .words import DASHES, ISSUE, PAGES, VENUE, VOLUME, YEAR, run_end, run_start
 

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 
 from tagger.corpora.corpus import load
-from tagger.model import DEFAULT_MODEL, manifest_path
+from tagger.crf.model import DEFAULT_MODEL, manifest_path
 
 from .common import (
     BENCHMARK,

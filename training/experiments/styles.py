@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 from tagger.corpora.corpus import load, normalized_key
-from tagger.features import FEATURE_VERSION
+from tagger.crf.features import FEATURE_VERSION
 from tagger.labels.fields import field_values
-from tagger.model import DEFAULT_MODEL, manifest_path
+from tagger.crf.model import DEFAULT_MODEL, manifest_path
 from tagger.synth import generate
 
 from .common import (
