@@ -8,7 +8,7 @@
 import os
 
 from .parse import looks_like_a_path, parse, parse_many
-from .reference import Reference
+from .output.reference import Reference
 
 __all__ = ["Reference", "find", "parse", "parse_many"]
 

@@ -17,7 +17,7 @@ from .labels.fields import field_values, label_spans
 from .text.likeness import is_reference
 from .crf.model import ModelError, load_model
 from .text.normalize import normalize
-from .reference import Reference
+from .output.reference import Reference
 from .text.sniff import refusal, sniff
 from .structure import structure
 from .text.tokenize import tokenize

@@ -10,7 +10,8 @@ import sys
 
 import pytest
 
-from tagger import formats, parse
+from tagger import parse
+from tagger.output import formats
 from tagger.commands.io import MAX_LINE_BYTES
 from tagger.corpora.corpus import load
 from tagger.parse import MAX_CHARS

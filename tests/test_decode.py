@@ -17,7 +17,7 @@ from tagger.crf.features import featurize
 from tagger.crf.model import ModelError, load_model, read_weights
 from tagger.parse import _admit, final_hints, parse_batch, rule_hints
 from tagger import rules
-from tagger.reference import Reference
+from tagger.output.reference import Reference
 from tagger.labels import LABELS, OTHER
 from tagger.crf.train import REPO, begin_states
 

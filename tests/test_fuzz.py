@@ -21,7 +21,7 @@ from tagger import find, parse
 from tagger.corpora.corpus import load
 from tagger.labels import LABELS, OTHER
 from tagger.parse import MAX_CHARS, looks_like_a_path
-from tagger.reference import Reference
+from tagger.output.reference import Reference
 from tagger.text.sniff import BinaryInputError, sniff
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

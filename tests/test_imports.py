@@ -68,7 +68,7 @@ def cases():
 
 def test_graph_is_read():
     assert len(MODULES) > 50
-    assert "tagger.parse" in GRAPH["tagger"] and "tagger.reference" in GRAPH["tagger"]
+    assert "tagger.parse" in GRAPH["tagger"] and "tagger.output.reference" in GRAPH["tagger"]
     assert "tagger.finder" in GRAPH["tagger"]  # a lazy import inside find() counts
 
 

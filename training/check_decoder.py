@@ -24,7 +24,7 @@ def check(texts, model) -> dict:
     from tagger.crf.decode import best_paths, chosen, marginals
     from tagger.crf.features import featurize
     from tagger.parse import _admit, auto_hints, final_hints, parse_batch
-    from tagger.reference import Reference
+    from tagger.output.reference import Reference
 
     tagger = pycrfsuite.Tagger()
     tagger.open(str(model.path))

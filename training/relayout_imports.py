@@ -42,6 +42,11 @@ MOVES = {
     "tagger.stretches": "tagger.crf.stretches",
     "tagger.train": "tagger.crf.train",
     "tagger.finetune": "tagger.crf.finetune",
+    "tagger.reference": "tagger.output.reference",
+    "tagger.formats": "tagger.output.formats",
+    "tagger.view": "tagger.output.view",
+    "tagger.palette": "tagger.output.palette",
+    "tagger.latex": "tagger.output.latex",
 }
 
 _OLD_OF = {new: old for old, new in MOVES.items()}

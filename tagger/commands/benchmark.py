@@ -115,7 +115,7 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
     from ..crf.features import featurize
     from ..crf.model import load_model
     from ..parse import _admit, _reference, _safely, auto_hints, final_hints, resolve_engine
-    from ..reference import Reference
+    from ..output.reference import Reference
 
     used = resolve_engine(engine, model)
     for text in texts:
@@ -225,7 +225,7 @@ def stage_costs(texts, engine, model, repeat) -> dict:
     from ..crf.features import featurize
     from ..crf.model import load_model
     from ..parse import _admit, _reference, resolve_engine
-    from ..reference import Reference
+    from ..output.reference import Reference
 
     if resolve_engine(engine, model) == "rules":
         return {}

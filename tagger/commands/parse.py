@@ -24,7 +24,7 @@ Exit status:
 import sys
 import warnings
 
-from .. import formats
+from ..output import formats
 from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
 from ..text.sniff import BinaryInputError

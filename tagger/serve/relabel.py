@@ -9,7 +9,7 @@ that tokenization are refused rather than guessed at.
 from ..labels.fields import field_values, label_spans
 from ..labels import LABELS, OTHER
 from ..text.normalize import normalize
-from ..reference import Reference
+from ..output.reference import Reference
 from ..structure import structure
 from ..text.tokenize import tokenize
 from .errors import ApiError

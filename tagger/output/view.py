@@ -1,7 +1,7 @@
 """The readable view of parsed references, for a person at a terminal.
 
 One block per reference: a header (number, engine, confidence, type), then each field on its
-own line, label then value, coloured with the label's colour from tagger.palette (the web
+own line, label then value, coloured with the label's colour from tagger.output.palette (the web
 page's colours). A field whose least sure word is under LOW_CONFIDENCE is marked "?" with that
 probability, a record that does not look like a reference at all (tagger.text.likeness) says so
 in its header, and a reference that failed shows its error (in red). Programs read the JSON
