@@ -49,6 +49,9 @@ MOVES = {
     "tagger.latex": "tagger.output.latex",
 }
 
+# Folders of data that moved with the module that reads them.
+FOLDERS = {"tagger/lexicons/": "tagger/text/lexicons/"}
+
 _OLD_OF = {new: old for old, new in MOVES.items()}
 _NAMES = "|".join(sorted((old.split(".", 1)[1] for old in MOVES), key=len, reverse=True))
 _DOTTED = re.compile(rf"(?<![\w.])tagger\.({_NAMES})(?!\w)")
@@ -162,7 +165,10 @@ def rewrite(text: str, path: Path) -> str:
     if path.suffix == ".py":
         text = rewrite_imports(text, path)
     text = _DOTTED.sub(lambda m: moved("tagger." + m[1]), text)
-    return _PATH.sub(lambda m: moved("tagger." + m[1]).replace(".", "/") + (m[2] or ""), text)
+    text = _PATH.sub(lambda m: moved("tagger." + m[1]).replace(".", "/") + (m[2] or ""), text)
+    for old, new in FOLDERS.items():
+        text = re.sub(rf"(?<![\w./]){re.escape(old)}", new, text)
+    return text
 
 
 def main(argv=None) -> int:
