@@ -8,7 +8,7 @@
 import os
 
 from .parse import looks_like_a_path, parse, parse_many
-from .reference import Reference
+from .output.reference import Reference
 
 __all__ = ["Reference", "find", "parse", "parse_many"]
 
@@ -27,7 +27,7 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's
     references carry their `page`. A document with no reference section gives []. A PDF that
     cannot be read raises tagger.pdf.PdfError; other binary input (an image, an archive)
-    raises tagger.sniff.BinaryInputError (a ValueError) saying what it seems to be.
+    raises tagger.text.sniff.BinaryInputError (a ValueError) saying what it seems to be.
     """
     from .finder import find_references
 
@@ -44,7 +44,7 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
 
         return find_pdf(pdf, engine=engine, model=model)
     if isinstance(document, (bytes, bytearray)):
-        from .sniff import BinaryInputError, refusal, sniff
+        from .text.sniff import BinaryInputError, refusal, sniff
 
         kind = sniff(document)
         if kind:  # an image, an archive: not text, and no PDF either

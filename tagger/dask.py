@@ -28,7 +28,7 @@ from pathlib import Path
 
 import dask
 
-from .model import load_model, manifest_path
+from .crf.model import load_model, manifest_path
 from .parse import parse_many, resolve_engine
 
 

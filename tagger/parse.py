@@ -13,14 +13,14 @@ import re
 import warnings
 
 from .doubts import doubted, reading_checks
-from .fields import field_values, label_spans
-from .likeness import is_reference
-from .model import ModelError, load_model
-from .normalize import normalize
-from .reference import Reference
-from .sniff import refusal, sniff
+from .labels.fields import field_values, label_spans
+from .text.likeness import is_reference
+from .crf.model import ModelError, load_model
+from .text.normalize import normalize
+from .output.reference import Reference
+from .text.sniff import refusal, sniff
 from .structure import structure
-from .tokenize import tokenize
+from .text.tokenize import tokenize
 
 ENGINES = ("auto", "crf", "rules")
 
@@ -175,7 +175,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
         return []
     if resolve_engine(engine, model_path) == "rules":
         return [(*_rule_tags(tokens, norm.text), "rules") for _, norm, tokens in items]
-    from .decode import best_paths, marginals
+    from .crf.decode import best_paths, marginals
 
     model = load_model(model_path)
     weights, encoder = model.weights(), model.encoder()
@@ -208,7 +208,7 @@ def _tag_batch(items, engine, model_path) -> list[tuple[list, list, str]]:
 def _decode_again(tags, hinted: dict, chances, weights) -> None:
     """Decode each reference of `hinted` (index → its scores with evidence added) again, as one
     batch; each label's p is still the CRF's own marginal of it."""
-    from .decode import best_paths
+    from .crf.decode import best_paths
 
     paths = best_paths(list(hinted.values()), weights.transition)
     for i, reading in zip(hinted, weights.readings(paths, [chances[i] for i in hinted])):
@@ -220,7 +220,7 @@ def final_hints(scores, weights, labels, hints=None, words=None) -> list | None:
     held to one stretch (`stretches.one_stretch`, on the scores the hints give) and, given the
     words, `doubts.reading_checks` (a date where the reading has none, one number for the
     volume, …); None where `labels` meet them already."""
-    from .stretches import one_stretch
+    from .crf.stretches import one_stretch
 
     changes = one_stretch(scores, weights, labels, hints)
     if words is not None:

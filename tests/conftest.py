@@ -7,9 +7,9 @@ import pytest
 import itertools
 import json
 
-from tagger.corpus import load
-from tagger.model import load_model, manifest_path
-from tagger.train import train
+from tagger.corpora.corpus import load
+from tagger.crf.model import load_model, manifest_path
+from tagger.crf.train import train
 
 REPO = Path(__file__).resolve().parent.parent
 

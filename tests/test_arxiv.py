@@ -5,7 +5,7 @@ handles come out as identifiers wherever the labeller put their text."""
 import pytest
 
 from tagger import parse
-from tagger.formats import to_csl, to_ris
+from tagger.output.formats import to_csl, to_ris
 
 SHAPES = [
     ("Vaswani A, Shazeer N, Parmar N, et al. Attention is all you need. arXiv:1706.03762, 2017.",

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagger import parse, parse_many
-from tagger.decode import viterbi
+from tagger.crf.decode import viterbi
 from tagger.doubts import (access_date, author_doubts, book_after_editors, bracketed_acronym,
                            bracketed_genre, bracketed_imprint, bracketed_translator,
                            container_after_slashes, doubted, glued_journal, group_after_et_al,
@@ -25,12 +25,12 @@ from tagger.doubts import (access_date, author_doubts, book_after_editors, brack
                            series_number, title_end_before_colon, title_past_its_quote,
                            vancouver_volume, vancouver_year, venue_head)
 from tagger.evaluate import evaluate
-from tagger.features import featurize
-from tagger.model import ModelError, load_model, manifest_path, read_weights
-from tagger.normalize import normalize
+from tagger.crf.features import featurize
+from tagger.crf.model import ModelError, load_model, manifest_path, read_weights
+from tagger.text.normalize import normalize
 from tagger.parse import ModelWarning
-from tagger.tokenize import tokenize
-from tagger.train import REPO
+from tagger.text.tokenize import tokenize
+from tagger.crf.train import REPO
 
 
 APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "

@@ -14,10 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagger import formats, latex, parse_many
-from tagger.corpus import read_jsonl
-from tagger.fields import field_values
-from tagger.reference import Reference
+from tagger import parse_many
+from tagger.output import formats, latex
+from tagger.corpora.corpus import read_jsonl
+from tagger.labels.fields import field_values
+from tagger.output.reference import Reference
 from tagger.structure import structure
 
 GOLD = Path(__file__).resolve().parent.parent / "data" / "gold.jsonl"

@@ -3,7 +3,7 @@ lines with their zones and marks, and real lists' shapes the rules alone split b
 
 from tagger.evaluate.segmentation import gold_spans, layout_documents, split_counts
 from tagger.finder import find_segments, segment
-from tagger.layout_tei import read_reference_section, read_segmentation
+from tagger.corpora.layout_tei import read_reference_section, read_segmentation
 
 SEGMENTATION_TEI = """<?xml version="1.0" ?>
 <tei xml:space="preserve"><teiHeader><fileDesc xml:id="_0"/></teiHeader>

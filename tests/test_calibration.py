@@ -11,7 +11,7 @@ from tagger.evaluate.calibration import (auroc, calibration, equal_mass_bins, eq
 from tagger.evaluate.html import write_html
 from tagger.evaluate.predictions import predict
 from tagger.evaluate.report import json_report, markdown_report, text_report
-from tagger.train import REPO
+from tagger.crf.train import REPO
 
 GOLD = REPO / "data" / "gold.jsonl"
 

@@ -10,9 +10,10 @@ import sys
 
 import pytest
 
-from tagger import formats, parse
+from tagger import parse
+from tagger.output import formats
 from tagger.commands.io import MAX_LINE_BYTES
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.parse import MAX_CHARS
 from tests.cli_helpers import reftag
 

@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from tagger.cli import COMMANDS, summary
-from tagger.reference import Reference
-from tagger.view import VALUE_INDENT, Style, render
+from tagger.output.reference import Reference
+from tagger.output.view import VALUE_INDENT, Style, render
 from tests.cli_helpers import reftag
 
 

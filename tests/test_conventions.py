@@ -1,8 +1,8 @@
 """The corpus conventions that let AnyStyle's and GROBID's annotations teach one model."""
 
-from tagger.conventions import (arxiv_ids, citation_number, editor_roles, in_marker,
+from tagger.corpora.conventions import (arxiv_ids, citation_number, editor_roles, in_marker,
                                 page_marker)
-from tagger.fields import field_values
+from tagger.labels.fields import field_values
 
 
 def spans_of(record):
@@ -72,7 +72,7 @@ def test_field_values_drop_the_markers_again():
 
 
 def test_gaps_between_fields_go_to_fields_as_anystyle_words_do():
-    from tagger.conventions import fill_gaps
+    from tagger.corpora.conventions import fill_gaps
 
     text = "[8] P. Ewald, Ann. Phys. vol. 369, pp 253 (1921). — see also"
     r = fill_gaps(record(text, ("[8]", "citation-number"), ("P. Ewald", "author"),
@@ -89,7 +89,7 @@ def test_gaps_between_fields_go_to_fields_as_anystyle_words_do():
 
 
 def test_an_opening_bracket_glued_to_a_field_opens_the_next_one():
-    from tagger.conventions import fill_gaps
+    from tagger.corpora.conventions import fill_gaps
 
     text = "Phys. Rev. 93( 2008)04112; Nature 12, 1-21 (1995)."
     r = fill_gaps(record(text, ("Phys. Rev.", "venue"), ("93", "volume"), ("2008", "year"),
@@ -101,7 +101,7 @@ def test_an_opening_bracket_glued_to_a_field_opens_the_next_one():
 
 
 def test_a_marker_glued_to_punctuation_opens_the_next_field():
-    from tagger.conventions import fill_gaps
+    from tagger.corpora.conventions import fill_gaps
 
     text = "Phys .Rev .B ,vol .47 ,pp .1651 -1654,1993 ."
     r = fill_gaps(record(text, ("Phys .Rev .B", "venue"), ("47", "volume"), ("1651 -1654", "pages"),
@@ -116,7 +116,7 @@ def test_a_marker_glued_to_punctuation_opens_the_next_field():
 
 
 def test_words_left_out_of_every_field_stay_out_of_the_values():
-    from tagger.conventions import fill_gaps
+    from tagger.corpora.conventions import fill_gaps
 
     # GROBID labelled no journal here: the title must not take it.
     text = 'T. Takayanagi, "Causal Holographic Information," JHEP 06 (2012) 114.'
@@ -142,7 +142,7 @@ def test_words_left_out_of_every_field_stay_out_of_the_values():
 
 
 def test_korean_and_chinese_numbering_words_open_the_volume():
-    from tagger.conventions import fill_gaps
+    from tagger.corpora.conventions import fill_gaps
 
     text = "교육연구논총 제 29집 제2호. 21-40."
     r = fill_gaps(record(text, ("교육연구논총", "venue"), ("29", "volume"), ("2", "issue"),
@@ -151,7 +151,7 @@ def test_korean_and_chinese_numbering_words_open_the_volume():
 
 
 def test_a_gap_inside_one_field_goes_to_it_whole():
-    from tagger.conventions import fill_gaps
+    from tagger.corpora.conventions import fill_gaps
 
     text = "LIGO Scientific Collaboration and Virgo Collaboration, Phys. Rev. Lett. 116 (2016)"
     r = fill_gaps(record(text, ("LIGO Scientific Collaboration", "author"),

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagger.corpus import (
+from tagger.corpora.corpus import (
     CorpusError,
     check_record,
     load,

@@ -11,9 +11,9 @@ db = pytest.importorskip("dask.bag")
 distributed = pytest.importorskip("distributed")
 
 from tagger import parse_many
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.dask import parse_bag, parse_column
-from tagger.model import ModelError
+from tagger.crf.model import ModelError
 from tagger.parse import ModelWarning
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -35,7 +35,7 @@ def client():
 
 
 def _loads_per_worker(client):
-    from tagger.model import load_model
+    from tagger.crf.model import load_model
 
     return client.run(lambda: load_model.cache_info().misses)
 

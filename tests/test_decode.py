@@ -10,16 +10,16 @@ import pycrfsuite
 import pytest
 
 from tagger import parse, parse_many
-from tagger.decode import best_paths, chosen, marginals, sure_paths, viterbi
+from tagger.crf.decode import best_paths, chosen, marginals, sure_paths, viterbi
 from tagger.doubts import doubted
-from tagger.encode import Encoder
-from tagger.features import featurize
-from tagger.model import ModelError, load_model, read_weights
+from tagger.crf.encode import Encoder
+from tagger.crf.features import featurize
+from tagger.crf.model import ModelError, load_model, read_weights
 from tagger.parse import _admit, final_hints, parse_batch, rule_hints
 from tagger import rules
-from tagger.reference import Reference
+from tagger.output.reference import Reference
 from tagger.labels import LABELS, OTHER
-from tagger.train import REPO, begin_states
+from tagger.crf.train import REPO, begin_states
 
 # The table keeps each word's rows as float32 (encode.py): a token's sum of such rows is within
 # this share of its size, and far from what a wrong or missing row would change.
@@ -122,7 +122,7 @@ def test_a_batchs_readings_are_each_references_labels_and_marginals(tiny_model, 
 def test_word_pairs_are_found_by_their_joined_text_whatever_bars_the_words_hold():
     """featurize names a pair "w|w+1=" + a + "|" + b, so a word holding a bar ("|" itself, a
     URL) makes texts with more than one: the encoder finds the pair each way the text cuts."""
-    from tagger.encode import _WordPairs
+    from tagger.crf.encode import _WordPairs
 
     pairs = _WordPairs({"w|w+1=|||foo": 1, "w-1|w=|||foo": 2, "w-1|w=x|y": 4}, 0)
 
@@ -300,7 +300,7 @@ def test_begin_states_stay_inside_the_model(tiny_model, sample):
 def test_the_word_table_is_bounded_in_bytes_whatever_the_states(tiny_model):
     """More states make each word's rows longer, and the table holds fewer words: memory stays
     within TABLE_BYTES (one spare row aside)."""
-    from tagger.encode import TABLE_BYTES, WORDS
+    from tagger.crf.encode import TABLE_BYTES, WORDS
     weights = read_weights(tiny_model)
     encoder = Encoder(weights)
     word_bytes = encoder._table[0].nbytes

@@ -12,7 +12,7 @@ from tagger.evaluate.fieldscore import compare_fields, score_fields
 from tagger.evaluate.normalize import normalize_value
 from tagger.evaluate.predictions import pair_predictions
 from tagger.evaluate.tokenscore import score_tokens, word_labels
-from tagger.train import REPO
+from tagger.crf.train import REPO
 
 
 # --- normalization -------------------------------------------------------------------------

@@ -50,7 +50,7 @@ def test_style_sets_share_no_title(citeproc):
 
 
 def test_run_style_reports_gain_and_gold_change(citeproc, tmp_path):
-    from tagger.corpus import load
+    from tagger.corpora.corpus import load
     from training.experiments.common import REPO, score, timed_train
     from training.experiments.styles import run_style
 

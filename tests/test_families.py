@@ -8,7 +8,7 @@ retraining: `python -m training.experiments.families --errors 5` prints the tabl
 import pytest
 
 from tagger.labels import LABELS
-from tagger.model import ModelError, load_model
+from tagger.crf.model import ModelError, load_model
 from training.experiments.families import load_families, score_families
 
 FAMILIES = ("abbrev-journal-no-title", "title-into-venue", "astronomy-and-cjk-venues",

@@ -10,10 +10,10 @@ import warnings
 
 import pytest
 
-import tagger.model
+import tagger.crf.model
 
 from tagger import parse, parse_many
-from tagger.model import ModelError, file_sha256, load_model, manifest_path
+from tagger.crf.model import ModelError, file_sha256, load_model, manifest_path
 from tagger.parse import ModelWarning
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -152,8 +152,8 @@ def test_auto_engine_falls_back_to_rules_with_one_warning(broken):
 def test_a_model_that_cannot_load_is_examined_once_per_process(broken, monkeypatch):
     model, message = broken
     examined = []
-    real = tagger.model._read_manifest
-    monkeypatch.setattr(tagger.model, "_read_manifest",
+    real = tagger.crf.model._read_manifest
+    monkeypatch.setattr(tagger.crf.model, "_read_manifest",
                         lambda path: examined.append(path) or real(path))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -170,8 +170,8 @@ def test_a_model_that_cannot_load_is_examined_once_per_process(broken, monkeypat
 
 
 def test_a_model_trained_where_one_failed_to_load_is_read_afresh(tmp_path):
-    from tagger.corpus import load
-    from tagger.train import train
+    from tagger.corpora.corpus import load
+    from tagger.crf.train import train
 
     path = tmp_path / "new.crfsuite"
     with pytest.raises(ModelError, match="not found"):
@@ -191,7 +191,7 @@ def test_the_good_model_loads_and_tags(good_model):
 CHILD = """
 import sys
 from tagger import parse
-from tagger.model import ModelError
+from tagger.crf.model import ModelError
 try:
     parse("Smith J. A title. Nature 2020, 1, 1-2.", engine="crf", model=sys.argv[1])
 except ModelError as error:

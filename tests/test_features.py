@@ -1,9 +1,9 @@
 """Context features and lexicon classes that tell physics, astronomy and Korean references'
 fields apart where words alone cannot."""
 
-from tagger import lexicon
-from tagger.features import abbreviation_run, featurize, item_start, list_part, next_part, year_like
-from tagger.tokenize import tokenize
+from tagger.text import lexicon
+from tagger.crf.features import abbreviation_run, featurize, item_start, list_part, next_part, year_like
+from tagger.text.tokenize import tokenize
 
 
 def marks(feature, text):

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagger import formats
-from tagger.corpus import read_anystyle_xml, read_jsonl
-from tagger.fields import field_values
-from tagger.reference import Reference
+from tagger.output import formats
+from tagger.corpora.corpus import read_anystyle_xml, read_jsonl
+from tagger.labels.fields import field_values
+from tagger.output.reference import Reference
 from tagger.structure import structure
 
 GOLD = Path(__file__).resolve().parent.parent / "data" / "gold.jsonl"

@@ -18,11 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tagger import find, parse
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.labels import LABELS, OTHER
 from tagger.parse import MAX_CHARS, looks_like_a_path
-from tagger.reference import Reference
-from tagger.sniff import BinaryInputError, sniff
+from tagger.output.reference import Reference
+from tagger.text.sniff import BinaryInputError, sniff
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLES = int(os.environ.get("REFTAG_FUZZ_EXAMPLES", "150"))

@@ -1,4 +1,4 @@
-"""Input that is not a reference is marked `not_reference` (tagger.likeness), in the JSON, the
+"""Input that is not a reference is marked `not_reference` (tagger.text.likeness), in the JSON, the
 text view and the page; references are not."""
 
 import json
@@ -8,7 +8,7 @@ import pytest
 
 from tagger import parse
 from tagger.finder.ttx import read_ttx
-from tagger.likeness import FEATURES, THRESHOLD, WEIGHTS, reference_p, signs
+from tagger.text.likeness import FEATURES, THRESHOLD, WEIGHTS, reference_p, signs
 from tests.cli_helpers import reftag
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagger.normalize import normalize
+from tagger.text.normalize import normalize
 
 
 def check_map(raw, result):

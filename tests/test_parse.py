@@ -6,7 +6,7 @@ import pytest
 
 import tagger
 from tagger import parse, parse_many
-from tagger.fields import trim
+from tagger.labels.fields import trim
 from tagger.labels import LABELS, OTHER
 
 JOS = ("Romero J, Yin JQ, Laanait N, et al. Accelerating collective communication in data "
@@ -105,7 +105,7 @@ def test_parse_many_keeps_order_and_count_whatever_fails():
 
 
 def test_default_model_is_loaded_once_and_shared():
-    from tagger.model import DEFAULT_MODEL, load_model
+    from tagger.crf.model import DEFAULT_MODEL, load_model
 
     assert load_model() is load_model()
     # however the path is spelled, one load

@@ -155,7 +155,7 @@ def test_a_hyphen_at_a_line_end_goes_only_where_the_word_has_none():
     fields = parse(raw).fields
     assert fields["title"].startswith("Axial-vector couplings")
     assert "hep-ph" in fields.get("note", "") + fields.get("arxiv", "")
-    from tagger.normalize import normalize
+    from tagger.text.normalize import normalize
 
     for broken, repaired in [("natural mortal-\nity", "natural mortality"),
                              ("doi: 10.1371/jour-\nnal.pone.0047653",

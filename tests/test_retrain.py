@@ -6,9 +6,9 @@ import pytest
 
 from tagger.cli import main
 from tagger.commands import train as train_command
-from tagger.corpus import load, read_anystyle_xml, write_jsonl
-from tagger.model import load_model
-from tagger.train import REPO, Progress, train
+from tagger.corpora.corpus import load, read_anystyle_xml, write_jsonl
+from tagger.crf.model import load_model
+from tagger.crf.train import REPO, Progress, train
 
 REFERENCES = [
     "Romero J, Yin JQ. Accelerating collective communication. In: Proc. of NSDI. Renton: "
@@ -30,7 +30,7 @@ def small_benchmark(tmp_path, monkeypatch):
 @pytest.fixture
 def small_base(monkeypatch):
     """The shipped model's data cut short (for time): the fast and full recipes draw on it."""
-    monkeypatch.setattr("tagger.train.shipped_training_sets",
+    monkeypatch.setattr("tagger.crf.train.shipped_training_sets",
                         lambda model=None: {"data/core.jsonl": load(REPO / "data/core.jsonl")[:60],
                                             "data/good.jsonl": load(REPO / "data/good.jsonl")[:40]})
 
@@ -191,14 +191,14 @@ def test_malformed_training_file_names_file_and_line(tmp_path, capsys, content, 
 
 
 def test_the_tuned_model_file_holds_exactly_the_weights_given(tiny_model, tmp_path):
-    """tagger.finetune writes through a crfsuite skeleton: a model's own weights written this
+    """tagger.crf.finetune writes through a crfsuite skeleton: a model's own weights written this
     way read back the same, and crfsuite's tagger labels as the original does."""
     import numpy as np
     import pycrfsuite
 
-    from tagger.finetune import write_model
-    from tagger.model import read_weights
-    from tagger.train import sequences
+    from tagger.crf.finetune import write_model
+    from tagger.crf.model import read_weights
+    from tagger.crf.train import sequences
 
     base = read_weights(tiny_model)
     attributes = list(base.row)

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagger import parse
-from tagger.fields import field_values, label_spans
+from tagger.labels.fields import field_values, label_spans
 from tagger.labels import LABELS, OTHER
 from tagger.rules import tag
-from tagger.tokenize import tokenize
+from tagger.text.tokenize import tokenize
 
 
 def fields(text: str) -> dict[str, str]:

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
 
-from tagger.corpus import read_anystyle_xml  # noqa: E402
+from tagger.corpora.corpus import read_anystyle_xml  # noqa: E402
 from tests.serve_helpers import REFERENCES, post_json, request, running_server  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent

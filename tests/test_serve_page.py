@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 
-from tagger.corpus import load  # noqa: E402
+from tagger.corpora.corpus import load  # noqa: E402
 from tests.serve_helpers import REFERENCES, chromium, chromium_missing, running_server  # noqa: E402
 
 MISSING = chromium_missing()

@@ -13,7 +13,7 @@ import pytest
 
 from tagger import find, parse
 from tagger.cli import main
-from tagger.sniff import BinaryInputError, sniff
+from tagger.text.sniff import BinaryInputError, sniff
 
 APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
        "excitation of dopamine neurons in ventral VTA by noxious stimuli. Proc Natl Acad Sci "

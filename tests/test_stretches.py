@@ -7,10 +7,10 @@ import numpy as np
 import pytest
 
 from tagger import parse, parse_many
-from tagger.decode import FEATURE, Weights
-from tagger.model import load_model
-from tagger.stretches import ONE_STRETCH, one_stretch, path_score, split_fields, stretches
-from tagger.train import REPO
+from tagger.crf.decode import FEATURE, Weights
+from tagger.crf.model import load_model
+from tagger.crf.stretches import ONE_STRETCH, one_stretch, path_score, split_fields, stretches
+from tagger.crf.train import REPO
 
 
 def two_labels():
@@ -85,7 +85,7 @@ def test_no_reference_of_a_gold_sample_has_a_field_in_two_stretches_under_auto()
 
 def test_a_field_in_more_stretches_than_a_reference_has_is_left_alone():
     """Title, venue, title, … seven times: a list glued into one line, not a title resumed."""
-    from tagger.stretches import MAX_STRETCHES
+    from tagger.crf.stretches import MAX_STRETCHES
 
     count = MAX_STRETCHES + 1
     scores = np.array([[2.0, 0.0], [0.0, 1.0]] * count)
@@ -97,8 +97,8 @@ def test_a_field_in_more_stretches_than_a_reference_has_is_left_alone():
 def _one_stretch_one_candidate_at_a_time(scores, weights, labels):
     """one_stretch as it was, each candidate decoded alone by decode.viterbi: the batched
     decoding must choose the very same paths."""
-    from tagger.decode import viterbi
-    from tagger.stretches import _candidates
+    from tagger.crf.decode import viterbi
+    from tagger.crf.stretches import _candidates
 
     working, chosen = scores, labels
     for field in ONE_STRETCH:
@@ -119,8 +119,8 @@ def _one_stretch_one_candidate_at_a_time(scores, weights, labels):
 
 
 def test_batched_candidates_choose_what_one_at_a_time_chose():
-    from tagger.decode import best_paths
-    from tagger.tokenize import tokenize
+    from tagger.crf.decode import best_paths
+    from tagger.text.tokenize import tokenize
 
     model = load_model()
     weights, encoder = model.weights(), model.encoder()

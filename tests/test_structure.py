@@ -365,7 +365,7 @@ def test_each_reader_takes_any_text(text):
 # --- training/name_agreement.py ---------------------------------------------------------------
 
 def test_name_agreement_counts_references_whose_family_names_all_match():
-    from tagger.reference import Reference
+    from tagger.output.reference import Reference
     from training.name_agreement import agreement
 
     records = [

@@ -7,8 +7,8 @@ from tagger import parse
 from tagger.doubts import (described_in_brackets, footnote_words, imprint_in_venue,
                            initial_glued_to_title, names_before_colon, online_dates, title_before_type_code,
                            title_head_left_out)
-from tagger.normalize import normalize
-from tagger.tokenize import tokenize
+from tagger.text.normalize import normalize
+from tagger.text.tokenize import tokenize
 
 
 def _tokens(text):

@@ -8,7 +8,7 @@ has a set below its start value without a `changes` entry giving the reason.
 import pytest
 
 from tagger.evaluate import styles
-from tagger.model import DEFAULT_MODEL, file_sha256
+from tagger.crf.model import DEFAULT_MODEL, file_sha256
 
 # Floors on the hand-written families of real references (issue 46), scored by `auto`: the
 # issue asks 0.98 of the Chinese-journal families and 0.95 of the German one. (The checks were
@@ -67,7 +67,7 @@ def test_a_fall_beyond_the_tolerance_is_found_and_a_small_one_is_not():
 
 
 def test_a_fall_is_logged_with_its_reason_and_only_then_explained(monkeypatch):
-    monkeypatch.setattr("tagger.model.file_sha256", lambda path: "0" * 64)
+    monkeypatch.setattr("tagger.crf.model.file_sha256", lambda path: "0" * 64)
     first = styles.new_baseline({"a": _row(0.95)}, None, engines=("auto",))
     assert first["start"] == {"a": {"auto": 0.95}} and first["changes"] == []
     silent = styles.new_baseline({"a": _row(0.90)}, first, engines=("auto",))

@@ -2,8 +2,8 @@
 
 import pytest
 
-from tagger.corpus import CorpusError, load
-from tagger.tei import read_grobid_tei
+from tagger.corpora.corpus import CorpusError, load
+from tagger.corpora.tei import read_grobid_tei
 
 TEI = """<?xml version="1.0"?>
 <TEI xmlns="http://www.tei-c.org/ns/1.0"><text><back><listBibl>

@@ -17,9 +17,10 @@ from importlib.metadata import version
 
 import pytest
 
-from tagger import parse, view
-from tagger.palette import LABEL_COLORS
-from tagger.reference import Reference
+from tagger import parse
+from tagger.output import view
+from tagger.output.palette import LABEL_COLORS
+from tagger.output.reference import Reference
 from tests.cli_helpers import reftag as run_reftag
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -42,7 +43,7 @@ def reftag(*argv, stdin=b"", terminal=False, stderr=None, environ=None):
 
 
 def contract_json(refs) -> str:
-    """The output contract's JSON array, written here independently of tagger.formats."""
+    """The output contract's JSON array, written here independently of tagger.output.formats."""
     items = [json.dumps(ref.to_dict(), ensure_ascii=False) for ref in refs]
     return "[\n" + ",\n".join(items) + "\n]\n"
 

@@ -1,7 +1,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tagger.tokenize import tokenize
+from tagger.text.tokenize import tokenize
 
 
 def texts(s):
@@ -84,6 +84,6 @@ def test_empty_and_white_space_give_no_tokens():
 def test_text_without_an_identifier_is_cut_as_the_full_pattern_cuts_it(text):
     """Texts that cannot hold an identifier skip the identifier patterns (speed): the tokens
     must be those the full pattern gives, identifier or not."""
-    from tagger.tokenize import _TOKEN, _cut
+    from tagger.text.tokenize import _TOKEN, _cut
 
     assert tokenize(text) == _cut(_TOKEN, text)

@@ -279,8 +279,8 @@ def with_copies(records: list[dict]) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    from tagger.corpus import load, write_jsonl
-    from tagger.train import REPO
+    from tagger.corpora.corpus import load, write_jsonl
+    from tagger.crf.train import REPO
 
     from .build_model import AUGMENTED_FILE, GLUED_FILE, IMPRINT_FILE, SOURCE_FILES, WEIGHTS
 

@@ -4,7 +4,7 @@ A CSL style no training file is in (American Physical Society's by default: the 
 reads it at about 0.85 core micro-F1) is rendered by the synthesizer (`training.synth`, the
 code behind `reftag synth`): a test set (seed 500) and, for each size, the first N of a
 training pool (seed 200, no title shared with the test set). For each N the fast recipe
-(`reftag train`'s default: the shipped model tuned, tagger.finetune) and, with `--recipes fast
+(`reftag train`'s default: the shipped model tuned, tagger.crf.finetune) and, with `--recipes fast
 full`, the full recipe (all the shipped model's data plus the N, from zero) are trained;
 printed: wall and CPU seconds, the style's test core micro-F1 before and after, gold's before
 and after (data/gold.jsonl: scored, never trained on), and the
@@ -23,10 +23,10 @@ import json
 import time
 from pathlib import Path
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate import evaluate
-from tagger.model import DEFAULT_MODEL, load_model, manifest_path
-from tagger.train import REPO, Retrainer
+from tagger.crf.model import DEFAULT_MODEL, load_model, manifest_path
+from tagger.crf.train import REPO, Retrainer
 from training.experiments.common import RESULTS, write_results
 from training.experiments.styles import style_sets
 

@@ -12,10 +12,10 @@ import json
 import time
 from pathlib import Path
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate import cross_validate, evaluate
-from tagger.model import file_sha256, manifest_path
-from tagger.train import DEFAULT_PARAMS, REPO, train, write_manifest
+from tagger.crf.model import file_sha256, manifest_path
+from tagger.crf.train import DEFAULT_PARAMS, REPO, train, write_manifest
 
 ANYSTYLE_FILES = [
     "data/core.jsonl",

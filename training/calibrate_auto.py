@@ -9,7 +9,7 @@ Under `auto`, a reference whose mean CRF confidence is under `below` is decoded 
 each rule label adding `weight` × the rules' confidence to the CRF's score of that label
 (tagger/parse.py), and so is one whose labels break the shape of an author list or run a
 title into a glued journal (tagger/doubts/, which decides those tokens or leaves them to
-the rules); either reading is then held to one stretch a field (tagger/stretches.py) and
+the rules); either reading is then held to one stretch a field (tagger/crf/stretches.py) and
 given its year if it has no date (doubts.missing_year), as `auto` holds it. Both numbers are
 chosen here, never on gold: every reference of the training files is tagged by a CRF
 trained on the other folds (5-fold, exact duplicates of a held-out reference dropped from its
@@ -32,18 +32,18 @@ import tempfile
 from pathlib import Path
 
 from tagger import rules
-from tagger.corpus import load, normalized_key
+from tagger.corpora.corpus import load, normalized_key
 from tagger.doubts import doubted
 from tagger.evaluate import gold_fields
 from tagger.evaluate.crossval import fold_indices
 from tagger.evaluate.fieldscore import compare_fields, core_counts, prf
-from tagger.features import featurize
-from tagger.fields import field_values, label_spans
-from tagger.model import load_model
-from tagger.normalize import normalize
+from tagger.crf.features import featurize
+from tagger.labels.fields import field_values, label_spans
+from tagger.crf.model import load_model
+from tagger.text.normalize import normalize
 from tagger.parse import final_hints, rule_hints
-from tagger.tokenize import tokenize
-from tagger.train import REPO, train
+from tagger.text.tokenize import tokenize
+from tagger.crf.train import REPO, train
 
 from .augment import with_copies
 from .build_model import PARAMS, SOURCE_FILES

@@ -1,6 +1,6 @@
 """Check the batch decoder against crfsuite on whole corpora: labels identical to `tag()`,
 marginals within 1e-6 of `marginal()`, and `auto`'s re-decoding identical to the per-reference
-path (tagger.model.CRFModel.tag_features with hints, which decodes one sequence at a time).
+path (tagger.crf.model.CRFModel.tag_features with hints, which decodes one sequence at a time).
 
     python -m training.check_decoder                         # gold + data/grobid*.jsonl + data/grobid/*.jsonl
     python -m training.check_decoder data/bad.jsonl --model M.crfsuite
@@ -21,10 +21,10 @@ def check(texts, model) -> dict:
     """Counts of references whose labels differ, and the largest marginal difference."""
     import pycrfsuite
 
-    from tagger.decode import best_paths, chosen, marginals
-    from tagger.features import featurize
+    from tagger.crf.decode import best_paths, chosen, marginals
+    from tagger.crf.features import featurize
     from tagger.parse import _admit, auto_hints, final_hints, parse_batch
-    from tagger.reference import Reference
+    from tagger.output.reference import Reference
 
     tagger = pycrfsuite.Tagger()
     tagger.open(str(model.path))
@@ -66,8 +66,8 @@ def main(argv=None) -> int:
     parser.add_argument("files", nargs="*", help="corpora (default: gold and the GROBID .jsonl files in data/)")
     parser.add_argument("--model", help="model path (default: the shipped model)")
     args = parser.parse_args(argv)
-    from tagger.corpus import load
-    from tagger.model import load_model
+    from tagger.corpora.corpus import load
+    from tagger.crf.model import load_model
 
     data = ROOT / "data"
     files = args.files or [data / "gold.jsonl", *sorted(data.glob("grobid*.jsonl")),

@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 
 # refextract's keys and the labels they mean. Its other keys (misc, journal_reference,
 # reportnumber, collaboration, urldesc, hdl, texkey) have no counterpart and are left out.

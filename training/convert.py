@@ -16,8 +16,8 @@ import re
 import sys
 from pathlib import Path
 
-from tagger.corpus import CorpusError, normalized_key, read_anystyle_xml, write_jsonl
-from tagger.tei import file_stem, read_grobid_tei
+from tagger.corpora.corpus import CorpusError, normalized_key, read_anystyle_xml, write_jsonl
+from tagger.corpora.tei import file_stem, read_grobid_tei
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SOURCE = REPO.parent / "shared" / "data" / "anystyle"

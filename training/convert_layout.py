@@ -21,7 +21,7 @@ import re
 import sys
 from pathlib import Path
 
-from tagger.layout_tei import read_reference_section, read_segmentation
+from tagger.corpora.layout_tei import read_reference_section, read_segmentation
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = Path("/work/shared/data/grobid-layout")

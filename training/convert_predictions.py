@@ -118,7 +118,7 @@ def from_anystyle_json(items: list[dict], raws: list[str]) -> list[dict]:
 
 def from_anystyle_xml(path) -> list[dict]:
     """AnyStyle's `-f xml` output: labelled text, read like a corpus, with tokens."""
-    from tagger.corpus import read_anystyle_xml
+    from tagger.corpora.corpus import read_anystyle_xml
     from tagger.evaluate import gold_fields
 
     predictions = []

@@ -11,7 +11,7 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from tagger.train import REPO
+from tagger.crf.train import REPO
 
 from .build_model import BENCHMARK, training_records
 from .experiments.common import score, timed_train

@@ -24,11 +24,11 @@ from pathlib import Path
 
 from joblib import Parallel, delayed
 
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate import calibration_of, score
 from tagger.evaluate.predictions import predict
-from tagger.model import DEFAULT_MODEL, load_model, manifest_path
-from tagger.train import REPO, train, write_manifest
+from tagger.crf.model import DEFAULT_MODEL, load_model, manifest_path
+from tagger.crf.train import REPO, train, write_manifest
 from training.build_model import (ANYSTYLE_FILES, BENCHMARK, GROBID_FILES, GROBID_WEIGHT,
                                   PARAMS)
 from training.augment import with_copies

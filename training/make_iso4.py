@@ -1,4 +1,4 @@
-"""Write tagger/lexicons/iso4.txt: the abbreviated words of ISO 4 journal titles.
+"""Write tagger/text/lexicons/iso4.txt: the abbreviated words of ISO 4 journal titles.
 
     pip install pyiso4 && python -m training.make_iso4
 
@@ -17,7 +17,7 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "tagger" / "lexicons" / "iso4.txt"
+OUT = Path(__file__).resolve().parents[1] / "tagger" / "text" / "lexicons" / "iso4.txt"
 
 
 # Function words that some language's list abbreviates but that every title is full of.

@@ -1,4 +1,4 @@
-"""Build tagger/lexicons/words.txt: the words the project's corpora hold, for repairing a
+"""Build tagger/text/lexicons/words.txt: the words the project's corpora hold, for repairing a
 word that a line end hyphenated ("mortal-↵ity" → "mortality", "Axial-↵vector" stays).
 
     python -m training.make_words [--shared ../shared/data]
@@ -46,7 +46,7 @@ def main(argv=None):
     count_grobid(counts, args.shared / "grobid-layout" / "segmentation")
     words = sorted(word for word, count in counts.items()
                    if count >= MIN_COUNT and len(word) >= 2)
-    target = ROOT / "tagger" / "lexicons" / "words.txt"
+    target = ROOT / "tagger" / "text" / "lexicons" / "words.txt"
     target.write_text("\n".join(words) + "\n", encoding="utf-8")
     print(f"{len(words):,} words → {target}")
 

@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tagger.corpus import read_jsonl  # noqa: E402
-from tagger.fields import field_values  # noqa: E402
+from tagger.corpora.corpus import read_jsonl  # noqa: E402
+from tagger.labels.fields import field_values  # noqa: E402
 from tagger.structure import structure  # noqa: E402
 
 

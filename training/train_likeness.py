@@ -1,4 +1,4 @@
-"""Fit tagger.likeness: references against body text, and choose the threshold under which a
+"""Fit tagger.text.likeness: references against body text, and choose the threshold under which a
 record is marked `not_reference`.
 
     python -m training.train_likeness            # prints the fit, the error rates and WEIGHTS
@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from tagger.finder.ttx import read_ttx
-from tagger.likeness import FEATURES, reference_p, signs
+from tagger.text.likeness import FEATURES, reference_p, signs
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPORA = ["core", "good", "ugly", "bad"]

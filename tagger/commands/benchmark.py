@@ -32,7 +32,7 @@ engine, model, path, data = sys.argv[1], sys.argv[2] or None, sys.argv[3], sys.a
 texts = json.load(open(data, encoding="utf-8"))
 load = None
 if engine != "rules":
-    from tagger.model import load_model
+    from tagger.crf.model import load_model
     load = time.perf_counter()
     try:
         load_model(model)
@@ -102,7 +102,7 @@ def read_texts(path) -> list[str]:
     if Path(path).suffix == ".txt":
         lines = Path(path).read_text(encoding="utf-8").splitlines()
         return [line.strip() for line in lines if line.strip()]
-    from ..corpus import load
+    from ..corpora.corpus import load
 
     return [record["text"] for record in load(path)]
 
@@ -112,10 +112,10 @@ def parse_with_crfsuite(texts, engine="auto", model=None):
     (featurize) into crfsuite's tag() and marginal(), with `auto`'s re-decoding; kept to
     measure against."""
     from .. import rules
-    from ..features import featurize
-    from ..model import load_model
+    from ..crf.features import featurize
+    from ..crf.model import load_model
     from ..parse import _admit, _reference, _safely, auto_hints, final_hints, resolve_engine
-    from ..reference import Reference
+    from ..output.reference import Reference
 
     used = resolve_engine(engine, model)
     for text in texts:
@@ -221,11 +221,11 @@ def _passes(run, repeat, count) -> dict:
 def stage_costs(texts, engine, model, repeat) -> dict:
     """µs per reference of each stage, warm, best and median of `repeat` (engine crf's work:
     auto's re-decoding shows in the whole runs)."""
-    from ..decode import best_paths, marginals
-    from ..features import featurize
-    from ..model import load_model
+    from ..crf.decode import best_paths, marginals
+    from ..crf.features import featurize
+    from ..crf.model import load_model
     from ..parse import _admit, _reference, resolve_engine
-    from ..reference import Reference
+    from ..output.reference import Reference
 
     if resolve_engine(engine, model) == "rules":
         return {}

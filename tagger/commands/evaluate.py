@@ -61,7 +61,7 @@ def run(args) -> int:
     from ..evaluate.html import write_html
     from ..evaluate.pdf_folder import is_pdf_folder
     from ..evaluate.report import errors_text, json_report, markdown_report, text_report
-    from ..model import ModelError
+    from ..crf.model import ModelError
 
     command = "reftag " + shlex.join(sys.argv[1:])
     if args.styles:

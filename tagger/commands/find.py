@@ -23,8 +23,8 @@ import json
 import sys
 
 from ..finder import find_references, find_segments
-from ..sniff import BinaryInputError, refusal, sniff
-from ..model import ModelError
+from ..text.sniff import BinaryInputError, refusal, sniff
+from ..crf.model import ModelError
 from ..pdf import MAX_PAGES, TIME_LIMIT, PdfError, find_pdf, is_pdf, read_pdf, segmentation
 from . import output
 from .io import InputError, decode_text, read_bytes

@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from ..model import DEFAULT_MODEL, CRFModel, ModelError, manifest_path
+from ..crf.model import DEFAULT_MODEL, CRFModel, ModelError, manifest_path
 
 
 def configure(parser):

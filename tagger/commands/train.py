@@ -1,7 +1,7 @@
 """Train a CRF model on annotated references (AnyStyle XML, GROBID TEI, JSONL spans or CoNLL).
 
 By default the shipped model is tuned on the user's references, a representative sample of its
-own data replayed beside them (the fast recipe, tagger.finetune: a style in about a minute on
+own data replayed beside them (the fast recipe, tagger.crf.finetune: a style in about a minute on
 one core); `--full` adds them to all its data and trains again from zero with the shipped
 recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
 references (cross-validated when they are few, so no reference scores a model trained on it),
@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from ..corpus import CorpusError, load
-from ..model import DEFAULT_MODEL, ModelError, load_model
-from ..train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
+from ..corpora.corpus import CorpusError, load
+from ..crf.model import DEFAULT_MODEL, ModelError, load_model
+from ..crf.train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
 
 SEED = 13
 PER_FOLD = 3  # the fewest references a fold may hold

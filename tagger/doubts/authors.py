@@ -23,8 +23,8 @@ that wrote the work is its authors, named after "et al." or before the title.
 
 from itertools import takewhile
 
-from .. import lexicon
-from ..features import YEAR_SHAPE
+from ..text import lexicon
+from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
 from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, TITLE, VENUE, capitalized,

@@ -7,8 +7,8 @@ vols (Oxford, 1939–45)", "(M. Cook, Trans.)", "in Green, P. (ed.) Edited book"
 as written where the CRF broke it.
 """
 
-from .. import lexicon
-from ..features import YEAR_SHAPE
+from ..text import lexicon
+from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from .words import (CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE,
                     TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,

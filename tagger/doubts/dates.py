@@ -6,9 +6,9 @@ Vancouver writes "2020;382(8):727" (the year, then the volume); a date after "ci
 the page was read, not when it was written.
 """
 
-from .. import lexicon
+from ..text import lexicon
 from ..labels import OTHER
-from ..features import YEAR_SHAPE
+from ..crf.features import YEAR_SHAPE
 from .words import GENRE, ISSUE, NOTE, VENUE, VOLUME, YEAR
 
 

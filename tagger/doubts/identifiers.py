@@ -1,6 +1,6 @@
 """Identifiers the CRF gave another label: a DOI, a bare arXiv number."""
 
-from ..tokenize import ARXIV_DATED, DOI_SHAPE
+from ..text.tokenize import ARXIV_DATED, DOI_SHAPE
 from .words import ARXIV, DOI
 
 

@@ -4,7 +4,7 @@ year last: Bluebook's "Cass R. Sunstein, Nudges.gov, 64 Stan. L. Rev. 1, 12 (201
 AC 562 (HL)". No corpus holds more than a handful, so the CRF reads their volume into the
 title and their first page as the volume; the shape is strict enough to decide."""
 
-from ..features import YEAR_SHAPE
+from ..crf.features import YEAR_SHAPE
 from .words import AUTHOR, CITATION_NUMBER, DASHES, NOTE, PAGES, TITLE, VENUE, VOLUME, YEAR
 
 

@@ -2,8 +2,8 @@
 
 import re
 
-from .. import lexicon
-from ..features import YEAR_SHAPE
+from ..text import lexicon
+from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from .words import DASHES, ISSUE, PAGES, VENUE, VOLUME, YEAR, run_end, run_start
 

@@ -7,7 +7,7 @@ and GB/T 7714 open the container with "//"; MLA ends a chapter's title inside it
 before the book; Italian style quotes the journal after the title.
 """
 
-from .. import lexicon
+from ..text import lexicon
 from ..labels import OTHER
 from .words import (AUTHOR, GENRE, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
                     run_start)

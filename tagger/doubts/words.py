@@ -2,7 +2,7 @@
 initial, a capitalized word. (The rule tagger's word tests in rules/shapes.py are the same;
 the rules are imported only when asked, so these stay apart.)"""
 
-from .. import lexicon
+from ..text import lexicon
 
 AUTHOR = "author"
 YEAR = "year"

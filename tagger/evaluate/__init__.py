@@ -24,7 +24,7 @@ __all__ = ["EvaluationResult", "calibration_of", "compare", "cross_validate", "e
 
 def load_records(data) -> list[dict]:
     """Records from one path, several paths, or an already loaded list of records."""
-    from ..corpus import load
+    from ..corpora.corpus import load
 
     if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
         return load(data)

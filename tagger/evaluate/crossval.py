@@ -29,8 +29,8 @@ def fold_indices(n: int, k: int, seed: int = SEED) -> list[list[int]]:
 def cross_validate(records: list[dict], k: int, seed: int = SEED, params: dict | None = None,
                    show_progress: bool = False) -> dict:
     """Scores of each fold and their mean and standard deviation per label."""
-    from ..model import load_model
-    from ..train import train
+    from ..crf.model import load_model
+    from ..crf.train import train
 
     folds = []
     for number, held_out in enumerate(fold_indices(len(records), k, seed), 1):

@@ -19,7 +19,7 @@ def predict(records: list[dict], engine: str = "auto", model=None,
     A reference the parser fails on becomes an empty prediction with an "error" key, so one
     bad reference costs its own fields, not the run.
     """
-    from ..model import load_model  # imported here: scoring plain dicts needs no model code
+    from ..crf.model import load_model  # imported here: scoring plain dicts needs no model code
     from tqdm import tqdm
 
     from ..parse import ENGINES, parse_many

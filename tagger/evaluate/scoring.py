@@ -8,7 +8,7 @@ system is measured by the same code.
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
-from ..fields import field_values, label_spans, labelled_tokens
+from ..labels.fields import field_values, label_spans, labelled_tokens
 from ..labels import CORE
 from .calibration import reference_calibration
 from .fieldscore import compare_fields, score_fields

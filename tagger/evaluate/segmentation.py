@@ -21,7 +21,7 @@ from tagger.finder import segment
 from tagger.finder.classify import label_lines
 from tagger.finder.lines import split_lines
 from tagger.finder.ttx import read_ttx
-from tagger.normalize import normalize
+from tagger.text.normalize import normalize
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "finder"
 HELD_OUT = ("bb599nz4341", "bd466fq0394", "bg608dx2253", "bj581pc8202")

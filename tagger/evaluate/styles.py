@@ -32,7 +32,7 @@ SET_GLOBS = ("data/gold.jsonl", "data/core.jsonl", "data/good.jsonl", "data/bad.
 
 def annotated_sets(root: Path = REPO) -> dict[str, dict]:
     """{name: {"path", "records"}}: "gold", "grobid/cs-bio", "families/law", ... in a fixed order."""
-    from ..corpus import load
+    from ..corpora.corpus import load
 
     sets = {}
     for pattern in SET_GLOBS:
@@ -52,7 +52,7 @@ def annotated_sets(root: Path = REPO) -> dict[str, dict]:
 
 def trained_on(model=None) -> set[str]:
     """The files the model's training read (its manifest), so a score there reads as a bound."""
-    from ..model import DEFAULT_MODEL, manifest_path
+    from ..crf.model import DEFAULT_MODEL, manifest_path
 
     path = manifest_path(Path(model) if model else DEFAULT_MODEL)
     try:
@@ -120,7 +120,7 @@ def new_baseline(table: dict, previous: dict | None, reason: str = "", engines=E
                  command: str = "", model=None) -> dict:
     """The baseline to write: `table`, the start values kept (a new set starts where it is
     first scored), and each fall against `previous` logged in `changes` with `reason`."""
-    from ..model import DEFAULT_MODEL, file_sha256
+    from ..crf.model import DEFAULT_MODEL, file_sha256
 
     previous = previous or {"sets": {}, "start": {}, "changes": []}
     start = {name: values for name, values in previous.get("start", {}).items() if name in table}

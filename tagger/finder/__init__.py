@@ -14,7 +14,7 @@ from tagger.finder.classify import classify_lines
 from tagger.finder.lines import IDENTIFIER, split_lines
 from tagger.finder.neighbours import near
 from tagger.finder.split import RefLine, split_references, starts_cut_off
-from tagger.sniff import BinaryInputError, refusal, sniff
+from tagger.text.sniff import BinaryInputError, refusal, sniff
 
 # A reference cut off by the end of a paste stops on a connector or in mid-sentence: on a
 # comma or "and", or on a word in lower case ("Doha: Association for") other than the few
@@ -117,7 +117,7 @@ def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
     `jobs` > 1 parses in that many processes; `furniture` as for segment(). Text that is
-    not text (a binary file read as text) raises tagger.sniff.BinaryInputError."""
+    not text (a binary file read as text) raises tagger.text.sniff.BinaryInputError."""
     kind = sniff(text)
     if kind:
         raise BinaryInputError(kind, refusal(kind, "input", "find"))

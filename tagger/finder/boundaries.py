@@ -19,7 +19,7 @@ from tagger.finder.continuation import (
     GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering, numbering_of
-from tagger.model import models_dir
+from tagger.crf.model import models_dir
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
 FEATURE_VERSION = 1

@@ -25,7 +25,7 @@ from tagger.finder.lines import (
     numbering_of,
 )
 from tagger.finder.neighbours import near
-from tagger.model import models_dir
+from tagger.crf.model import models_dir
 
 PAGE_AFTER_GAP = re.compile(r"\S\s{6,}\d{1,4}$")
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.

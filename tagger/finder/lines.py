@@ -10,7 +10,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from tagger.lexicon import GIVEN_NAMES, MONTHS, PLACES, PUBLISHER_WORDS, VENUE_WORDS
+from tagger.text.lexicon import GIVEN_NAMES, MONTHS, PLACES, PUBLISHER_WORDS, VENUE_WORDS
 
 HEADING = re.compile(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"

@@ -8,7 +8,7 @@ text decides. The words that announce a DOI or URL ("doi:", "URL:") stay outside
 
 import re
 
-from ..tokenize import ARXIV_DATED
+from ..text.tokenize import ARXIV_DATED
 from .draft import Draft
 
 _DOI = re.compile(r"(?:https?://(?:dx\.)?doi\.org/)?10\.\d{4,9}/\S+", re.IGNORECASE)

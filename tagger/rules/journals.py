@@ -1,6 +1,6 @@
 """Journals cited by their abbreviation alone, as physics, astronomy and chemistry do."""
 
-from ..lexicon import ISO4, VENUE_CODES
+from ..text.lexicon import ISO4, VENUE_CODES
 from .draft import Draft
 from .shapes import DASHES, is_year
 from .words import ANNOUNCING_WORDS, VENUE_WORDS

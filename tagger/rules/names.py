@@ -7,7 +7,7 @@ list ends where the next thing is not a separator followed by a name of a fittin
 Every step looks a few tokens ahead only, so a 10,000-name list is read in linear time.
 """
 
-from ..lexicon import GERMAN_SIGNS, group_end
+from ..text.lexicon import GERMAN_SIGNS, group_end
 from .draft import Draft
 from .journals import abbreviated_journal, journal_initial
 from .shapes import (

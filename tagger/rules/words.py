@@ -1,11 +1,11 @@
 """Word lists the rules consult, all lower-cased.
 
-The lists the CRF features use too come from `tagger.lexicon`, so both taggers read the same
+The lists the CRF features use too come from `tagger.text.lexicon`, so both taggers read the same
 words; the ones only the rules need (name particles, roles, note openers, …) live here,
 each with what the lexicon lacks added where the rules need more.
 """
 
-from .. import lexicon
+from ..text import lexicon
 
 
 def _words(text: str) -> frozenset[str]:

@@ -108,6 +108,6 @@ def schema(limits: Limits) -> dict:
                 "end": {"type": "integer"}, "partial": {"type": "boolean"},
                 "not_reference": {"type": "boolean", "description":
                                   "present (true) when the text does not look like a "
-                                  "reference at all (tagger.likeness)"}}},
+                                  "reference at all (tagger.text.likeness)"}}},
         }},
     }

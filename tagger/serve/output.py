@@ -6,9 +6,9 @@ The formats are `reftag parse --format`'s, plus `spans`: the JSON Lines records
 
 import io
 
-from .. import formats
-from ..corpus import json_line
-from ..formats import token_spans
+from ..output import formats
+from ..corpora.corpus import json_line
+from ..output.formats import token_spans
 from .errors import ApiError
 
 MEDIA_TYPES = {

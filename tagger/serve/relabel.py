@@ -6,12 +6,12 @@ fields come out with the same repairs (hyphenation, broken DOIs); tokens that no
 that tokenization are refused rather than guessed at.
 """
 
-from ..fields import field_values, label_spans
+from ..labels.fields import field_values, label_spans
 from ..labels import LABELS, OTHER
-from ..normalize import normalize
-from ..reference import Reference
+from ..text.normalize import normalize
+from ..output.reference import Reference
 from ..structure import structure
-from ..tokenize import tokenize
+from ..text.tokenize import tokenize
 from .errors import ApiError
 
 KNOWN = frozenset(LABELS) | {OTHER}

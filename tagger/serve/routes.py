@@ -11,7 +11,7 @@ import anyio
 from starlette.responses import FileResponse, JSONResponse, Response
 
 from ..labels import LABELS, OTHER
-from ..palette import LABEL_COLORS
+from ..output.palette import LABEL_COLORS
 from . import inputs
 from .openapi import schema
 from .output import check_format, render

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from .. import find as find_in_document
 from ..finder import segment
-from ..model import ModelError, load_model
+from ..crf.model import ModelError, load_model
 from ..parse import parse_safely
 from .errors import ApiError
 from .limits import Limits

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from xml.etree import ElementTree
 
-from tagger.fields import field_values, trim
+from tagger.labels.fields import field_values, trim
 from tagger.labels import ANYSTYLE_TO_LABEL
 
 REPO = Path(__file__).resolve().parents[2]

@@ -5,7 +5,7 @@ import time
 from pathlib import Path
 
 from tagger.evaluate import evaluate
-from tagger.train import REPO, train
+from tagger.crf.train import REPO, train
 from training.build_model import BENCHMARK, PARAMS, TRAINING_FILES, training_records
 
 RESULTS = Path(__file__).resolve().parent / "results"

@@ -17,14 +17,14 @@ import argparse
 import json
 import math
 
-from tagger.corpus import load, normalized_key
+from tagger.corpora.corpus import load, normalized_key
 from tagger.evaluate import score
 from tagger.evaluate.calibration import calibration
 from tagger.evaluate.crossval import fold_indices
 from tagger.evaluate.fieldscore import all_core_right_in
 from tagger.evaluate.predictions import predict
-from tagger.model import load_model
-from tagger.train import REPO
+from tagger.crf.model import load_model
+from tagger.crf.train import REPO
 
 from .common import WORKDIR, timed_train, write_results
 

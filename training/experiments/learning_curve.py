@@ -12,8 +12,8 @@ import json
 import random
 from pathlib import Path
 
-from tagger.corpus import load
-from tagger.model import DEFAULT_MODEL, manifest_path
+from tagger.corpora.corpus import load
+from tagger.crf.model import DEFAULT_MODEL, manifest_path
 
 from .common import (
     BENCHMARK,

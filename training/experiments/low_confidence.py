@@ -1,7 +1,7 @@
 """Where the terminal view's "?" marks pay: per-field confidence against being wrong, on gold.
 
 A field's confidence is the lowest probability of its words (tokens with a letter or digit),
-as tagger.view computes it. For each threshold: the share of fields marked, how many of the
+as tagger.output.view computes it. For each threshold: the share of fields marked, how many of the
 marked are wrong, and the share of all wrong fields the marks catch. `python -m
 training.experiments.low_confidence [--engine auto|crf|rules] [DATA]` prints the table.
 """
@@ -9,10 +9,10 @@ training.experiments.low_confidence [--engine auto|crf|rules] [DATA]` prints the
 import argparse
 
 from tagger import parse_many
-from tagger.corpus import load
+from tagger.corpora.corpus import load
 from tagger.evaluate.normalize import normalize_value
-from tagger.fields import field_values
-from tagger.view import field_confidence
+from tagger.labels.fields import field_values
+from tagger.output.view import field_confidence
 
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 

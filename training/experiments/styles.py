@@ -14,10 +14,10 @@ import shutil
 import time
 from pathlib import Path
 
-from tagger.corpus import load, normalized_key
-from tagger.features import FEATURE_VERSION
-from tagger.fields import field_values
-from tagger.model import DEFAULT_MODEL, manifest_path
+from tagger.corpora.corpus import load, normalized_key
+from tagger.crf.features import FEATURE_VERSION
+from tagger.labels.fields import field_values
+from tagger.crf.model import DEFAULT_MODEL, manifest_path
 from tagger.synth import generate
 
 from .common import (

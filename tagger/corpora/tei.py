@@ -5,7 +5,7 @@ D</title> <biblScope unit="volume">76</biblScope> …</bibl>`. Each `<bibl>` bec
 ``{"id", "text", "spans"}``: the bibl's text with white space collapsed, and one span per field
 element, mapped onto our labels (the table below, after GROBID's corpus README). Text outside
 the elements (separators, "In", "pp.", a citation number) is unlabelled here; the corpus
-conventions (`tagger.conventions`) then label it the way AnyStyle's corpora do, so that both
+conventions (`tagger.corpora.conventions`) then label it the way AnyStyle's corpora do, so that both
 sources teach the model one convention.
 """
 

@@ -13,11 +13,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from .features import FEATURE_VERSION, featurize
-from .labels import field_of, states_by_label
+from ..labels import field_of, states_by_label
 
 def models_dir() -> Path:
     """Where the shipped models are: models/ in a checkout, tagger/models in an installed wheel."""
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # tagger/, where a wheel puts models/
     installed = package / "models"
     return installed if installed.is_dir() else package.parent / "models"
 

@@ -13,7 +13,7 @@ The marginals come first: where they make one path likelier than all others toge
 
 import numpy as np
 
-from .labels import field_of, states_by_label
+from ..labels import field_of, states_by_label
 
 # CRFsuite's feature record, as its model file stores it.
 FEATURE = np.dtype([("type", "<u4"), ("source", "<u4"), ("destination", "<u4"), ("weight", "<f8")])

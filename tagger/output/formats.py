@@ -2,8 +2,8 @@
 
 json / jsonl: the Reference objects as they are (docs/design.md's output contract).
 csl: CSL-JSON items, for Zotero, Pandoc and citeproc. bibtex: for LaTeX (written with
-tagger.latex's escapes, no library needed). ris: for EndNote, Mendeley and Zotero.
-xml: AnyStyle-style tagged XML (tagger.corpus), for a person to correct and `reftag train`.
+tagger.output.latex's escapes, no library needed). ris: for EndNote, Mendeley and Zotero.
+xml: AnyStyle-style tagged XML (tagger.corpora.corpus), for a person to correct and `reftag train`.
 
 A reference that failed (`error` set) still appears in json/jsonl, as its dict with the error;
 the bibliographic formats leave it out, since it holds no fields to cite.
@@ -15,10 +15,10 @@ import re
 import unicodedata
 
 from . import latex
-from .corpus import json_line, write_anystyle_xml
-from .fields import label_runs
-from .labels import OTHER
-from .structure.types import gbt_code_type
+from ..corpora.corpus import json_line, write_anystyle_xml
+from ..labels.fields import label_runs
+from ..labels import OTHER
+from ..structure.types import gbt_code_type
 
 FORMATS = ("json", "jsonl", "csl", "bibtex", "ris", "xml")
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
-from tagger.conventions import arxiv_ids
+from tagger.corpora.conventions import arxiv_ids
 from tagger.labels import ANYSTYLE_TO_LABEL, LABEL_TO_ANYSTYLE, LABELS, OTHER
-from tagger.sources import CorpusError, run_parser, xml_source
-from tagger.tei import is_tei, read_grobid_tei
+from tagger.corpora.sources import CorpusError, run_parser, xml_source
+from tagger.corpora.tei import is_tei, read_grobid_tei
 
 
 def normalized_key(text: str) -> str:

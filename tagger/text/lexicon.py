@@ -200,7 +200,7 @@ GIVEN_NAMES = _words("""
 
 # ISO 4 abbreviations of journal-title words ("phys", "astrophys", "lett"): made from the
 # LTWA by training/make_iso4.py.
-ISO4 = frozenset(resources.files("tagger").joinpath("lexicons/iso4.txt")
+ISO4 = frozenset(resources.files("tagger.text").joinpath("lexicons/iso4.txt")
                  .read_text(encoding="utf-8").split())
 
 # Journals cited by a code, not an abbreviation (tokens as the tokenizer makes them: "A&A"

@@ -1,4 +1,9 @@
-"""The label set: one vocabulary shared by data, models, rules and evaluation."""
+"""The label set: one vocabulary shared by data, models, rules and evaluation.
+
+The package also holds `fields`, the one passage between labelled tokens and field strings
+(and from annotated spans back to labelled tokens) that training, parsing, evaluation and
+the output all go through.
+"""
 
 CORE = ("author", "title", "venue", "year", "pages", "doi")
 

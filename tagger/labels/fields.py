@@ -8,9 +8,9 @@ import re
 from collections import Counter
 from itertools import groupby
 
-from .labels import OTHER
-from .normalize import normalize
-from .tokenize import tokenize
+from . import OTHER
+from ..text.normalize import normalize
+from ..text.tokenize import tokenize
 
 # Separators trimmed from the ends of a field value.
 _SEPARATORS = " .,;:·•/∥|"
@@ -102,7 +102,7 @@ def label_spans(tokens, labels) -> list[tuple[int, int, str]]:
     return spans
 
 
-# Marker words the corpora label with their field (tagger.conventions) that are not part of
+# Marker words the corpora label with their field (tagger.corpora.conventions) that are not part of
 # its value: a DOI's "doi:", a container's or its editors' "In:" (AnyStyle's normalizer drops
 # it too), "edited by".
 _MARKERS = {

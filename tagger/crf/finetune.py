@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from .features import FEATURE_VERSION
-from .labels import BEGIN, LABELS, field_of
+from ..labels import BEGIN, LABELS, field_of
 from .model import _HEADER, file_sha256, read_weights
 
 PRUNE = 1e-3  # a tuned weight this small, where the base had none, is left out of the model

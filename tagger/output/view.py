@@ -1,9 +1,9 @@
 """The readable view of parsed references, for a person at a terminal.
 
 One block per reference: a header (number, engine, confidence, type), then each field on its
-own line, label then value, coloured with the label's colour from tagger.palette (the web
+own line, label then value, coloured with the label's colour from tagger.output.palette (the web
 page's colours). A field whose least sure word is under LOW_CONFIDENCE is marked "?" with that
-probability, a record that does not look like a reference at all (tagger.likeness) says so
+probability, a record that does not look like a reference at all (tagger.text.likeness) says so
 in its header, and a reference that failed shows its error (in red). Programs read the JSON
 formats; this view may change between releases.
 """
@@ -92,7 +92,7 @@ def render(ref, number: int, style: Style = Style()) -> str:
             lines.append("    " + style.paint(printable(" ".join(ref.raw.split())), DIM))
         return "\n".join(lines) + "\n"
     lines = [f"{head} {style.paint(_summary(ref), DIM)}"]
-    if (ref.extra or {}).get("not_reference"):  # tagger.likeness: no reference's look
+    if (ref.extra or {}).get("not_reference"):  # tagger.text.likeness: no reference's look
         lines[0] += "  " + style.paint(NOT_REFERENCE, BOLD)
     unsure = field_confidence(ref)
     threshold = RULES_LOW_CONFIDENCE if ref.engine == "rules" else LOW_CONFIDENCE

@@ -13,7 +13,7 @@ from functools import lru_cache, wraps
 from itertools import groupby
 from typing import NamedTuple
 
-from . import lexicon
+from ..text import lexicon
 
 FEATURE_VERSION = "7"
 

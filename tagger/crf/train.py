@@ -1,6 +1,6 @@
 """Train a CRF model from annotated records and write it with its manifest.
 
-Records are `{"id", "text", "spans"}` dicts (tagger.corpus). Training is deterministic: the
+Records are `{"id", "text", "spans"}` dicts (tagger.corpora.corpus). Training is deterministic: the
 records' order is kept and L-BFGS has no random state, so the same data and parameters give
 the same model file.
 """
@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 from .features import FEATURE_VERSION, featurize
-from .fields import labelled_tokens
-from .labels import BEGIN, LABELS, field_of
+from ..labels.fields import labelled_tokens
+from ..labels import BEGIN, LABELS, field_of
 from .model import DEFAULT_MODEL, file_sha256, load_model, manifest_path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 # The shipped recipe's CRF parameters (training.build_model trains with these). L-BFGS
 # remembering 30 steps instead of crfsuite's 6 reaches in 150 iterations what 300 reached
@@ -168,7 +168,7 @@ def write_manifest(model_path, manifest: dict) -> None:
 def shipped_training_sets(model=DEFAULT_MODEL) -> dict[str, list[dict]]:
     """The records a model was trained on, by file as its manifest lists them (data/...),
     each file's records repeated by its weight there."""
-    from .corpus import load
+    from ..corpora.corpus import load
 
     manifest = json.loads(manifest_path(model).read_text(encoding="utf-8"))
     files, sources = manifest["training"]["files"], manifest["training"].get("sources", {})
@@ -193,7 +193,7 @@ def representative(sets: dict[str, list[dict]], size: int, seed: int = 13) -> di
 
 # The fast recipe for adding a style to the shipped model (`reftag train`'s default): the
 # shipped model's weights tuned on the user's references with a representative sample of its
-# own data replayed beside them, pulled back towards the shipped weights (tagger.finetune).
+# own data replayed beside them, pulled back towards the shipped weights (tagger.crf.finetune).
 # Chosen on American Physical Society references (training/bench_retrain.py, docs/retraining.md):
 # against training again from zero on a sample of the base (2,000 references, 140 iterations:
 # gold 0.9861 → 0.9622; 5,000 and 60: 0.9718), the warm start keeps gold within 0.005.
@@ -206,7 +206,7 @@ class Retrainer:
     """The shipped model's data (all of it, a sample, or none) plus a person's references: one
     recipe, its base featurized once for the final model and the models that measure it.
 
-    Recipes: "fast" tunes the shipped model (tagger.finetune); "full" trains again from zero on
+    Recipes: "fast" tunes the shipped model (tagger.crf.finetune); "full" trains again from zero on
     all its data and the user's; "none" trains on the user's alone."""
 
     def __init__(self, recipe: str = "fast", params=None, weight: int | None = None,

@@ -8,13 +8,13 @@ to a record (spans as [start, end, label]) that labels GROBID's unlabelled marke
 AnyStyle's corpora do; `harmonize_tei` applies them all. `arxiv_ids` gives arXiv identifiers
 their own label in every corpus, where AnyStyle's annotators left them in a `note`.
 
-The field values a user sees drop those markers again (`tagger.fields`), so the convention
+The field values a user sees drop those markers again (`tagger.labels.fields`), so the convention
 only decides what the model learns, not what it returns.
 """
 
 import re
 
-from .lexicon import KEYWORDS
+from ..text.lexicon import KEYWORDS
 
 _CITATION_NUMBER = re.compile(r"\s*(?:[\[(]\s*\d{1,4}[a-z]?\s*[\])]|\d{1,4}[a-z]?(?:\.|\))(?=\s|\D|$)"
                               r"|\d{1,4}(?:,\d{1,4})*-(?=[^\W\d]|$))")
@@ -116,7 +116,7 @@ _BRACKETS = tuple("([{《【（")
 # year, a page range, a volume or issue number), so a word added to them changes no value.
 _NUMBERED = {"year", "pages", "volume", "issue"}
 # The marker words that open a field, by their keyword class, and the fields they open: those
-# whose value drops them again ("In" a venue's, tagger.fields) or never reads them.
+# whose value drops them again ("In" a venue's, tagger.labels.fields) or never reads them.
 _MARKED = {"in": {"venue", "editor"}, "pages": _NUMBERED, "volume": _NUMBERED,
            "issue": _NUMBERED, "doi": {"doi"}, "url": {"url"}, "isbn": {"isbn"},
            "nth": _NUMBERED}  # Korean and Chinese number a volume or an issue so: "제 29집"

@@ -242,9 +242,9 @@ ARXIV_CLASSES = frozenset({"hep-ph", "hep-th", "hep-ex", "hep-lat", "astro-ph", 
 
 @lru_cache(maxsize=1)
 def _words() -> frozenset:
-    """The corpora's words (tagger/lexicons/words.txt, built by training/make_words.py)."""
+    """The corpora's words (tagger/text/lexicons/words.txt, built by training/make_words.py)."""
     try:
-        text = resources.files("tagger").joinpath("lexicons/words.txt").read_text("utf-8")
+        text = resources.files("tagger.text").joinpath("lexicons/words.txt").read_text("utf-8")
     except OSError:
         return frozenset()
     return frozenset(text.split())

@@ -15,7 +15,7 @@ each stretch in turn made parse time grow with the square of the length.
 import numpy as np
 
 from .decode import best_paths
-from .fields import label_runs
+from ..labels.fields import label_runs
 
 ONE_STRETCH = ("author", "title", "pages")
 
