@@ -7,10 +7,11 @@
 
 import os
 
+from .crf.model import ModelError
 from .parse import looks_like_a_path, parse, parse_many
 from .output.reference import Reference
 
-__all__ = ["Reference", "find", "parse", "parse_many"]
+__all__ = ["ModelError", "Reference", "find", "parse", "parse_many"]
 
 
 def find(document, engine: str = "auto", model=None) -> list[Reference]:
