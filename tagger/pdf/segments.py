@@ -1,11 +1,13 @@
 """The finder's references checked against what the page shows, where the text alone misleads.
 
-Two checks, each from evidence a text dump has lost or the finder reads only line by line:
+Each check from evidence a text dump has lost or the finder reads only line by line:
 
 - A list before the references heading is the body's ("1. Anesthetic and restorative
   material used,"), and so is a title page's matter: when a line that names the references
   ("References", "Bibliography", …) stands alone right before a found reference, what was
-  found before the first such heading is dropped.
+  found before the first such heading is dropped, and so is what comes after the next
+  heading the layout shows (bold, set larger than its text: "Open Peer Review" over a
+  journal's referee reports) unless a numbered list goes on in sequence after it.
 - A piece that the page sets at the indent of the list's continuation lines, not at the
   indent its references start at, and that does not start as the list's entries do (no
   number in a numbered list), continues the reference before it: the finder took a wrapped
@@ -14,9 +16,15 @@ Two checks, each from evidence a text dump has lost or the finder reads only lin
   whose continuation lines are flush with its numbers): a numbered list's unnumbered piece
   that starts in lower case or with a continuing comma goes on the reference before.
 
-Only segments that nothing but blank lines and page furniture part are joined, so a page
-break or a column break between them does not matter: the indent is measured against each
-line's own column.
+  Only segments that nothing but blank lines and page furniture part are joined, so a
+  page break or a column break between them does not matter: the indent is measured
+  against each line's own column.
+- A line set apart by space above it (LineLayout.gap) parts a reference: at the indent the
+  list's references start at, it begins the next one when the list sets its references
+  apart so and not its continuation lines (an unnumbered list with a blank line between
+  entries, "… 2006; 24(1–2): 2–10. / Fabens AJ: …"); at neither the start nor the
+  continuation indent it ends the list (a journal's box under the last reference,
+  "doi:10.1186/… Cite this article as: …").
 """
 
 import bisect
@@ -27,6 +35,7 @@ from tagger.finder import Dropped, Segment, Segmentation
 from tagger.finder.lines import HEADING, NUMBERING
 
 HEADING_REACH = 4  # lines between a references heading and the list's first line, at most
+GAP = 0.5  # line pitches: space above a line that sets it apart
 HANG = 1.0  # ems: continuation lines indented at least this much more than starts
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
 CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
@@ -41,7 +50,8 @@ def check(layout, found: Segmentation) -> Segmentation:
         starts.append(starts[-1] + len(line) + 1)
     segments, dropped = _after_heading(layout, lines, starts, found.segments)
     segments = _joined(layout, lines, starts, segments)
-    dropped = sorted(found.dropped + dropped, key=lambda item: item.start)
+    segments, cut = _parted(layout, lines, starts, segments)
+    dropped = sorted(found.dropped + dropped + cut, key=lambda item: item.start)
     return Segmentation(segments, dropped)
 
 
@@ -55,44 +65,58 @@ def _is_content(layout, lines: list, index: int) -> bool:
     return bool(lines[index].strip()) and not (entry is not None and entry.furniture)
 
 
+def _under_heading(layout, lines: list, starts: list, segment: Segment) -> bool:
+    """Is the nearest line with text above the segment a references heading?"""
+    above, seen = _line_of(starts, segment.start) - 1, 0
+    while above >= 0 and seen <= HEADING_REACH:
+        if _is_content(layout, lines, above):
+            return bool(HEADING.match(lines[above].strip().lstrip("\f")))
+        above -= 1
+        seen += 1
+    return False
+
+
+def _label(raw: str):
+    """The number a numbered reference is printed with, or None."""
+    for _, pattern in NUMBERING:
+        match = pattern.match(raw)
+        if match:
+            digits = re.search(r"\d+", match.group())
+            return int(digits.group()) if digits else None
+    return None
+
+
 def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
-    """(segments kept, Dropped for the lines of those before the first references heading)."""
-    first = None
-    for segment in segments:
-        index = _line_of(starts, segment.start)
-        above, seen = index - 1, 0
-        while above >= 0 and seen <= HEADING_REACH:
-            if _is_content(layout, lines, above):
-                if HEADING.match(lines[above].strip().lstrip("\f")):
-                    first = segment
-                break
-            above -= 1
-            seen += 1
-        if first is not None:
-            break
-    if first is None or first is segments[0]:
+    """(segments kept, Dropped for the others): when a references heading stands right above
+    a found reference, the lists are those under such headings, each ending at the next
+    heading the layout shows (PdfText.headings) that names none. A numbered list that goes
+    on past such a heading (a journal's box set between two pages of it) goes on."""
+    under = [_under_heading(layout, lines, starts, segment) for segment in segments]
+    if not any(under):
         return segments, []
-    kept = [segment for segment in segments if segment.start >= first.start]
-    dropped = []
-    for segment in segments:
-        if segment.start >= first.start:
-            break
-        for index in range(_line_of(starts, segment.start), _line_of(starts, segment.end) + 1):
-            content = lines[index].strip().lstrip("\f")
-            if content and _is_content(layout, lines, index):
-                offset = starts[index] + lines[index].index(content)
-                dropped.append(Dropped(content, offset, offset + len(content),
-                                       "before the references heading"))
+    ends = sorted(starts[index] for index in layout.headings
+                  if not HEADING.match(lines[index].strip().lstrip("\f")))
+    kept, dropped, inside, seen, last, last_number = [], [], False, False, None, None
+    for segment, heading in zip(segments, under):
+        number = _label(segment.raw)
+        if heading:
+            inside = seen = True
+        elif inside and last is not None and bisect.bisect_right(ends, segment.start) > (
+                bisect.bisect_right(ends, last.start)):
+            inside = last_number is not None and number == last_number + 1
+        if inside:
+            kept.append(segment)
+            last, last_number = segment, number
+            continue
+        reason = "after the references" if seen else "before the references heading"
+        dropped.extend(_dropped(lines, starts, segment, reason))
     return kept, dropped
 
 
 def _indents(layout, starts: list, segment: Segment) -> tuple:
     """(the indent of the segment's first line, those of its other lines), in ems."""
     first = _line_of(starts, segment.start)
-    last = _line_of(starts, max(segment.start, segment.end - 1))
-    measured = [(index, layout.layout[index]) for index in range(first, last + 1)
-                if index < len(layout.layout) and layout.layout[index] is not None
-                and not layout.layout[index].furniture]
+    measured = _measured(layout, starts, segment)
     head = measured[0][1].indent if measured and measured[0][0] == first else None
     return head, [entry.indent for index, entry in measured if index != first]
 
@@ -102,6 +126,7 @@ def _numbered(raw: str) -> bool:
 
 
 def _joined(layout, lines: list, starts: list, segments: list) -> list:
+    """Segments with each piece that continues the reference before joined to it."""
     if len(segments) < 3:
         return segments
     measures = [_indents(layout, starts, segment) for segment in segments]
@@ -115,7 +140,8 @@ def _joined(layout, lines: list, starts: list, segments: list) -> list:
     result = [segments[0]]
     for segment, (indent, _) in zip(segments[1:], measures[1:]):
         previous = result[-1]
-        if numbered and _numbered(segment.raw) or not _adjacent(layout, lines, starts, previous, segment):
+        if (numbered and _numbered(segment.raw)
+                or not _adjacent(layout, lines, starts, previous, segment)):
             result.append(segment)
             continue
         at_tail = hanging and indent is not None and abs(indent - tail) <= NEAR and (
@@ -133,3 +159,85 @@ def _adjacent(layout, lines: list, starts: list, previous: Segment, segment: Seg
     after = _line_of(starts, max(previous.start, previous.end - 1)) + 1
     first = _line_of(starts, segment.start)
     return not any(_is_content(layout, lines, index) for index in range(after, first))
+
+
+def _measured(layout, starts: list, segment: Segment) -> list:
+    """(line index, LineLayout) of the segment's lines that the page measured."""
+    first = _line_of(starts, segment.start)
+    last = _line_of(starts, max(segment.start, segment.end - 1))
+    return [(index, layout.layout[index]) for index in range(first, last + 1)
+            if index < len(layout.layout) and layout.layout[index] is not None
+            and not layout.layout[index].furniture]
+
+
+def _parted(layout, lines: list, starts: list, segments: list) -> tuple:
+    """Segments parted where the page sets a line apart: after a space above it, a line at
+    the indent the list's references start at begins the next one when the list sets its
+    references apart so (and its continuation lines not); one at neither the list's start
+    nor its continuation indent ends the list ("doi:10.1186/…  Cite this article as: …", a
+    journal's box under the last reference). (segments, Dropped for what ends the list)."""
+    if len(segments) < 3:
+        return segments, []
+    measured = [_measured(layout, starts, segment) for segment in segments]
+    heads = [rows[0][1] for rows, segment in zip(measured, segments)
+             if rows and rows[0][0] == _line_of(starts, segment.start)]
+    tails = [entry for rows in measured for _, entry in rows[1:]]
+    if not heads or not tails:
+        return segments, []
+    head = statistics.median(entry.indent for entry in heads)
+    tail = statistics.median(entry.indent for entry in tails)
+    apart = sum(entry.gap >= GAP for entry in heads) >= 0.6 * len(heads) and (
+        sum(entry.gap >= GAP for entry in tails) <= 0.2 * len(tails))
+    result, dropped = [], []
+    for segment, rows in zip(segments, measured):
+        pieces = [segment]
+        for index, entry in rows[1:]:
+            if entry.gap < GAP:
+                continue
+            if apart and abs(entry.indent - head) <= NEAR:
+                kept, rest = _split(lines, starts, pieces[-1], index)
+                pieces[-1:] = [kept] + ([rest] if rest else [])
+            elif abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR:
+                kept, rest = _split(lines, starts, pieces[-1], index)
+                if rest is not None:
+                    pieces[-1] = kept
+                    dropped.extend(_dropped(lines, starts, rest, "after the list"))
+                break
+        result.extend(pieces)
+    return result, dropped
+
+
+def _pieces(lines: list, starts: list, segment: Segment) -> list:
+    """(line index, document offset, text) of each line of the segment's raw text: its
+    lines are contents of the document's lines in order (furniture and blanks left out)."""
+    pieces, index = [], _line_of(starts, segment.start)
+    for text in segment.raw.split("\n"):
+        while index < len(lines) and lines[index].strip().lstrip("\f") != text:
+            index += 1
+        if index == len(lines):
+            return []
+        pieces.append((index, starts[index] + lines[index].index(text), text))
+        index += 1
+    return pieces
+
+
+def _dropped(lines: list, starts: list, segment: Segment, reason: str) -> list:
+    """A Dropped for each line of a segment that is not a reference after all."""
+    pieces = _pieces(lines, starts, segment) or [(None, segment.start, segment.raw)]
+    return [Dropped(text, offset, offset + len(text), reason) for _, offset, text in pieces]
+
+
+def _split(lines: list, starts: list, segment: Segment, at: int) -> tuple:
+    """(the segment before line `at`, the segment from it), either None when empty."""
+    pieces = _pieces(lines, starts, segment)
+    before = [piece for piece in pieces if piece[0] < at]
+    after = [piece for piece in pieces if piece[0] >= at]
+    if not pieces or not before or not after:
+        return segment, None
+    return _segment(before, segment.partial), _segment(after, False)
+
+
+def _segment(pieces: list, partial: bool) -> Segment:
+    last = pieces[-1]
+    return Segment("\n".join(text for _, _, text in pieces), pieces[0][1],
+                   last[1] + len(last[2]), partial)
