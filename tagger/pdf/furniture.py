@@ -21,6 +21,7 @@ FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
 FURNITURE = frozenset({"runninghead", "pagenumber", "footnote", "link"})
+LINK_WORDS = re.compile(r"[A-Z][A-Za-z]*(?: [A-Za-z]+)*")  # "PubMed Abstract", no URL's tail
 LINK_REPEATS = 3  # a link line ("Publisher Full Text") comes back under this many references
 
 
@@ -125,9 +126,9 @@ def _mark_links(pages: list) -> None:
             for line in lines:
                 line.flags.add("link")
                 looks.add(_look(line))
-    for lines in seen.values():
+    for text, lines in seen.items():
         for line in lines:
-            if _look(line) in looks:
+            if _look(line) in looks and LINK_WORDS.fullmatch(text):
                 line.flags.add("link")
 
 

@@ -32,13 +32,23 @@ import re
 import statistics
 
 from tagger.finder import Dropped, Segment, Segmentation
-from tagger.finder.lines import HEADING, NUMBERING
+from tagger.finder.lines import NUMBERING
 
 HEADING_REACH = 4  # lines between a references heading and the list's first line, at most
 GAP = 0.5  # line pitches: space above a line that sets it apart
 HANG = 1.0  # ems: continuation lines indented at least this much more than starts
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
 CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
+# A line that names a references list, alone; not the finder's wider HEADING ("Sources",
+# "Literature"), which also heads a table or an appendix after the list.
+HEADING = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
+    r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
+    r"cited literature|works cited|literaturverzeichnis|literatur|références|"
+    r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
+    r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def check(layout, found: Segmentation) -> Segmentation:
@@ -70,10 +80,15 @@ def _under_heading(layout, lines: list, starts: list, segment: Segment) -> bool:
     above, seen = _line_of(starts, segment.start) - 1, 0
     while above >= 0 and seen <= HEADING_REACH:
         if _is_content(layout, lines, above):
-            return bool(HEADING.match(lines[above].strip().lstrip("\f")))
+            return bool(HEADING.match(lines[above].strip()))
         above -= 1
         seen += 1
     return False
+
+
+def _size(layout, index: int) -> float:
+    entry = layout.layout[index] if index < len(layout.layout) else None
+    return entry.size if entry is not None else 0.0
 
 
 def _label(raw: str):
@@ -94,8 +109,12 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
     under = [_under_heading(layout, lines, starts, segment) for segment in segments]
     if not any(under):
         return segments, []
+    # a heading ends the list when set at least as large as the list's own heading (a
+    # bibliography's "Primary sources" under "Bibliography" does not)
+    size = min((_size(layout, index) for index in layout.headings
+                if HEADING.match(lines[index].strip())), default=0.0)
     ends = sorted(starts[index] for index in layout.headings
-                  if not HEADING.match(lines[index].strip().lstrip("\f")))
+                  if not HEADING.match(lines[index].strip()) and _size(layout, index) >= size)
     kept, dropped, inside, seen, last, last_number = [], [], False, False, None, None
     for segment, heading in zip(segments, under):
         number = _label(segment.raw)
@@ -197,7 +216,8 @@ def _parted(layout, lines: list, starts: list, segments: list) -> tuple:
             if apart and abs(entry.indent - head) <= NEAR:
                 kept, rest = _split(lines, starts, pieces[-1], index)
                 pieces[-1:] = [kept] + ([rest] if rest else [])
-            elif abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR:
+            elif (abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR
+                  and not _numbered(lines[index].strip())):
                 kept, rest = _split(lines, starts, pieces[-1], index)
                 if rest is not None:
                     pieces[-1] = kept
