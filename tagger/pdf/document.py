@@ -55,18 +55,37 @@ class PdfText:
     def headings(self) -> list:
         """Indices of the lines set as headings: bold, short, and larger than the first line
         after them that is not bold (a section head over its text, "References" over its
-        list). Bold names inside a reference keep the reference's size, so are never one."""
+        list), or plain, shorter and larger than the lines on both sides. Bold names inside
+        a reference keep the reference's size, so are never one."""
         found, after = [], None  # `after`: the first plain line below, walking up the text
         for index in range(len(self.layout) - 1, -1, -1):
             line = self.layout[index]
             if line is None or line.furniture:
                 continue
             if not line.bold:
+                if self._stands_out(index):
+                    found.append(index)
                 after = line
             elif (after is not None and line.size > 1.05 * after.size
                   and len(self.lines[index].text) <= 100):
                 found.append(index)
         return found[::-1]
+
+    def _stands_out(self, index: int) -> bool:
+        """A short plain line set larger than the lines above and below it, or larger than
+        the body's text and than one of them ("Appendix A" over a larger "Protocol"): a
+        heading whose font does not say bold (TeX's CMBX, a journal's head in its own face)."""
+        line = self.layout[index]
+        if len(self.lines[index].text.strip()) > 60:
+            return False
+        larger = 0
+        for step in (-1, 1):
+            near = index + step
+            while 0 <= near < len(self.layout) and (
+                    self.layout[near] is None or self.layout[near].furniture):
+                near += step
+            larger += not 0 <= near < len(self.layout) or line.size >= 1.08 * self.layout[near].size
+        return larger == 2 or (larger == 1 and line.size >= 1.08)
 
     def page_at(self, offset: int) -> int | None:
         """The page of the line holding character `offset` of `text`."""
