@@ -153,16 +153,23 @@ def test_a_list_that_sets_its_references_apart_parts_where_a_space_comes():
     """F1000's unnumbered list, a space above each reference and none inside one: the finder
     glued "Fabens AJ: …" to the reference before, the space says it starts one."""
     names = ["Bonham K", "Carlson JK", "Drymon JM", "Fabens AJ", "Francis MP", "Goldman KJ"]
-    rows = []
+    rows = [("References", 0.0, 2.0, 1.2, True)]
     for name in names:
         rows += [None, (f"{name}, et al.: A study of sharks in the western North", 0.0, 1.28),
                  ("Atlantic Ocean. Gulf Mexico Sci. 2006; 24(1–2): 2–10.", 0.0, 0.0)]
     page = _page(rows)
-    groups = [[1, 2], [4, 5], [7, 8, 10, 11], [13, 14], [16, 17]]
+    groups = [[2, 3], [5, 6], [8, 9, 11, 12], [14, 15], [17, 18]]
     found = check(page, _segments(page, groups))
     assert [segment.raw.split(",")[0] for segment in found.segments] == names
     # where the list does not set its references apart, a space says nothing
     page = _page([row and (row[0], row[1], 0.0) for row in rows])
+    assert len(check(page, _segments(page, groups)).segments) == 5
+    # nor where no references heading stands over the list (a manual's spaced paragraphs)
+    page = _page([("Sharks", 0.0, 2.0, 1.2, True)] + rows[1:])
+    assert len(check(page, _segments(page, groups)).segments) == 5
+    # nor after a line that does not end as a reference does
+    rows[9] = ("Atlantic Ocean. Gulf Mexico Sci. 2006; 24(1–2): 2–10, and", 0.0, 0.0)
+    page = _page(rows)
     assert len(check(page, _segments(page, groups)).segments) == 5
 
 
@@ -233,7 +240,7 @@ def test_a_plain_line_set_larger_than_its_neighbours_is_a_heading():
                    0.85),
                   ("References", 0.0, 1.5, 1.32),
                   ("2. Brown A, Kim J. Another study. Nature. 2003;4:5-6.", 0.0, 0.0, 0.85)])
-    assert page.headings == [0, 1, 5]
+    assert page.plain_headings == [0, 1, 5] and page.headings == []
 
 
 def _fixture(name: str):

@@ -34,10 +34,10 @@ def segmentation(layout: PdfText):
     evidence, then checked against the layout (tagger.pdf.segments)."""
     from tagger.finder import find_segments
     from tagger.finder.classify import DOCUMENT_MODEL
-    from tagger.pdf.segments import check
+    from tagger.pdf.segments import check, headings
 
     return check(layout, find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture,
-                                       headings=layout.headings))
+                                       headings=headings(layout)))
 
 
 def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):

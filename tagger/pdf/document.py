@@ -55,26 +55,30 @@ class PdfText:
     def headings(self) -> list:
         """Indices of the lines set as headings: bold, short, and larger than the first line
         after them that is not bold (a section head over its text, "References" over its
-        list), or plain, shorter and larger than the lines on both sides. Bold names inside
-        a reference keep the reference's size, so are never one."""
+        list). Bold names inside a reference keep the reference's size, so are never one."""
         found, after = [], None  # `after`: the first plain line below, walking up the text
         for index in range(len(self.layout) - 1, -1, -1):
             line = self.layout[index]
             if line is None or line.furniture:
                 continue
             if not line.bold:
-                if self._stands_out(index):
-                    found.append(index)
                 after = line
             elif (after is not None and line.size > 1.05 * after.size
                   and len(self.lines[index].text) <= 100):
                 found.append(index)
         return found[::-1]
 
+    @property
+    def plain_headings(self) -> list:
+        """Indices of the headings whose font does not say bold (TeX's CMBX, a journal's head
+        in its own face): short lines set larger than the lines above and below them, or
+        larger than the body's text and than one of them ("Appendix A" over a larger
+        "Protocol")."""
+        return [index for index, line in enumerate(self.layout)
+                if line is not None and not line.furniture and not line.bold
+                and self._stands_out(index)]
+
     def _stands_out(self, index: int) -> bool:
-        """A short plain line set larger than the lines above and below it, or larger than
-        the body's text and than one of them ("Appendix A" over a larger "Protocol"): a
-        heading whose font does not say bold (TeX's CMBX, a journal's head in its own face)."""
         line = self.layout[index]
         if len(self.lines[index].text.strip()) > 60:
             return False

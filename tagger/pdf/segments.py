@@ -38,6 +38,7 @@ HEADING_REACH = 4  # lines between a references heading and the list's first lin
 GAP = 0.5  # line pitches: space above a line that sets it apart
 HANG = 1.0  # ems: continuation lines indented at least this much more than starts
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
+ENDS = re.compile(r"[.)\]\d]$")  # how a reference's last line ends
 CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
 # A line that names a references list, alone; not the finder's wider HEADING ("Sources",
 # "Literature"), which also heads a table or an appendix after the list.
@@ -58,11 +59,26 @@ def check(layout, found: Segmentation) -> Segmentation:
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
-    segments, dropped = _after_heading(layout, lines, starts, found.segments)
+    segments, dropped, listed = _after_heading(layout, lines, starts, found.segments)
     segments = _joined(layout, lines, starts, segments)
-    segments, cut = _parted(layout, lines, starts, segments)
+    segments, cut = _parted(layout, lines, starts, segments, listed)
     dropped = sorted(found.dropped + dropped + cut, key=lambda item: item.start)
     return Segmentation(segments, dropped)
+
+
+def headings(layout) -> list:
+    """The headings the finder is told of: the bold ones (PdfText.headings), and the plain
+    ones after the first line that names a references list (a chapter's or an appendix's
+    head after the list, "Web sources" inside it). Before it a plain head tells the finder
+    little and costs it much: a manual's many numbered heads over paragraphs."""
+    lines = layout.text.split("\n")
+    named = next((index for index, line in enumerate(lines) if HEADING.match(line.strip())
+                  and layout.layout[index] is not None and not layout.layout[index].furniture),
+                 None)
+    if named is None:
+        return layout.headings
+    return sorted(set(layout.headings) | {index for index in layout.plain_headings
+                                          if index > named})
 
 
 def _line_of(starts: list, offset: int) -> int:
@@ -102,18 +118,20 @@ def _label(raw: str):
 
 
 def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
-    """(segments kept, Dropped for the others): when a references heading stands right above
-    a found reference, the lists are those under such headings, each ending at the next
-    heading the layout shows (PdfText.headings) that names none. A numbered list that goes
-    on past such a heading (a journal's box set between two pages of it) goes on."""
+    """(segments kept, Dropped for the others, whether a references heading was found): when
+    a references heading stands right above a found reference, the lists are those under
+    such headings, each ending at the next heading the layout shows (PdfText.headings) that
+    names none. A numbered list that goes on past such a heading (a journal's box set
+    between two pages of it) goes on."""
     under = [_under_heading(layout, lines, starts, segment) for segment in segments]
     if not any(under):
-        return segments, []
+        return segments, [], False
     # a heading ends the list when set at least as large as the list's own heading (a
     # bibliography's "Primary sources" under "Bibliography" does not)
-    size = min((_size(layout, index) for index in layout.headings
-                if HEADING.match(lines[index].strip())), default=0.0)
-    ends = sorted(starts[index] for index in layout.headings
+    heads = set(layout.headings) | set(layout.plain_headings)
+    size = min((_size(layout, index) for index in heads if HEADING.match(lines[index].strip())),
+               default=0.0)
+    ends = sorted(starts[index] for index in heads
                   if not HEADING.match(lines[index].strip()) and _size(layout, index) >= size)
     kept, dropped, inside, seen, last, last_number = [], [], False, False, None, None
     for segment, heading in zip(segments, under):
@@ -129,7 +147,7 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
             continue
         reason = "after the references" if seen else "before the references heading"
         dropped.extend(_dropped(lines, starts, segment, reason))
-    return kept, dropped
+    return kept, dropped, True
 
 
 def _indents(layout, starts: list, segment: Segment) -> tuple:
@@ -189,12 +207,14 @@ def _measured(layout, starts: list, segment: Segment) -> list:
             and not layout.layout[index].furniture]
 
 
-def _parted(layout, lines: list, starts: list, segments: list) -> tuple:
+def _parted(layout, lines: list, starts: list, segments: list, listed: bool) -> tuple:
     """Segments parted where the page sets a line apart: after a space above it, a line at
     the indent the list's references start at begins the next one when the list sets its
     references apart so (and its continuation lines not); one at neither the list's start
     nor its continuation indent ends the list ("doi:10.1186/…  Cite this article as: …", a
-    journal's box under the last reference). (segments, Dropped for what ends the list)."""
+    journal's box under the last reference). A space parts only a list under a references
+    heading (`listed`), after a line that ends as a reference does: a manual's paragraphs
+    are set apart so too. (segments, Dropped for what ends the list)."""
     if len(segments) < 3:
         return segments, []
     measured = [_measured(layout, starts, segment) for segment in segments]
@@ -210,10 +230,11 @@ def _parted(layout, lines: list, starts: list, segments: list) -> tuple:
     result, dropped = [], []
     for segment, rows in zip(segments, measured):
         pieces = [segment]
-        for index, entry in rows[1:]:
+        for (before, _), (index, entry) in zip(rows, rows[1:]):
             if entry.gap < GAP:
                 continue
-            if apart and abs(entry.indent - head) <= NEAR:
+            if apart and listed and abs(entry.indent - head) <= NEAR and (
+                    ENDS.search(lines[before].strip())):
                 kept, rest = _split(lines, starts, pieces[-1], index)
                 pieces[-1:] = [kept] + ([rest] if rest else [])
             elif (abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR
