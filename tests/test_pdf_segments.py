@@ -187,6 +187,13 @@ def test_what_is_found_before_the_references_heading_is_the_bodys():
     assert _firsts(found) == ["1. Smith J, ", "2. Brown A, "]
     assert {item.reason for item in found.dropped} == {"before the references heading"}
     assert [item.text for item in found.dropped][0] == BODY_LIST[1][0]
+    # the list's first reference missed by the finder: the heading still heads the list
+    page = _page(BODY_LIST + [None, ("References", 0.0, 2.3),
+                              ("1. Innes N, Evans D, Stirrups D. The Hall Technique; a randomized",
+                               0.0, 0.0), ("controlled clinical trial. BMC Oral Health 2007, 7:18.",
+                                           2.0, 0.0)] + LIST)
+    found = check(page, _segments(page, [[1], [2], [3], [8], [9]]))
+    assert _firsts(found) == ["1. Smith J, ", "2. Brown A, "]
     # no heading right above a found reference: nothing is dropped
     page = _page(BODY_LIST + [None, ("Literature", 0.0, 2.3)] + LIST)
     assert len(check(page, _segments(page, [[1], [2], [3], [6], [7]])).segments) == 5

@@ -4,10 +4,11 @@ Each check from evidence a text dump has lost or the finder reads only line by l
 
 - A list before the references heading is the body's ("1. Anesthetic and restorative
   material used,"), and so is a title page's matter: when a line that names the references
-  ("References", "Bibliography", …) stands alone right before a found reference, what was
-  found before the first such heading is dropped, and so is what comes after the next
-  heading the layout shows (bold, set larger than its text: "Open Peer Review" over a
-  journal's referee reports) unless a numbered list goes on in sequence after it.
+  ("References", "Bibliography", …) stands alone over a found reference (at most a few
+  lines the finder did not take for one between them), what was found before the first
+  such heading is dropped, and so is what comes after the next heading the layout shows
+  (bold or larger than its text: "Open Peer Review" over a journal's referee reports)
+  unless a numbered list goes on in sequence after it.
 - A piece that the page sets at the indent of the list's continuation lines, not at the
   indent its references start at, and that does not start as the list's entries do (no
   number in a numbered list), continues the reference before it: the finder took a wrapped
@@ -34,7 +35,7 @@ import statistics
 from tagger.finder import Dropped, Segment, Segmentation
 from tagger.finder.lines import NUMBERING
 
-HEADING_REACH = 4  # lines between a references heading and the list's first line, at most
+HEADING_REACH = 6  # lines of text between a references heading and the first found reference
 GAP = 0.5  # line pitches: space above a line that sets it apart
 HANG = 1.0  # ems: continuation lines indented at least this much more than starts
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
@@ -91,14 +92,17 @@ def _is_content(layout, lines: list, index: int) -> bool:
     return bool(lines[index].strip()) and not (entry is not None and entry.furniture)
 
 
-def _under_heading(layout, lines: list, starts: list, segment: Segment) -> bool:
-    """Is the nearest line with text above the segment a references heading?"""
+def _under_heading(layout, lines: list, starts: list, segment: Segment, floor: int) -> bool:
+    """Is there a references heading above the segment, below line `floor` (the previous
+    segment's last), with at most HEADING_REACH lines of text between (a first reference
+    the finder missed)?"""
     above, seen = _line_of(starts, segment.start) - 1, 0
-    while above >= 0 and seen <= HEADING_REACH:
+    while above > floor and seen <= HEADING_REACH:
         if _is_content(layout, lines, above):
-            return bool(HEADING.match(lines[above].strip()))
+            if HEADING.match(lines[above].strip()):
+                return True
+            seen += 1
         above -= 1
-        seen += 1
     return False
 
 
@@ -123,7 +127,10 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
     such headings, each ending at the next heading the layout shows (PdfText.headings) that
     names none. A numbered list that goes on past such a heading (a journal's box set
     between two pages of it) goes on."""
-    under = [_under_heading(layout, lines, starts, segment) for segment in segments]
+    floors = [-1] + [_line_of(starts, max(segment.start, segment.end - 1))
+                     for segment in segments[:-1]]
+    under = [_under_heading(layout, lines, starts, segment, floor)
+             for segment, floor in zip(segments, floors)]
     if not any(under):
         return segments, [], False
     # a heading ends the list when set at least as large as the list's own heading (a
