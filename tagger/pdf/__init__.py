@@ -7,7 +7,7 @@
 Stages, each a module: extract (glyphs with boxes and sizes) → fragments (runs on one
 baseline, superscripts marked) → lines (per column, reading order) → furniture (running
 heads, page numbers, footnotes) → document (the text the finder reads, and the furniture
-mask it takes as evidence).
+mask it takes as evidence) → segments (the finder's references checked against the layout).
 """
 
 from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText, read_pdf
@@ -30,12 +30,14 @@ def is_pdf(data: bytes) -> bool:
 
 def segmentation(layout: PdfText):
     """The finder's Segmentation of a PDF's text: a whole paper, so its lines are classed by
-    the line model trained on real papers too, with the layout's furniture as evidence."""
+    the line model trained on real papers too, with the layout's furniture and headings as
+    evidence, then checked against the layout (tagger.pdf.segments)."""
     from tagger.finder import find_segments
     from tagger.finder.classify import DOCUMENT_MODEL
+    from tagger.pdf.segments import check, headings
 
-    return find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture,
-                         headings=layout.headings)
+    return check(layout, find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture,
+                                       headings=headings(layout)))
 
 
 def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):

@@ -68,6 +68,29 @@ class PdfText:
                 found.append(index)
         return found[::-1]
 
+    @property
+    def plain_headings(self) -> list:
+        """Indices of the headings whose font does not say bold (TeX's CMBX, a journal's head
+        in its own face): short lines set larger than the lines above and below them, or
+        larger than the body's text and than one of them ("Appendix A" over a larger
+        "Protocol")."""
+        return [index for index, line in enumerate(self.layout)
+                if line is not None and not line.furniture and not line.bold
+                and self._stands_out(index)]
+
+    def _stands_out(self, index: int) -> bool:
+        line = self.layout[index]
+        if len(self.lines[index].text.strip()) > 60:
+            return False
+        larger = 0
+        for step in (-1, 1):
+            near = index + step
+            while 0 <= near < len(self.layout) and (
+                    self.layout[near] is None or self.layout[near].furniture):
+                near += step
+            larger += not 0 <= near < len(self.layout) or line.size >= 1.08 * self.layout[near].size
+        return larger == 2 or (larger == 1 and line.size >= 1.08)
+
     def page_at(self, offset: int) -> int | None:
         """The page of the line holding character `offset` of `text`."""
         if self._line_starts is None:

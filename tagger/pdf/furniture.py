@@ -21,6 +21,7 @@ FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
 FURNITURE = frozenset({"runninghead", "pagenumber", "footnote", "link"})
+LINK_WORDS = re.compile(r"[A-Z][A-Za-z]*(?: [A-Za-z]+)*")  # "PubMed Abstract", no URL's tail
 LINK_REPEATS = 3  # a link line ("Publisher Full Text") comes back under this many references
 
 
@@ -106,7 +107,9 @@ def mark_furniture(pages: list, heights: list) -> None:
 def _mark_links(pages: list) -> None:
     """A publisher's link set on a line of its own under each reference ("Publisher Full
     Text", "Google Scholar"): a short line without digits, in a colour other than the body's,
-    whose text comes back at least LINK_REPEATS times. Not part of any reference."""
+    whose text comes back at least LINK_REPEATS times. Not part of any reference. A link
+    that comes once ("PubMed Abstract") is known by its look: the colour, size and style of
+    the links that repeat."""
     colors, seen = Counter(), defaultdict(list)
     for lines in pages:
         for line in lines:
@@ -117,10 +120,20 @@ def _mark_links(pages: list) -> None:
     if not colors:
         return
     body = colors.most_common(1)[0][0]
+    looks = set()
     for text, lines in seen.items():
         if len(lines) >= LINK_REPEATS and all(line.color != body for line in lines):
             for line in lines:
                 line.flags.add("link")
+                looks.add(_look(line))
+    for text, lines in seen.items():
+        for line in lines:
+            if _look(line) in looks and LINK_WORDS.fullmatch(text):
+                line.flags.add("link")
+
+
+def _look(line) -> tuple:
+    return line.color, round(line.size, 1), line.style
 
 
 def _mark_footnotes(lines: list, size: float) -> None:

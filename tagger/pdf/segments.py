@@ -1,0 +1,291 @@
+"""The finder's references checked against what the page shows, where the text alone misleads.
+
+Each check from evidence a text dump has lost or the finder reads only line by line:
+
+- A list before the references heading is the body's ("1. Anesthetic and restorative
+  material used,"), and so is a title page's matter: when a line that names the references
+  ("References", "Bibliography", …) stands alone over a found reference (at most a few
+  lines the finder did not take for one between them), what was found before the first
+  such heading is dropped, and so is what comes after the next heading the layout shows
+  (bold or larger than its text: "Open Peer Review" over a journal's referee reports)
+  unless a numbered list goes on in sequence after it.
+- A piece that the page sets at the indent of the list's continuation lines, not at the
+  indent its references start at, and that does not start as the list's entries do (no
+  number in a numbered list), continues the reference before it: the finder took a wrapped
+  line that begins with a capital ("Interaction, Cambridge University Press, …") for the
+  start of the next one. Its text is the evidence where the indent says nothing (a list
+  whose continuation lines are flush with its numbers): a numbered list's unnumbered piece
+  that starts in lower case or with a continuing comma goes on the reference before.
+
+  Only segments that nothing but blank lines and page furniture part are joined, so a
+  page break or a column break between them does not matter: the indent is measured
+  against each line's own column.
+- A line set apart by space above it (LineLayout.gap) parts a reference: at the indent the
+  list's references start at, it begins the next one when the list sets its references
+  apart so and not its continuation lines (an unnumbered list with a blank line between
+  entries, "… 2006; 24(1–2): 2–10. / Fabens AJ: …"); at neither the start nor the
+  continuation indent it ends the list (a journal's box under the last reference,
+  "doi:10.1186/… Cite this article as: …").
+"""
+
+import bisect
+import re
+import statistics
+
+from tagger.finder import Dropped, Segment, Segmentation
+from tagger.finder.lines import NUMBERING
+
+HEADING_REACH = 6  # lines of text between a references heading and the first found reference
+GAP = 0.5  # line pitches: space above a line that sets it apart
+HANG = 1.0  # ems: continuation lines indented at least this much more than starts
+NEAR = 0.6  # ems: a line at the continuation indent is within this of it
+ENDS = re.compile(r"[.)\]\d]$")  # how a reference's last line ends
+CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
+# A line that names a references list, alone; not the finder's wider HEADING ("Sources",
+# "Literature"), which also heads a table or an appendix after the list.
+HEADING = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
+    r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
+    r"cited literature|works cited|literaturverzeichnis|literatur|références|"
+    r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
+    r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def check(layout, found: Segmentation) -> Segmentation:
+    """`found` (the finder's segmentation of layout.text) with the body's lists before the
+    references heading dropped and continuations joined to the reference they continue."""
+    lines = layout.text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    segments, dropped, listed = _after_heading(layout, lines, starts, found.segments)
+    segments = _joined(layout, lines, starts, segments)
+    segments, cut = _parted(layout, lines, starts, segments, listed)
+    dropped = sorted(found.dropped + dropped + cut, key=lambda item: item.start)
+    return Segmentation(segments, dropped)
+
+
+def headings(layout) -> list:
+    """The headings the finder is told of: the bold ones (PdfText.headings), and the plain
+    ones after the first line that names a references list (a chapter's or an appendix's
+    head after the list, "Web sources" inside it). Before it a plain head tells the finder
+    little and costs it much: a manual's many numbered heads over paragraphs."""
+    lines = layout.text.split("\n")
+    named = next((index for index, line in enumerate(lines) if HEADING.match(line.strip())
+                  and layout.layout[index] is not None and not layout.layout[index].furniture),
+                 None)
+    if named is None:
+        return layout.headings
+    return sorted(set(layout.headings) | {index for index in layout.plain_headings
+                                          if index > named})
+
+
+def _line_of(starts: list, offset: int) -> int:
+    return bisect.bisect_right(starts, offset) - 1
+
+
+def _is_content(layout, lines: list, index: int) -> bool:
+    """Does the line hold text that is not page furniture?"""
+    entry = layout.layout[index] if index < len(layout.layout) else None
+    return bool(lines[index].strip()) and not (entry is not None and entry.furniture)
+
+
+def _under_heading(layout, lines: list, starts: list, segment: Segment, floor: int) -> bool:
+    """Is there a references heading above the segment, below line `floor` (the previous
+    segment's last), with at most HEADING_REACH lines of text between (a first reference
+    the finder missed)?"""
+    above, seen = _line_of(starts, segment.start) - 1, 0
+    while above > floor and seen <= HEADING_REACH:
+        if _is_content(layout, lines, above):
+            if HEADING.match(lines[above].strip()):
+                return True
+            seen += 1
+        above -= 1
+    return False
+
+
+def _size(layout, index: int) -> float:
+    entry = layout.layout[index] if index < len(layout.layout) else None
+    return entry.size if entry is not None else 0.0
+
+
+def _label(raw: str):
+    """The number a numbered reference is printed with, or None."""
+    for _, pattern in NUMBERING:
+        match = pattern.match(raw)
+        if match:
+            digits = re.search(r"\d+", match.group())
+            return int(digits.group()) if digits else None
+    return None
+
+
+def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
+    """(segments kept, Dropped for the others, whether a references heading was found): when
+    a references heading stands right above a found reference, the lists are those under
+    such headings, each ending at the next heading the layout shows (PdfText.headings) that
+    names none. A numbered list that goes on past such a heading (a journal's box set
+    between two pages of it) goes on."""
+    floors = [-1] + [_line_of(starts, max(segment.start, segment.end - 1))
+                     for segment in segments[:-1]]
+    under = [_under_heading(layout, lines, starts, segment, floor)
+             for segment, floor in zip(segments, floors)]
+    if not any(under):
+        return segments, [], False
+    # a heading ends the list when set at least as large as the list's own heading (a
+    # bibliography's "Primary sources" under "Bibliography" does not)
+    heads = set(layout.headings) | set(layout.plain_headings)
+    size = min((_size(layout, index) for index in heads if HEADING.match(lines[index].strip())),
+               default=0.0)
+    ends = sorted(starts[index] for index in heads
+                  if not HEADING.match(lines[index].strip()) and _size(layout, index) >= size)
+    kept, dropped, inside, seen, last, last_number = [], [], False, False, None, None
+    for segment, heading in zip(segments, under):
+        number = _label(segment.raw)
+        if heading:
+            inside = seen = True
+        elif inside and last is not None and bisect.bisect_right(ends, segment.start) > (
+                bisect.bisect_right(ends, last.start)):
+            inside = last_number is not None and number == last_number + 1
+        if inside:
+            kept.append(segment)
+            last, last_number = segment, number
+            continue
+        reason = "after the references" if seen else "before the references heading"
+        dropped.extend(_dropped(lines, starts, segment, reason))
+    return kept, dropped, True
+
+
+def _indents(layout, starts: list, segment: Segment) -> tuple:
+    """(the indent of the segment's first line, those of its other lines), in ems."""
+    first = _line_of(starts, segment.start)
+    measured = _measured(layout, starts, segment)
+    head = measured[0][1].indent if measured and measured[0][0] == first else None
+    return head, [entry.indent for index, entry in measured if index != first]
+
+
+def _numbered(raw: str) -> bool:
+    return any(pattern.match(raw) for _, pattern in NUMBERING)
+
+
+def _joined(layout, lines: list, starts: list, segments: list) -> list:
+    """Segments with each piece that continues the reference before joined to it."""
+    if len(segments) < 3:
+        return segments
+    measures = [_indents(layout, starts, segment) for segment in segments]
+    heads = [head for head, _ in measures if head is not None]
+    tails = [indent for _, rest in measures for indent in rest]
+    numbered = sum(1 for segment in segments if _numbered(segment.raw)) >= 0.6 * len(segments)
+    hanging = bool(heads and tails) and (
+        statistics.median(tails) - statistics.median(heads) >= HANG)
+    tail = statistics.median(tails) if tails else None
+    head = statistics.median(heads) if heads else None
+    result = [segments[0]]
+    for segment, (indent, _) in zip(segments[1:], measures[1:]):
+        previous = result[-1]
+        if (numbered and _numbered(segment.raw)
+                or not _adjacent(layout, lines, starts, previous, segment)):
+            result.append(segment)
+            continue
+        at_tail = hanging and indent is not None and abs(indent - tail) <= NEAR and (
+            indent - head >= HANG)
+        if at_tail or (numbered and CONTINUES.match(segment.raw)):
+            result[-1] = Segment(previous.raw + "\n" + segment.raw, previous.start, segment.end,
+                                 previous.partial)
+        else:
+            result.append(segment)
+    return result
+
+
+def _adjacent(layout, lines: list, starts: list, previous: Segment, segment: Segment) -> bool:
+    """Nothing but blank lines and furniture between the two segments."""
+    after = _line_of(starts, max(previous.start, previous.end - 1)) + 1
+    first = _line_of(starts, segment.start)
+    return not any(_is_content(layout, lines, index) for index in range(after, first))
+
+
+def _measured(layout, starts: list, segment: Segment) -> list:
+    """(line index, LineLayout) of the segment's lines that the page measured."""
+    first = _line_of(starts, segment.start)
+    last = _line_of(starts, max(segment.start, segment.end - 1))
+    return [(index, layout.layout[index]) for index in range(first, last + 1)
+            if index < len(layout.layout) and layout.layout[index] is not None
+            and not layout.layout[index].furniture]
+
+
+def _parted(layout, lines: list, starts: list, segments: list, listed: bool) -> tuple:
+    """Segments parted where the page sets a line apart: after a space above it, a line at
+    the indent the list's references start at begins the next one when the list sets its
+    references apart so (and its continuation lines not); one at neither the list's start
+    nor its continuation indent ends the list ("doi:10.1186/…  Cite this article as: …", a
+    journal's box under the last reference). A space parts only a list under a references
+    heading (`listed`), after a line that ends as a reference does: a manual's paragraphs
+    are set apart so too. (segments, Dropped for what ends the list)."""
+    if len(segments) < 3:
+        return segments, []
+    measured = [_measured(layout, starts, segment) for segment in segments]
+    heads = [rows[0][1] for rows, segment in zip(measured, segments)
+             if rows and rows[0][0] == _line_of(starts, segment.start)]
+    tails = [entry for rows in measured for _, entry in rows[1:]]
+    if not heads or not tails:
+        return segments, []
+    head = statistics.median(entry.indent for entry in heads)
+    tail = statistics.median(entry.indent for entry in tails)
+    apart = sum(entry.gap >= GAP for entry in heads) >= 0.6 * len(heads) and (
+        sum(entry.gap >= GAP for entry in tails) <= 0.2 * len(tails))
+    result, dropped = [], []
+    for segment, rows in zip(segments, measured):
+        pieces = [segment]
+        for (before, _), (index, entry) in zip(rows, rows[1:]):
+            if entry.gap < GAP:
+                continue
+            if apart and listed and abs(entry.indent - head) <= NEAR and (
+                    ENDS.search(lines[before].strip())):
+                kept, rest = _split(lines, starts, pieces[-1], index)
+                pieces[-1:] = [kept] + ([rest] if rest else [])
+            elif (abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR
+                  and not _numbered(lines[index].strip())):
+                kept, rest = _split(lines, starts, pieces[-1], index)
+                if rest is not None:
+                    pieces[-1] = kept
+                    dropped.extend(_dropped(lines, starts, rest, "after the list"))
+                break
+        result.extend(pieces)
+    return result, dropped
+
+
+def _pieces(lines: list, starts: list, segment: Segment) -> list:
+    """(line index, document offset, text) of each line of the segment's raw text: its
+    lines are contents of the document's lines in order (furniture and blanks left out)."""
+    pieces, index = [], _line_of(starts, segment.start)
+    for text in segment.raw.split("\n"):
+        while index < len(lines) and lines[index].strip().lstrip("\f") != text:
+            index += 1
+        if index == len(lines):
+            return []
+        pieces.append((index, starts[index] + lines[index].index(text), text))
+        index += 1
+    return pieces
+
+
+def _dropped(lines: list, starts: list, segment: Segment, reason: str) -> list:
+    """A Dropped for each line of a segment that is not a reference after all."""
+    pieces = _pieces(lines, starts, segment) or [(None, segment.start, segment.raw)]
+    return [Dropped(text, offset, offset + len(text), reason) for _, offset, text in pieces]
+
+
+def _split(lines: list, starts: list, segment: Segment, at: int) -> tuple:
+    """(the segment before line `at`, the segment from it), either None when empty."""
+    pieces = _pieces(lines, starts, segment)
+    before = [piece for piece in pieces if piece[0] < at]
+    after = [piece for piece in pieces if piece[0] >= at]
+    if not pieces or not before or not after:
+        return segment, None
+    return _segment(before, segment.partial), _segment(after, False)
+
+
+def _segment(pieces: list, partial: bool) -> Segment:
+    last = pieces[-1]
+    return Segment("\n".join(text for _, _, text in pieces), pieces[0][1],
+                   last[1] + len(last[2]), partial)
