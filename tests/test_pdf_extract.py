@@ -1,9 +1,9 @@
 """tagger.pdf.extract calls PDFium through bare function pointers (no argument types, for
 speed): nothing checks what it passes, so each glyph is checked here against the same
-character read through pypdfium2's own, checked bindings, on real papers' pages (a
-surrogate-pair math italic, justified text, text objects of a word each). Once there were
-two paths (the bare one and a fallback) and the fallback read 9 of 26 PDFs differently;
-there is one path now, and this is its reference."""
+character read through pypdfium2's own, checked bindings, on three fixture papers (two cut
+from real papers: a math italic that PDFium hands over as a surrogate pair, justified text;
+one typeset with revtex). Once there were two paths (the bare one and a fallback) and the
+fallback read 9 of 26 PDFs differently; there is one path now, and this is its reference."""
 
 import ctypes
 import math
