@@ -6,11 +6,14 @@ under 2 s, the thesis under 20 s.
 
     python -m training.bench_pdf [--pages 30] [--thesis 300] [--repeat 3]
 
-Prints the best of `--repeat` runs of each stage, in CPU seconds (`--thesis 0` skips it).
+Prints the best of `--repeat` runs of each stage, in CPU seconds of this one process (what
+"on one core" means on a shared machine), with the wall-clock seconds beside them (`--thesis 0`
+skips the thesis).
 """
 
 import argparse
 import io
+import os
 import time
 from collections import Counter
 
@@ -40,13 +43,37 @@ def paper(pages: int, columns: int = 2, copies: int = 3):
         body = max(body + 1, int(body + (pages - count) * per_page) + 1)
 
 
+class Clock:
+    """CPU and wall-clock seconds since it was made."""
+
+    def __init__(self):
+        self.cpu, self.wall = time.process_time(), time.perf_counter()
+
+    def read(self) -> tuple:
+        return time.process_time() - self.cpu, time.perf_counter() - self.wall
+
+
+def seconds(times: tuple) -> str:
+    return f"{times[0]:6.3f} s ({times[1]:.2f} s wall)"
+
+
+def load() -> str:
+    """The machine's load average over the last minute: CPU seconds grow with it too
+    (two processes on one core's two hardware threads each run slower)."""
+    try:
+        return f"{os.getloadavg()[0]:.1f}"
+    except (AttributeError, OSError):
+        return "unknown"
+
+
 def best(function, repeat: int) -> tuple:
+    """((CPU, wall) seconds, the least of each over `repeat` runs), the last result."""
     times, result = [], None
     for _ in range(repeat):
-        started = time.process_time()
+        clock = Clock()
         result = function()
-        times.append(time.process_time() - started)
-    return min(times), result
+        times.append(clock.read())
+    return (min(cpu for cpu, _ in times), min(wall for _, wall in times)), result
 
 
 def thesis(pages: int) -> None:
@@ -62,16 +89,16 @@ def thesis(pages: int) -> None:
     buffer = io.BytesIO()
     document.save(buffer)
     data = buffer.getvalue()
-    started = time.process_time()
+    clock = Clock()
     layout = read_pdf(data)
-    read = time.process_time() - started
+    read = clock.read()
     found = segment(layout.text, furniture=layout.furniture)
-    both = time.process_time() - started
+    both = clock.read()
     copies = -(-pages // count)
     print(f"thesis: {len(document)} pages, one column ({count} typeset pages repeated), "
-          f"{len(data):,} bytes (CPU seconds, once)")
-    print(f"  read_pdf                                {read:6.3f} s")
-    print(f"  + segmentation (find without parsing)   {both:6.3f} s "
+          f"{len(data):,} bytes (CPU seconds, once; load average {load()})")
+    print(f"  read_pdf                                {seconds(read)}")
+    print(f"  + segmentation (find without parsing)   {seconds(both)} "
           f"({len(found)} references found; the list is there {copies} times, "
           f"{len(sample.references)} references each)")
 
@@ -84,24 +111,26 @@ def main(argv=None):
     args = parser.parse_args(argv)
     sample, pages = paper(args.pages)
     print(f"paper: {pages} pages, two columns, {len(sample.references)} references, "
-          f"{len(sample.pdf):,} bytes (CPU seconds, best of {args.repeat})")
+          f"{len(sample.pdf):,} bytes (CPU seconds, best of {args.repeat}; "
+          f"load average {load()})")
     extraction_time, extracted = best(lambda: extract(sample.pdf), args.repeat)
     glyphs = "".join(glyph.char for page in extracted.pages for glyph in page.glyphs)
     layout_time, layout = best(lambda: read_pdf(sample.pdf), args.repeat)
     segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture),
                                args.repeat)
-    print(f"  glyphs out of PDFium (extract)          {extraction_time:6.3f} s "
+    print(f"  glyphs out of PDFium (extract)          {seconds(extraction_time)} "
           f"({len(glyphs):,} glyphs)")
-    print(f"  + layout (read_pdf)                     {layout_time:6.3f} s")
+    print(f"  + layout (read_pdf)                     {seconds(layout_time)}")
     gold = Counter(reference_key(text) for text in sample.references)
     right = sum((gold & Counter(reference_key(item.raw) for item in found)).values())
-    print(f"  + segmentation (find without parsing)   {layout_time + segment_time:6.3f} s "
+    both = tuple(a + b for a, b in zip(layout_time, segment_time))
+    print(f"  + segmentation (find without parsing)   {seconds(both)} "
           f"({len(found)} references found, {right} of {len(sample.references)} right)")
     import tagger
 
     for engine in ("crf", "auto"):
         find_time, refs = best(lambda: tagger.find(sample.pdf, engine=engine), 1)
-        print(f"  tagger.find(pdf, engine={engine!r}) whole   {find_time:6.3f} s "
+        print(f"  tagger.find(pdf, engine={engine!r}) whole   {seconds(find_time)} "
               f"({len(refs)} parsed)")
     if args.thesis:
         thesis(args.thesis)
@@ -118,7 +147,7 @@ def main(argv=None):
 
     plumber_time, chars = best(plumber, 1)
     same = "same characters" if chars == glyphs else "characters differ"
-    print(f"  pdfplumber chars only, for comparison   {plumber_time:6.3f} s "
+    print(f"  pdfplumber chars only, for comparison   {seconds(plumber_time)} "
           f"({len(chars):,} glyphs, {same} as PDFium)")
 
 

@@ -12,8 +12,10 @@ of PDFium as two UTF-16 halves: they are joined here (tagger.pdf.characters fold
 """
 
 import ctypes
+import gc
 import math
 import re
+import struct
 import time
 from dataclasses import dataclass
 
@@ -119,64 +121,36 @@ def _style(raw, handle, index, buffer) -> int:
 
 
 class _Calls:
-    """PDFium's per-character calls, declared with plain pointer arguments: pypdfium2's own
-    bindings check each argument's type, which costs more than the call (a page of a
-    two-column paper has 6,000 characters, each asked two or three things; calling them
-    through `map` into one array instead was measured no faster). Falls back to the
-    bindings as they are when the library handle is not where this version keeps it."""
+    """PDFium's per-character and per-text-object functions as bare C function pointers.
+
+    pypdfium2's bindings declare each argument's type, and ctypes converts and checks every
+    argument of every call against it: that costs more than PDFium's work (a page of a
+    two-column paper has 6,000 characters, two calls each, five more per text object).
+    These pointers are the same functions taken by address, with no argument types: the
+    handle and the out-parameters are passed as ready ctypes objects and the index as a
+    plain int, which ctypes hands over as they are (measured 0.3 µs a call against 0.65).
+    One path for every pypdfium2: the address and the pointer class come from pypdfium2's
+    own function objects."""
 
     def __init__(self, raw):
-        self.raw = raw
-        try:
-            from pypdfium2_raw import bindings
+        def bare(function, restype=ctypes.c_int):
+            pointer = type(function)(ctypes.cast(function, ctypes.c_void_p).value)
+            pointer.restype = restype
+            return pointer
 
-            library = bindings._libs["pdfium"]
-            handle, index, pointer = ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p
-            self.get_object = self._declare(library, "FPDFText_GetTextObject",
-                                            [handle, index], ctypes.c_void_p)
-            self.get_box = self._declare(library, "FPDFText_GetLooseCharBox",
-                                         [handle, index, pointer], ctypes.c_int)
-            self.get_origin = self._declare(library, "FPDFText_GetCharOrigin",
-                                            [handle, index, pointer, pointer], ctypes.c_int)
-            self.get_font = self._declare(library, "FPDFTextObj_GetFont", [pointer],
-                                          ctypes.c_void_p)
-            self.get_size = self._declare(library, "FPDFText_GetFontSize", [handle, index],
-                                          ctypes.c_double)
-            self.get_matrix = self._declare(library, "FPDFText_GetMatrix",
-                                            [handle, index, pointer], ctypes.c_int)
-            self.get_color = self._declare(library, "FPDFText_GetFillColor",
-                                           [handle, index] + [pointer] * 4, ctypes.c_int)
-            self.is_generated = self._declare(library, "FPDFText_IsGenerated", [handle, index],
-                                              ctypes.c_int)
-            self.plain = True
-        except (ImportError, AttributeError, KeyError, TypeError):
-            self.get_object = raw.FPDFText_GetTextObject
-            self.get_box, self.get_origin = raw.FPDFText_GetLooseCharBox, raw.FPDFText_GetCharOrigin
-            self.get_font = None
-            self.get_size, self.get_matrix = raw.FPDFText_GetFontSize, raw.FPDFText_GetMatrix
-            self.get_color = raw.FPDFText_GetFillColor
-            self.is_generated = raw.FPDFText_IsGenerated
-            self.plain = False
-
-    @staticmethod
-    def _declare(library, name, argtypes, restype):
-        function = library[name]  # a new function object: pypdfium2's own is left as it is
-        function.argtypes, function.restype = argtypes, restype
-        return function
-
-    def handle(self, textpage):
-        return ctypes.cast(textpage.raw, ctypes.c_void_p).value if self.plain else textpage.raw
-
-    def pointer(self, value):
-        return ctypes.addressof(value) if self.plain else ctypes.byref(value)
+        self.get_object = bare(raw.FPDFText_GetTextObject, ctypes.c_void_p)
+        self.get_box = bare(raw.FPDFText_GetLooseCharBox)
+        self.get_origin = bare(raw.FPDFText_GetCharOrigin)
+        self.get_font = bare(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
+        self.get_size = bare(raw.FPDFText_GetFontSize, ctypes.c_double)
+        self.get_matrix = bare(raw.FPDFText_GetMatrix)
+        self.get_color = bare(raw.FPDFText_GetFillColor)
+        self.is_generated = bare(raw.FPDFText_IsGenerated)
 
 
-def _color(calls, handle, index, rgba, refs) -> int:
-    """The fill colour a character is drawn in, as 0xRRGGBB (0 when PDFium cannot say)."""
-    if not calls.get_color(handle, index, *refs):
-        return 0
-    red, green, blue = (value.value & 255 for value in rgba[:3])
-    return red << 16 | green << 8 | blue
+BOX = struct.Struct("4f")  # FS_RECTF: left, top, right, bottom
+MATRIX = struct.Struct("4f")  # FS_MATRIX's a, b, c, d (e, f not read)
+RGBA = struct.Struct("4I")
 
 
 def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
@@ -189,18 +163,19 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         if count <= 0:
             return []
         chars = _units(textpage, raw, count)
-        handle, fast = textpage.raw, calls.handle(textpage)
-        box, ox, oy, matrix = raw.FS_RECTF(), ctypes.c_double(), ctypes.c_double(), raw.FS_MATRIX()
-        box_ref, ox_ref, oy_ref = calls.pointer(box), calls.pointer(ox), calls.pointer(oy)
-        matrix_ref = calls.pointer(matrix)
+        handle = textpage.raw  # a ctypes pointer: passed to the bare calls as it is
+        box, matrix, rgba = raw.FS_RECTF(), raw.FS_MATRIX(), (ctypes.c_uint * 4)()
+        ox, oy = ctypes.c_double(), ctypes.c_double()
+        box_ref, matrix_ref, ox_ref, oy_ref = (ctypes.byref(value) for value in
+                                               (box, matrix, ox, oy))
+        rgba_refs = [ctypes.byref(rgba, 4 * channel) for channel in range(4)]
         get_box, get_origin, get_object = calls.get_box, calls.get_origin, calls.get_object
-        get_size, get_matrix = calls.get_size, calls.get_matrix
-        is_generated = calls.is_generated
+        get_size, get_matrix, get_color = calls.get_size, calls.get_matrix, calls.get_color
+        get_font, is_generated = calls.get_font, calls.is_generated
+        read_box, read_matrix, read_rgba = BOX.unpack_from, MATRIX.unpack_from, RGBA.unpack
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
-        rgba = [ctypes.c_uint() for _ in range(4)]
-        rgba_refs = [calls.pointer(value) for value in rgba]
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
@@ -208,35 +183,38 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                 char = "-"
             elif char.isspace() or char in "\x00\uffff" or char < " ":
                 if char in " \u00a0\u3000\t":
-                    space = max(space, INFERRED if is_generated(fast, index) else TYPED)
+                    space = max(space, INFERRED if is_generated(handle, index) else TYPED)
                 continue
-            text_object = get_object(fast, index)
-            get_box(fast, index, box_ref)  # the advance box: no gaps between glyphs
+            text_object = get_object(handle, index)
+            get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
+            left, top, right, bottom = read_box(box)
             if text_object != last_object or text_object is None:
                 last_object = text_object
-                get_matrix(fast, index, matrix_ref)
-                scale = math.hypot(matrix.c, matrix.d) or 1.0
-                size = (get_size(fast, index) or 1.0) * scale
+                get_matrix(handle, index, matrix_ref)
+                a, b, c, d = read_matrix(matrix)
+                scale = math.hypot(c, d) or 1.0
+                size = (get_size(handle, index) or 1.0) * scale
                 # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
-                turned = abs(matrix.b) > 0.05 * scale or abs(matrix.c) > 0.05 * scale \
-                    or matrix.d < 0
-                font = calls.get_font(text_object) if calls.get_font else None
+                turned = abs(b) > 0.05 * scale or abs(c) > 0.05 * scale or d < 0
+                font = get_font(ctypes.c_void_p(text_object)) if text_object else None
                 style = styles.get(font) if font else None
                 if style is None:
                     style = _style(raw, handle, index, buffer)
                     if font:
                         styles[font] = style
-                color = _color(calls, fast, index, rgba, rgba_refs)
+                color = 0  # 0xRRGGBB, 0 when PDFium cannot say
+                if get_color(handle, index, *rgba_refs):
+                    red, green, blue, _ = read_rgba(rgba)
+                    color = (red & 255) << 16 | (green & 255) << 8 | blue & 255
                 # the loose box hangs from the baseline by the font's descent: asked once
-                get_origin(fast, index, ox_ref, oy_ref)
-                descent = oy.value - box.bottom
+                get_origin(handle, index, ox_ref, oy_ref)
+                descent = oy.value - bottom
             if turned:
                 space = INFERRED
                 continue
             if not char.isascii():
                 char = fold(char)
-            bottom = box.bottom
-            glyphs.append(Glyph(char, box.left, max(box.right, box.left), height - box.top,
+            glyphs.append(Glyph(char, left, left if left > right else right, height - top,
                                 height - bottom, height - bottom - descent, size, space, style,
                                 color))
             space = 0
@@ -250,6 +228,11 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
     seconds; PdfError when the file cannot be read at all."""
     pdfium, raw = _pdfium()
     document = open_document(source)
+    # The glyphs hold no cycles, yet the cyclic collector would walk the growing list of
+    # them again and again (a quarter of the time on a 300-page file): it waits until the
+    # pages are read.
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         page_count = len(document)
         warnings = []
@@ -275,3 +258,5 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
         return Extraction(pages, page_count, warnings)
     finally:
         document.close()
+        if collecting:
+            gc.enable()
