@@ -1,7 +1,7 @@
 """How fast, and how well, `reftag train` adds a style the shipped model reads badly.
 
 A CSL style no training file is in (American Physical Society's by default: the shipped CRF
-reads it at about 0.85 core micro-F1) is rendered by the synthesizer (`training.synth`, the
+reads it at about 0.83 core micro-F1) is rendered by the synthesizer (`training.synth`, the
 code behind `reftag synth`): a test set (seed 500) and, for each size, the first N of a
 training pool (seed 200, no title shared with the test set). For each N the fast recipe
 (`reftag train`'s default: the shipped model tuned, tagger.finetune) and, with `--recipes fast
