@@ -219,3 +219,47 @@ def test_the_tuned_model_file_holds_exactly_the_weights_given(tiny_model, tmp_pa
         tagger.open(str(path))
         taggers.append(tagger)
     assert all(taggers[0].tag(x) == taggers[1].tag(x) for x in xs)
+
+
+def test_fine_tuning_moves_only_the_attributes_of_the_users_references(tiny_model, tmp_path):
+    """The fast recipe's weights: an attribute the user's references lack keeps its shipped
+    weights exactly (the replayed references only hold what the user's move back), and the
+    user's references are read better than the shipped model reads them."""
+    import numpy as np
+
+    from tagger.finetune import finetune
+    from tagger.model import read_weights
+    from tagger.train import sequences
+
+    user = sequences(load(REPO / "data/core.jsonl")[300:310])
+    replay = sequences(load(REPO / "data/core.jsonl")[:40])
+    tuned = tmp_path / "tuned.crfsuite"
+    manifest = finetune(tiny_model, user, replay, tuned, weight=3, iterations=15)
+    assert manifest["params"] == {"l2_to_base": 1.0, "fisher_to_base": 3.0,
+                                  "max_iterations": 15}
+    base, after = read_weights(tiny_model), read_weights(tuned)
+    held = {attribute for sequence in user[0] for token in sequence for attribute in token}
+    order = [after.column[label] for label in base.labels]
+    untouched = [a for a in base.row if a not in held]
+    assert untouched and np.array_equal(
+        after.state[[after.row[a] for a in untouched]][:, order],
+        base.state[[base.row[a] for a in untouched]])
+    moved = [a for a in base.row if a in held and a in after.row]
+    assert not np.allclose(after.state[[after.row[a] for a in moved]][:, order],
+                           base.state[[base.row[a] for a in moved]])
+
+    def log_likelihood(weights):
+        from tagger.finetune import _batches, _forward_backward
+
+        total = 0.0
+        for x, y in zip(*user):
+            scores = weights.scores(x)
+            lengths = np.array([len(x)])
+            _, log_z = _forward_backward(scores, np.exp(weights.transition), _batches(lengths),
+                                         np.array([0, len(x)]), lengths)
+            states = [weights.column[s] for s in y]
+            total += scores[np.arange(len(x)), states].sum() + sum(
+                weights.transition[a, b] for a, b in zip(states, states[1:])) - log_z[0]
+        return total
+
+    assert log_likelihood(after) > log_likelihood(base)

@@ -52,6 +52,10 @@ def configure(parser):
     parser.add_argument("--l2-to-base", type=float, default=None, dest="l2_to_base",
                         help="the fast recipe's pull back to the shipped weights (default "
                              f"{FAST_PARAMS['l2_to_base']})")
+    parser.add_argument("--fisher-to-base", type=float, default=None, dest="fisher_to_base",
+                        help="the fast recipe's further pull back to each shipped weight, times "
+                             "how much the shipped data pinned it down (its Fisher information; "
+                             f"default {FAST_PARAMS['fisher_to_base']})")
 
 
 def run(args) -> int:
@@ -69,7 +73,7 @@ def run(args) -> int:
         print("reftag: --weight must be at least 1 and --folds at least 0", file=sys.stderr)
         return 1
     recipe = "none" if args.base == "none" else "full" if args.full else "fast"
-    params = {name: getattr(args, name) for name in [*DEFAULT_PARAMS, "l2_to_base"]
+    params = {name: getattr(args, name) for name in [*DEFAULT_PARAMS, *FAST_PARAMS]
               if getattr(args, name) is not None}
     show = not args.quiet and sys.stderr.isatty()
     try:
