@@ -227,9 +227,9 @@ def test_fine_tuning_moves_only_the_attributes_of_the_users_references(tiny_mode
     user's references are read better than the shipped model reads them."""
     import numpy as np
 
-    from tagger.finetune import finetune
-    from tagger.model import read_weights
-    from tagger.train import sequences
+    from tagger.crf.finetune import finetune
+    from tagger.crf.model import read_weights
+    from tagger.crf.train import sequences
 
     user = sequences(load(REPO / "data/core.jsonl")[300:310])
     replay = sequences(load(REPO / "data/core.jsonl")[:40])
@@ -249,7 +249,7 @@ def test_fine_tuning_moves_only_the_attributes_of_the_users_references(tiny_mode
                            base.state[[base.row[a] for a in moved]])
 
     def log_likelihood(weights):
-        from tagger.finetune import _batches, _forward_backward
+        from tagger.crf.finetune import _batches, _forward_backward
 
         total = 0.0
         for x, y in zip(*user):
