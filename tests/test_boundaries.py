@@ -90,3 +90,50 @@ def test_the_converted_corpora_hold_every_document_with_one_mark_or_zone_a_line(
     assert len(papers) == 473
     assert all(len(d["lines"]) == len(d["zones"]) for d in papers)
     assert sum("listBibl" in d["zones"] for d in papers) >= 460
+
+
+def test_the_alphabetical_order_picks_out_the_lines_that_open_a_reference():
+    """Author–year lists are sorted by the first author: the lines that keep that order are
+    the references' first lines; a wrapped line's capital word ("Network", "Neurophysiol.")
+    falls out of it."""
+    from tagger.finder.boundaries import _alphabetical
+
+    lines = ["Brady RO, Gonsalvez I, Lee I. 2019. Cerebellar-Prefrontal",
+             "Network Connectivity and Negative Symptoms. Am J Psychiatry",
+             "Buckner RL, Krienen FM. 2011. The organization of",
+             "the human cerebellum estimated by connectivity. J.",
+             "Neurophysiol. 106(5):2322-45",
+             "Cavada C, Goldman-Rakic PS. 1989a. Posterior parietal cortex",
+             "Öngür D, Price JL. 2000. The organization of networks"]
+    kept, share = _alphabetical(lines)
+    assert kept == {0, 2, 5, 6}
+    assert share == 4 / 6
+
+
+def test_a_dash_for_repeated_authors_alone_on_its_line_begins_the_reference():
+    """Scans of older journals set the dash that repeats the last authors on a line of its
+    own: the dash begins the reference and the year line below goes on with it."""
+    text = "\n".join([
+        "References",
+        "Ayala, F. J. 1974. Biological evolution: Natural selection or random walk? Am. Sci. 62: 692-701.",
+        "--.",
+        "1975. Genetic differentiation during the speciation process. Evolut. Biol. 8: 1-78.",
+        "Baker, H. G. 1959. Reproductive methods as factors in speciation in flowering plants. Cold Spring Har-",
+        "bor Symposium on Quantitative Biology 24: 177-191.",
+        "--.",
+        "1960. Apomixis and polyembryony in Pachira oleaginea (Bombacaceae). Amer. J. Bot. 47:",
+        "296-302."])
+    assert [seg.raw.split("\n")[0][:8] for seg in segment(text)] == ["Ayala, F", "--.", "Baker, H", "--."]
+
+
+def test_a_key_or_a_dash_alone_on_its_line_is_told_as_such():
+    from tagger.finder.boundaries import line_features
+    from tagger.finder.split import RefLine, list_hints
+
+    lines = [RefLine(text, 0, 0, "") for text in (
+        "[Ahl78]", "Lars V. Ahlfors, Complex analysis, McGraw-Hill, New York, 1978.", "——.",
+        "1979. Another book. Springer, Berlin.", "(b) R. Grigg, Bull. Soc. Chim. Belg. 93, 593 (1984).")]
+    features = line_features(lines, list_hints(lines))
+    assert "labelalone" in features[0] and "-1:labelalone" in features[1]
+    assert "dittoalone" in features[2] and "-1:ditto" in features[3]
+    assert "sublabel" in features[4]

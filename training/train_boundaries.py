@@ -3,12 +3,15 @@ begin on this line of a reference list?
 
     python -m training.train_boundaries            # writes the model and its manifest
     python -m training.train_boundaries --cv 10    # 10-fold cross-validation by document
+    python -m training.train_boundaries --cv 10 --folds 4,6 --errors errors.tsv
+                                                   # some folds, each held-out error listed
 
 Training data: the real reference sections of GROBID's reference-segmenter corpus
 (data/layout/references.jsonl, one B/I/O mark a line) and generated lists built from the
 references of data/{core,good,ugly,bad}.jsonl (never gold, which training.furniture_lists
 scores on): numbered in each style, author–year flush or with a hanging indent, blank lines
-between, wrapped at several widths, page breaks, a first reference cut off. The real sections
+between, wrapped at several widths, page breaks, a first reference cut off, repeated authors
+set as a dash (alone on its line or not). The real sections
 teach author–year lists without indents or blank lines, where only the shape of a line's start
 and the end of the line before tell; the generated lists teach the layouts a paste keeps.
 """
@@ -17,6 +20,7 @@ import argparse
 import hashlib
 import json
 import random
+import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -24,7 +28,11 @@ from pathlib import Path
 
 import pycrfsuite
 
-from tagger.evaluate.segmentation import LAYOUT, layout_documents, layout_scores, split_counts
+from tagger.evaluate.segmentation import (
+    LAYOUT, _line_of_offsets, _segment_spans, gold_spans, layout_documents, layout_scores,
+    split_counts,
+)
+from tagger.finder import segment
 from tagger.finder import boundaries
 from tagger.finder.boundaries import FEATURE_VERSION, line_features
 from tagger.finder.split import RefLine, list_hints
@@ -63,9 +71,28 @@ def _label(style: str, number: int) -> str:
             "none": ""}[style]
 
 
+# The authors before a reference's year, which a list that repeats them sets as a dash.
+AUTHORS_BEFORE_YEAR = re.compile(r"^[A-Z][^()\d]{2,120}?[.,]?\s(?=\(?(?:1[5-9]|20)\d\d[a-z]?\)?[.,:;]?\s)")
+DITTOS = ("———.", "——.", "——", "---.", "--.", "--", "——,", "_____.")
+
+
+def _ditto(rng: random.Random, text: str, alone: bool) -> list:
+    """A reference whose authors repeat the previous one's, set as a dash: "——. 1975. Title…"
+    on one line, or the dash alone on its line above the rest (as scans of older journals
+    come out). The pieces to wrap, the dash first."""
+    found = AUTHORS_BEFORE_YEAR.match(text)
+    if not found:
+        return [text]
+    dash = rng.choice(DITTOS)
+    rest = text[found.end():]
+    return [dash, rest] if alone else [f"{dash} {rest}"]
+
+
 def generated_sequence(rng: random.Random, references: list) -> tuple:
     """One generated reference list as (RefLine list, B/I marks)."""
     style = rng.choice(NUMBER_STYLES)
+    dittos = style == "none" and rng.random() < 0.15  # repeated authors set as a dash
+    dash_alone = rng.random() < 0.5
     width = rng.choice([50, 60, 75, 85, 95, 110, 130, 1000])
     apart = style != "none" and rng.random() < 0.15  # the number on a line of its own
     layout = rng.choice(["flush", "hanging", "blank", "indented-first"])
@@ -73,11 +100,14 @@ def generated_sequence(rng: random.Random, references: list) -> tuple:
     lines, marks = [], []
     gap = ""
     for index in range(rng.randint(3, 30)):
-        text = _label(style, first_number + index) + rng.choice(references)
+        label = _label(style, first_number + index)
+        text = label + rng.choice(references)
         wrapped = wrap_lines(rng, text, width)
+        if dittos and index and rng.random() < 0.4:
+            pieces = _ditto(rng, text, dash_alone)
+            wrapped = [pieces[0]] * (len(pieces) > 1) + wrap_lines(rng, pieces[-1], width)
         if apart:
-            label = _label(style, first_number + index).strip()
-            wrapped = [label] + wrap_lines(rng, text[len(label):], width)
+            wrapped = [label.strip()] + wrap_lines(rng, text[len(label.strip()):], width)
         cut = index == 0 and len(wrapped) > 1 and rng.random() < 0.1  # the paste's top cut off
         if cut:
             wrapped = wrapped[rng.randint(1, len(wrapped) - 1):]
@@ -120,19 +150,45 @@ def folds(documents: list, count: int) -> list:
     return [keyed[index::count] for index in range(count)]
 
 
-def cross_validate(count: int, work: Path) -> dict:
-    """Train on all folds but one and score `segment` on the one left out, each in turn."""
+def split_errors(document: dict) -> list:
+    """The held-out document's split errors as printable lines: each line where a reference
+    starts in the gold but not in what `segment` found ("missed") or the other way ("false"),
+    or where both start one but it ends elsewhere ("end"), with the line before."""
+    lines = document["lines"]
+    starts = _line_of_offsets(lines)
+    found_spans = _segment_spans(segment("\n".join(lines)), starts)
+    found = {first for first, _ in found_spans}
+    gold = {first for first, _ in gold_spans(document["marks"])}
+    # a start found right whose reference ends elsewhere (a split missed or a line dropped)
+    ends = {first for first, _ in set(found_spans) - set(gold_spans(document["marks"]))} & gold
+    errors = []
+    for index in sorted((found ^ gold) | ends):
+        kind = "missed" if index not in found else "false" if index not in gold else "end"
+        before = lines[index - 1] if index else ""
+        errors.append(f"{document['group']}\t{document['id']}\t{index}\t{kind}\t"
+                      f"{before[-50:]!r}\t{lines[index][:70]!r}\t{document['marks'][index]}")
+    return errors
+
+
+def cross_validate(count: int, work: Path, only=None, errors=None) -> dict:
+    """Train on all folds but one and score `segment` on the one left out, each in turn.
+    `only`: the fold numbers to run (a quicker subset while iterating); `errors`: a file to
+    write each held-out document's split errors to."""
     documents = layout_documents("references")
     groups = defaultdict(Counter)
     previous = boundaries.DEFAULT_MODEL
     try:
         for number, held in enumerate(folds(documents, count)):
+            if only is not None and number not in only:
+                continue
             held_ids = {d["id"] for d in held}
             model = work / f"boundary-fold{number}.crfsuite"
             train(sequences([d for d in documents if d["id"] not in held_ids], GENERATED_LISTS), model)
             boundaries.DEFAULT_MODEL = model
             for document in held:
                 groups[document["group"]].update(split_counts(document))
+                if errors is not None:
+                    errors.writelines(error + "\n" for error in split_errors(document))
             print(f"fold {number}: {layout_scores(groups)['all']}", file=sys.stderr, flush=True)
     finally:
         boundaries.DEFAULT_MODEL = previous
@@ -142,13 +198,21 @@ def cross_validate(count: int, work: Path) -> dict:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cv", type=int, default=0, help="cross-validate with this many folds")
+    parser.add_argument("--folds", help="with --cv: only these fold numbers, e.g. 0,3,7")
+    parser.add_argument("--errors", help="with --cv: write the held-out split errors to this file")
     parser.add_argument("-o", "--output", default=str(MODEL))
     args = parser.parse_args()
     if args.cv:
         import tempfile
 
-        with tempfile.TemporaryDirectory() as work:
-            print(json.dumps(cross_validate(args.cv, Path(work)), indent=2))
+        only = {int(number) for number in args.folds.split(",")} if args.folds else None
+        errors = open(args.errors, "w", encoding="utf-8") if args.errors else None
+        try:
+            with tempfile.TemporaryDirectory() as work:
+                print(json.dumps(cross_validate(args.cv, Path(work), only, errors), indent=2))
+        finally:
+            if errors:
+                errors.close()
         return 0
     model_path = Path(args.output)
     started = time.time()
@@ -159,7 +223,8 @@ def main() -> int:
         "labels": ["B", "I"],
         "feature_version": FEATURE_VERSION,
         "params": PARAMS,
-        "trained_on": {path.name: sha256(path) for path in [LAYOUT / "references.jsonl"]},
+        "trained_on": {path.name: sha256(path) for path in
+                       [LAYOUT / "references.jsonl", *(ROOT / "data" / name for name in REFERENCE_SETS)]},
         "generated_lists": {"count": GENERATED_LISTS, "seed": SEED,
                             "references_from": list(REFERENCE_SETS)},
         "training_seconds": round(time.time() - started, 1),

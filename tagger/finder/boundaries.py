@@ -10,6 +10,8 @@ A PDF's layout, when given, adds each line's indent and gap above as the page me
 """
 
 import re
+import unicodedata
+from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 
@@ -22,13 +24,16 @@ from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering
 from tagger.crf.model import models_dir
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
-FEATURE_VERSION = 1
+FEATURE_VERSION = 3
 
 ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
 # A list's label: "[12]", "12.", "(12)", "12)", "12 ", "[C12]"; alone on its line when the
 # PDF set the number apart from the text.
 LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）]|(\d{1,3})(?:[.．)](?=\s|$)|\s+(?=\D)|$))")
+# A letter numbering one of several references under a list's number: "(b) R. Grigg", "c )A."
+SUBLABEL = re.compile(r"^\(?[a-h]\s?\)\s?\S")
+KEY = re.compile(r"^\[[A-Za-z][^\]\s]{0,12}\]")  # "[Ahl78]", "[DGG13b]", "[BEG]"
 YEAR_EARLY = re.compile(r"^\D{0,80}?(?:\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)|(?:1[5-9]|20)\d\d[a-z]?[.,:;])")
 
 
@@ -83,11 +88,13 @@ def _start(content: str) -> list:
     style = numbering_of(content)
     if style:
         features.append(f"numbering={style}")
-    label = LABEL.match(content)
+    label = LABEL.match(content) or KEY.match(content)
     if label:
         features.append("label")
         if not content[label.end():].strip():
             features.append("labelalone")
+    if SUBLABEL.match(content):
+        features.append("sublabel")
     names = names_after_numbering(content)
     if names:
         features.append("names")
@@ -97,6 +104,8 @@ def _start(content: str) -> list:
             features.append("names+yearearly")
     if DITTO.match(content):
         features.append("ditto")
+        if len(content) <= 8:
+            features.append("dittoalone")  # "——." on its line, the rest of the reference below
     if GLUED_NUMBER.match(content) or LONG_NUMBER.match(content) or PAGE_RANGE.match(content):
         features.append("tail")  # "2019.", "436–444.", "24568259": a wrap's leftover
     if len(words) == 1:
@@ -127,6 +136,44 @@ def _label_number(content: str):
     return re.sub(r"\d+", "#", label.group().strip()), int(label.group(1) or label.group(2))
 
 
+def _initial_key(content: str):
+    """The line's first word as an author–year list sorts it: its letters, accents off,
+    in lower case ("Öngür," → "ongur"); None when the line does not open on a capital."""
+    word = content.split(None, 1)[0] if content.strip() else ""
+    letters = "".join(char for char in unicodedata.normalize("NFKD", word) if char.isalpha())
+    return letters.lower() if letters[:1].isupper() and letters.isascii() else None
+
+
+def _alphabetical(contents: list) -> tuple:
+    """Which lines keep the list's alphabetical order: author–year lists are sorted by the
+    first author's surname, so the references' first words form a long non-decreasing run
+    through the lines, and a wrapped line's capital word ("Neuroimage", "Proc. Natl.") mostly
+    falls out of it. The lines of a longest non-decreasing subsequence of first words, and
+    its share of the lines that open on a capital (how alphabetical the list is)."""
+    keyed = [(index, key) for index, key in enumerate(map(_initial_key, contents)) if key]
+    tails, tail_index, parent = [], [], {}
+    for index, key in keyed:
+        position = bisect_right(tails, key)
+        parent[index] = tail_index[position - 1] if position else None
+        if position == len(tails):
+            tails.append(key)
+            tail_index.append(index)
+        else:
+            tails[position], tail_index[position] = key, index
+    kept, index = set(), tail_index[-1] if tail_index else None
+    while index is not None:
+        kept.add(index)
+        index = parent[index]
+    return kept, len(kept) / max(len(keyed), 1)
+
+
+def _first_indent(lines: list, hints: dict) -> int:
+    """The indent of the list's first lines: the numbered lines' usual one in a numbered
+    list (its first line may be a cut-off reference's rest), else the first line's."""
+    numbered = sorted(lines[index].indent for index in hints.get("numbered", ()) if index < len(lines))
+    return numbered[len(numbered) // 2] if numbered else lines[0].indent
+
+
 def line_features(lines: list, hints: dict) -> list:
     """Feature strings for each reference line (RefLine: content, indent, gap). `hints` holds
     the list-wide rules' answers: sets of line indices "numbered", "hanging", "shape",
@@ -134,11 +181,15 @@ def line_features(lines: list, hints: dict) -> list:
     contents = [line.content for line in lines]
     lengths = [len(content) for content in contents]
     usual = sorted(lengths)[int(0.8 * (len(lengths) - 1))] if lengths else 1  # a full line
-    base = min((line.indent for line in lines), default=0)
+    # the flush edge, a column's width of slack: a PDF sets labels right-aligned ("[9]" one
+    # space in from "[10]"), and the list's labels are all flush all the same
+    base = min((line.indent for line in lines), default=0) + 1
     numbers = [_label_number(content) for content in contents]
     styles = Counter(number[0] for number in numbers if number)
     usual_style = styles.most_common(1)[0][0] if styles else None
-    first = "flush" if not lines or lines[0].indent <= base else "in"
+    first = "flush" if not lines or _first_indent(lines, hints) <= base else "in"
+    in_order, ordered_share = _alphabetical(contents)  # a numbered list's order is its numbers'
+    order = None if hints.get("numbered_list") else _bucket(ordered_share, (0.3, 0.5, 0.7))
     shapes = []
     for index, line in enumerate(lines):
         content = line.content
@@ -155,6 +206,8 @@ def line_features(lines: list, hints: dict) -> list:
                 row.append(f"rule={name}")
         if line.layout:
             row.extend(_layout_features(line.layout))
+        if order is not None and _initial_key(content):
+            row.append(f"alpha={'in' if index in in_order else 'out'}/{order}")
         shapes.append(row)
     features = []
     expected = None
