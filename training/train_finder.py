@@ -185,15 +185,18 @@ LAYOUT_CAP = 4000
 
 
 def layout_labelled(document: dict) -> tuple:
-    """A segmentation document as (text, line labels), cut to the reference section's
-    surroundings: LAYOUT_CONTEXT lines before it, everything after, at most LAYOUT_CAP."""
+    """A segmentation document as (line features, line labels), cut to the reference section's
+    surroundings: LAYOUT_CONTEXT lines before it, everything after, at most LAYOUT_CAP. The
+    features are those of the whole paper (where a line sits in it is one of them), so the
+    cut only drops rows."""
     lines, zones = document["lines"], document["zones"]
     labels = [("title" if HEADING.match(line) else "ref") if zone == "listBibl"
               else ZONE_LABELS.get(zone, "text") for line, zone in zip(lines, zones)]
     first = next((i for i, zone in enumerate(zones) if zone == "listBibl"), len(lines))
     start = max(0, first - LAYOUT_CONTEXT)
     end = min(len(lines), start + LAYOUT_CAP)
-    return "\n".join(lines[start:end]), labels[start:end]
+    features = line_features(split_lines("\n".join(lines)))
+    return features[start:end], labels[start:end]
 
 
 def train(paths: list, model_path: Path, layout: list = (), iterations: int = None,
@@ -203,8 +206,7 @@ def train(paths: list, model_path: Path, layout: list = (), iterations: int = No
     for _, text, labels in documents:
         trainer.append(line_features(split_lines(text)), labels)
     for document in layout:
-        text, labels = layout_labelled(document)
-        trainer.append(line_features(split_lines(text)), labels)
+        trainer.append(*layout_labelled(document))
     rng = random.Random(SEED)
     references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
     prose = prose_blocks(documents)
@@ -218,28 +220,61 @@ def train(paths: list, model_path: Path, layout: list = (), iterations: int = No
     trainer.train(str(model_path))
 
 
-def cross_validate(paths: list, count: int, work: Path, iterations: int) -> dict:
+def cross_validate(paths: list, count: int, work: Path, iterations: int, pastes: int = None,
+                   chosen=None) -> dict:
     """Train on the AnyStyle documents, the pastes and all folds of the segmentation corpus
-    but one; score the zone `find` returns on the fold left out, each fold in turn."""
+    but one; score the zone `find` returns on the fold left out, each fold in turn (or only
+    the `chosen` folds). Prints each fold's zone P/R/F1 as it goes; returns the scores over
+    all folds run, per source group, with each fold's under "folds"."""
     from tagger.finder import classify
     from training.train_boundaries import folds
 
     documents = layout_documents("segmentation")
-    groups = defaultdict(Counter)
+    groups, per_fold = defaultdict(Counter), {}
     previous = classify.DEFAULT_MODEL
     try:
         for number, held in enumerate(folds(documents, count)):
+            if chosen is not None and number not in chosen:
+                continue
             held_ids = {d["id"] for d in held}
-            model = work / f"zone-fold{number}-{iterations}.crfsuite"
+            model = work / f"zone-fold{number}-{iterations}-{pastes}.crfsuite"
             if not model.exists():  # (a kept fold model is scored again, not retrained)
-                train(paths, model, [d for d in documents if d["id"] not in held_ids], iterations)
+                train(paths, model, [d for d in documents if d["id"] not in held_ids], iterations, pastes)
             classify.DEFAULT_MODEL = model
+            fold = Counter()
             for document in held:
-                groups[document["group"]].update(zone_counts(document), documents=1)
-            print(f"fold {number}: {layout_scores(groups)['all']}", file=sys.stderr, flush=True)
+                counts = zone_counts(document) + model_zone_counts(document, model)
+                fold.update(counts)
+                groups[document["group"]].update(counts, documents=1)
+            per_fold[number] = {"zone": layout_scores({"fold": fold})["all"]["zone"],
+                                "model_zone": model_scores(fold)}
+            print(f"fold {number}: {per_fold[number]}", file=sys.stderr, flush=True)
     finally:
         classify.DEFAULT_MODEL = previous
-    return layout_scores(groups)
+    scores = layout_scores(groups)
+    for group, counts in [("all", sum(groups.values(), Counter())), *groups.items()]:
+        scores[group]["model_zone"] = model_scores(counts)
+    return {**scores, "folds": per_fold}
+
+
+def model_zone_counts(document: dict, model: Path) -> Counter:
+    """Line counts of the reference zone as the zone model alone labels it (its `ref` lines),
+    before the rules that go over its answer: what the model does, apart from them."""
+    from tagger.finder.classify import load_tagger
+
+    lines = document["lines"]
+    labels = load_tagger(str(model)).tag(line_features(split_lines("\n".join(lines))))
+    found = {index for index, label in enumerate(labels) if label == "ref"}
+    gold = {i for i, (zone, line) in enumerate(zip(document["zones"], lines))
+            if zone == "listBibl" and not HEADING.match(line)}
+    return Counter(model_tp=len(found & gold), model_pred=len(found), model_gold=len(gold))
+
+
+def model_scores(counts: Counter) -> dict:
+    tp, predicted, gold = counts["model_tp"], counts["model_pred"], counts["model_gold"]
+    precision, recall = tp / max(predicted, 1), tp / max(gold, 1)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4)}
 
 
 def sha256(path: Path) -> str:
@@ -257,18 +292,22 @@ def main() -> int:
     parser.add_argument("--pastes", type=int, default=None,
                         help="synthetic pastes to train on (default: 400, or 1,200 with --layout)")
     parser.add_argument("--keep", help="with --cv: keep the fold models in this folder (and reuse them)")
+    parser.add_argument("--folds", help="with --cv: only these folds (\"0,3\")")
     args = parser.parse_args()
     paths = sorted(Path(args.data).glob("*.ttx"))
     train_paths = [p for p in paths if p.stem not in HELD_OUT]
     if args.cv:
         import tempfile
 
+        chosen = {int(n) for n in args.folds.split(",")} if args.folds else None
+        iterations, pastes = args.iterations or LAYOUT_ITERATIONS, args.pastes
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)
-            print(json.dumps(cross_validate(train_paths, args.cv, Path(args.keep), args.iterations), indent=2))
-            return 0
-        with tempfile.TemporaryDirectory() as work:
-            print(json.dumps(cross_validate(train_paths, args.cv, Path(work), args.iterations), indent=2))
+            scores = cross_validate(train_paths, args.cv, Path(args.keep), iterations, pastes, chosen)
+        else:
+            with tempfile.TemporaryDirectory() as work:
+                scores = cross_validate(train_paths, args.cv, Path(work), iterations, pastes, chosen)
+        print(json.dumps(scores, indent=2))
         return 0
     model_path = Path(args.output)
     started = time.time()
