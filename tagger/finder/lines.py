@@ -308,9 +308,9 @@ WIDE_RADIUS = 15
 
 def _window_counts(shapes: list, names: tuple, radius: int = 4) -> list:
     """How many lines within `radius` of each line have any of the features `names`."""
-    prefix = [0]
+    prefix, wanted = [0], frozenset(names)
     for shape in shapes:
-        prefix.append(prefix[-1] + any(name in shape for name in names))
+        prefix.append(prefix[-1] + (not wanted.isdisjoint(shape)))
     total = len(shapes)
     return [prefix[min(total, i + radius + 1)] - prefix[max(0, i - radius)] for i in range(total)]
 
