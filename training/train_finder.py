@@ -37,7 +37,7 @@ from tagger.finder.lines import HEADING, line_features, split_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2  # 2: the document-level features (since, sectionhead, wide:, rellen, caption)
 REFERENCE_SETS = ("core.jsonl", "good.jsonl", "ugly.jsonl", "bad.jsonl")
 SYNTHETIC_DOCUMENTS = 400
 LAYOUT_SYNTHETIC_DOCUMENTS = 1200  # with the layout corpus: its 280,000 lines would drown 400 pastes
@@ -327,7 +327,8 @@ def main() -> int:
         "trained_on": {**{p.name: sha256(p) for p in train_paths},
                        **({"layout/segmentation.jsonl.gz": sha256(LAYOUT / "segmentation.jsonl.gz"),
                            "layout_cut": {"context_before_references": LAYOUT_CONTEXT,
-                                          "cap_lines": LAYOUT_CAP}} if layout else {})},
+                                          "cap_lines": LAYOUT_CAP,
+                                          "features_of": "the whole paper"}} if layout else {})},
         "held_out": {p.name: sha256(p) for p in paths if p.stem in HELD_OUT},
         "held_out_scores": scores,
         "training_seconds": round(seconds, 1),
