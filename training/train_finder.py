@@ -2,8 +2,10 @@
 
     python -m training.train_finder            # writes models/finder.crfsuite + finder.json
     python -m training.train_finder --layout   # also on GROBID's 473 real papers (data/layout)
-    python -m training.train_finder --cv 10 [--iterations 40] [--keep DIR]
-                                               # zone CV by document on the real papers
+    python -m training.train_finder --cv 10 [--iterations 60] [--pastes 400] [--folds 0,3] [--keep DIR]
+                                               # zone CV by document on the real papers: zone
+                                               # line P/R/F1 of find and of the model alone,
+                                               # per fold and per source group (docs/zone.md)
 
 Training data: AnyStyle's finder documents (whole theses, line-labelled), less four held
 out for evaluation, plus synthetic pastes: reference lists without a document around them,
@@ -37,7 +39,7 @@ from tagger.finder.lines import HEADING, line_features, split_lines
 
 ROOT = Path(__file__).resolve().parents[1]
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2  # 2: the document-level features (since, sectionhead, wide:, rellen, caption)
 REFERENCE_SETS = ("core.jsonl", "good.jsonl", "ugly.jsonl", "bad.jsonl")
 SYNTHETIC_DOCUMENTS = 400
 LAYOUT_SYNTHETIC_DOCUMENTS = 1200  # with the layout corpus: its 280,000 lines would drown 400 pastes
@@ -185,15 +187,18 @@ LAYOUT_CAP = 4000
 
 
 def layout_labelled(document: dict) -> tuple:
-    """A segmentation document as (text, line labels), cut to the reference section's
-    surroundings: LAYOUT_CONTEXT lines before it, everything after, at most LAYOUT_CAP."""
+    """A segmentation document as (line features, line labels), cut to the reference section's
+    surroundings: LAYOUT_CONTEXT lines before it, everything after, at most LAYOUT_CAP. The
+    features are those of the whole paper (where a line sits in it is one of them), so the
+    cut only drops rows."""
     lines, zones = document["lines"], document["zones"]
     labels = [("title" if HEADING.match(line) else "ref") if zone == "listBibl"
               else ZONE_LABELS.get(zone, "text") for line, zone in zip(lines, zones)]
     first = next((i for i, zone in enumerate(zones) if zone == "listBibl"), len(lines))
     start = max(0, first - LAYOUT_CONTEXT)
     end = min(len(lines), start + LAYOUT_CAP)
-    return "\n".join(lines[start:end]), labels[start:end]
+    features = line_features(split_lines("\n".join(lines)))
+    return features[start:end], labels[start:end]
 
 
 def train(paths: list, model_path: Path, layout: list = (), iterations: int = None,
@@ -201,10 +206,13 @@ def train(paths: list, model_path: Path, layout: list = (), iterations: int = No
     documents = finder_documents(paths)
     trainer = pycrfsuite.Trainer(verbose=False)
     for _, text, labels in documents:
-        trainer.append(line_features(split_lines(text)), labels)
+        lines = split_lines(text)
+        if layout:  # the papers call only the references' heading a title: the theses agree
+            labels = [label if label != "title" or HEADING.match(line.content) else "text"
+                      for line, label in zip(lines, labels)]
+        trainer.append(line_features(lines), labels)
     for document in layout:
-        text, labels = layout_labelled(document)
-        trainer.append(line_features(split_lines(text)), labels)
+        trainer.append(*layout_labelled(document))
     rng = random.Random(SEED)
     references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
     prose = prose_blocks(documents)
@@ -218,28 +226,61 @@ def train(paths: list, model_path: Path, layout: list = (), iterations: int = No
     trainer.train(str(model_path))
 
 
-def cross_validate(paths: list, count: int, work: Path, iterations: int) -> dict:
+def cross_validate(paths: list, count: int, work: Path, iterations: int, pastes: int = None,
+                   chosen=None) -> dict:
     """Train on the AnyStyle documents, the pastes and all folds of the segmentation corpus
-    but one; score the zone `find` returns on the fold left out, each fold in turn."""
+    but one; score the zone `find` returns on the fold left out, each fold in turn (or only
+    the `chosen` folds). Prints each fold's zone P/R/F1 as it goes; returns the scores over
+    all folds run, per source group, with each fold's under "folds"."""
     from tagger.finder import classify
     from training.train_boundaries import folds
 
     documents = layout_documents("segmentation")
-    groups = defaultdict(Counter)
+    groups, per_fold = defaultdict(Counter), {}
     previous = classify.DEFAULT_MODEL
     try:
         for number, held in enumerate(folds(documents, count)):
+            if chosen is not None and number not in chosen:
+                continue
             held_ids = {d["id"] for d in held}
-            model = work / f"zone-fold{number}-{iterations}.crfsuite"
+            model = work / f"zone-fold{number}-{iterations}-{pastes}.crfsuite"
             if not model.exists():  # (a kept fold model is scored again, not retrained)
-                train(paths, model, [d for d in documents if d["id"] not in held_ids], iterations)
+                train(paths, model, [d for d in documents if d["id"] not in held_ids], iterations, pastes)
             classify.DEFAULT_MODEL = model
+            fold = Counter()
             for document in held:
-                groups[document["group"]].update(zone_counts(document), documents=1)
-            print(f"fold {number}: {layout_scores(groups)['all']}", file=sys.stderr, flush=True)
+                counts = zone_counts(document) + model_zone_counts(document, model)
+                fold.update(counts)
+                groups[document["group"]].update(counts, documents=1)
+            per_fold[number] = {"zone": layout_scores({"fold": fold})["all"]["zone"],
+                                "model_zone": model_scores(fold)}
+            print(f"fold {number}: {per_fold[number]}", file=sys.stderr, flush=True)
     finally:
         classify.DEFAULT_MODEL = previous
-    return layout_scores(groups)
+    scores = layout_scores(groups)
+    for group, counts in [("all", sum(groups.values(), Counter())), *groups.items()]:
+        scores[group]["model_zone"] = model_scores(counts)
+    return {**scores, "folds": per_fold}
+
+
+def model_zone_counts(document: dict, model: Path) -> Counter:
+    """Line counts of the reference zone as the zone model alone labels it (its `ref` lines),
+    before the rules that go over its answer: what the model does, apart from them."""
+    from tagger.finder.classify import load_tagger
+
+    lines = document["lines"]
+    labels = load_tagger(str(model)).tag(line_features(split_lines("\n".join(lines))))
+    found = {index for index, label in enumerate(labels) if label == "ref"}
+    gold = {i for i, (zone, line) in enumerate(zip(document["zones"], lines))
+            if zone == "listBibl" and not HEADING.match(line)}
+    return Counter(model_tp=len(found & gold), model_pred=len(found), model_gold=len(gold))
+
+
+def model_scores(counts: Counter) -> dict:
+    tp, predicted, gold = counts["model_tp"], counts["model_pred"], counts["model_gold"]
+    precision, recall = tp / max(predicted, 1), tp / max(gold, 1)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4)}
 
 
 def sha256(path: Path) -> str:
@@ -257,18 +298,22 @@ def main() -> int:
     parser.add_argument("--pastes", type=int, default=None,
                         help="synthetic pastes to train on (default: 400, or 1,200 with --layout)")
     parser.add_argument("--keep", help="with --cv: keep the fold models in this folder (and reuse them)")
+    parser.add_argument("--folds", help="with --cv: only these folds (\"0,3\")")
     args = parser.parse_args()
     paths = sorted(Path(args.data).glob("*.ttx"))
     train_paths = [p for p in paths if p.stem not in HELD_OUT]
     if args.cv:
         import tempfile
 
+        chosen = {int(n) for n in args.folds.split(",")} if args.folds else None
+        iterations, pastes = args.iterations or LAYOUT_ITERATIONS, args.pastes
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)
-            print(json.dumps(cross_validate(train_paths, args.cv, Path(args.keep), args.iterations), indent=2))
-            return 0
-        with tempfile.TemporaryDirectory() as work:
-            print(json.dumps(cross_validate(train_paths, args.cv, Path(work), args.iterations), indent=2))
+            scores = cross_validate(train_paths, args.cv, Path(args.keep), iterations, pastes, chosen)
+        else:
+            with tempfile.TemporaryDirectory() as work:
+                scores = cross_validate(train_paths, args.cv, Path(work), iterations, pastes, chosen)
+        print(json.dumps(scores, indent=2))
         return 0
     model_path = Path(args.output)
     started = time.time()
@@ -288,7 +333,8 @@ def main() -> int:
         "trained_on": {**{p.name: sha256(p) for p in train_paths},
                        **({"layout/segmentation.jsonl.gz": sha256(LAYOUT / "segmentation.jsonl.gz"),
                            "layout_cut": {"context_before_references": LAYOUT_CONTEXT,
-                                          "cap_lines": LAYOUT_CAP}} if layout else {})},
+                                          "cap_lines": LAYOUT_CAP,
+                                          "features_of": "the whole paper"}} if layout else {})},
         "held_out": {p.name: sha256(p) for p in paths if p.stem in HELD_OUT},
         "held_out_scores": scores,
         "training_seconds": round(seconds, 1),

@@ -89,6 +89,18 @@ COLUMN_GAP = re.compile(r"\S\s{3,}(?=\S)")  # tables set their columns apart
 DOT_LEADER = re.compile(r"(?:\.\s){4,}|\.{5,}")
 IDENTIFIER = re.compile(r"10\.\d{3,9}/|https?://|www\.", re.IGNORECASE)
 DIGIT = re.compile(r"\d+")
+# A figure's or table's caption ("Figure 3. …", "Table S2 …", "Fig. 1:"): body matter.
+CAPTION = re.compile(r"^(?:fig(?:ure)?s?\.?|table|supplementary (?:figure|table))\s*[S]?\d+[a-z]?\s*[.:|(]",
+                     re.IGNORECASE)
+# A section head other than the references' ("Appendix A", "NOTES", "Acknowledgements",
+# "Figure legends"): what follows a list under it is no longer the list.
+SECTION_HEAD = re.compile(
+    r"^\s*(?:[A-Z0-9]{1,3}\.?\s+)?(?:appendix|appendices|notes|endnotes|acknowledge?ments?|"
+    r"supplementary|supporting information|figure legends|figures?|tables?|author contributions|"
+    r"funding|competing interests|conflicts? of interest|abbreviations|data availability|"
+    r"about the authors?|biograph(?:y|ies)|glossary|index)\b[^.]{0,40}$",
+    re.IGNORECASE,
+)
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
@@ -114,6 +126,7 @@ LINE_MARKS = (
     ("genremark", GENRE_MARK.search), ("refword", REF_WORDS.search),
     ("identifier", IDENTIFIER.search), ("cjk", CJK.search),
     ("intextcitation", IN_TEXT_CITATION.search), ("dotleader", DOT_LEADER.search),
+    ("sectionhead", SECTION_HEAD.match), ("caption", CAPTION.match),
 )
 
 
@@ -282,13 +295,22 @@ DENSITIES = {
     "prose": ("prose=2", "prose=3"),
     "intextcitation": ("intextcitation",),
 }
+# The same over a wider window (a page's column): a list's lines start with names or
+# numbers and hold years, body text holds prose words.
+WIDE_DENSITIES = {
+    "years": ("years=1", "years=2"),
+    "reflike": ("namestart", "start=bracket", "start=key", "start=paren", "start=dot", "yearpunct"),
+    "prose": ("prose=1", "prose=2", "prose=3"),
+    "intextcitation": ("intextcitation",),
+}
+WIDE_RADIUS = 15
 
 
 def _window_counts(shapes: list, names: tuple, radius: int = 4) -> list:
     """How many lines within `radius` of each line have any of the features `names`."""
-    prefix = [0]
+    prefix, wanted = [0], frozenset(names)
     for shape in shapes:
-        prefix.append(prefix[-1] + any(name in shape for name in names))
+        prefix.append(prefix[-1] + (not wanted.isdisjoint(shape)))
     total = len(shapes)
     return [prefix[min(total, i + radius + 1)] - prefix[max(0, i - radius)] for i in range(total)]
 
@@ -305,17 +327,29 @@ def line_features(lines: list) -> list:
     ]
     total = len(lines)
     densities = {name: _window_counts(shapes, names) for name, names in DENSITIES.items()}
-    seen_heading = False
+    wide = {name: _window_counts(shapes, names, WIDE_RADIUS) for name, names in WIDE_DENSITIES.items()}
+    lengths = sorted(len(content) for content in contents if content)
+    typical = max(lengths[len(lengths) // 2], 1) if lengths else 1
+    heading_at, other_after = None, False
     features = []
     for index, shape in enumerate(shapes):
         if "heading" in shape:
-            seen_heading = True
+            heading_at, other_after = index, False
+        elif "sectionhead" in shape and heading_at is not None:
+            other_after = True
         row = list(shape)
         row.append(f"position={10 * index // max(total, 1)}")
-        if seen_heading:
+        if heading_at is not None:
             row.append("afterheading")
+            row.append(f"since={_bucket(index - heading_at, (0, 3, 15, 60, 200, 600))}")
+            if other_after:
+                row.append("afterotherhead")
+        if contents[index]:
+            row.append(f"rellen={_bucket(len(contents[index]) / typical, (0.3, 0.6, 0.85, 1.15, 1.6))}")
         for name, counts in densities.items():
             row.append(f"near:{name}={_bucket(counts[index], (0, 1, 3, 5))}")
+        for name, counts in wide.items():
+            row.append(f"wide:{name}={_bucket(counts[index], (0, 2, 5, 10, 20))}")
         for offset in (-2, -1, 1, 2):
             neighbour = index + offset
             if 0 <= neighbour < total:
