@@ -18,6 +18,7 @@ import re
 import struct
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 from tagger.pdf.characters import T1, fold
 from tagger.pdf.errors import MissingExtra, PdfError
@@ -25,6 +26,13 @@ from tagger.pdf.errors import MissingExtra, PdfError
 BOLD, ITALIC = 1, 2
 SURROGATE = re.compile("[\ud800-\udfff]")
 TYPED, INFERRED = 2, 1  # the kinds of space before a glyph
+# A control code PDFium hands over as it is waits under a private mark (outside ASCII, so the
+# per-glyph path stays as it is) until its font says what it draws: TeX's T1 fonts say (the
+# mark becomes the character, "ff" for 0x1B), others do not (it is dropped, as ever).
+MARKS = {char: chr(0xF0000 + ord(char)) for char in T1 if (char < " " or char == "\x7f")
+         and char not in "\r\n\t"}  # PDFium's own line ends; a tab is a space
+T1_MARKED = {MARKS.get(char, char): text for char, text in T1.items()}
+UNMARKED = dict.fromkeys(MARKS.values(), "")
 
 
 @dataclass(slots=True)
@@ -112,6 +120,7 @@ TEX_BOLD = re.compile(r"(?:cm(?:b|bx[a-z]*|ssbx|mib|bsy|ssdc)|(?:ec|sf|tc)(?:bx|
 TEX_T1 = re.compile(r"(?:ec|sf|tc)[a-z]{2}\d{4}")  # TeX's T1-encoded fonts: ecrm1000, SFRM1000
 
 
+@lru_cache(maxsize=1024)
 def font_style(name: str) -> int:
     """BOLD/ITALIC from what a font's name says (its subset prefix already cut)."""
     lower = name.lower()
@@ -129,9 +138,9 @@ def font_style(name: str) -> int:
 
 
 def _font(raw, handle, index, buffer) -> tuple:
-    """(BOLD/ITALIC from the font's name, flags and weight; the codes it draws that PDFium
-    passes on as they are, `characters.T1` for TeX's T1 fonts or a font with no name, or
-    None)."""
+    """(BOLD/ITALIC from the font's name, flags and weight; what the codes it draws that
+    PDFium passes on as they are stand for: TeX's T1 encoding for a T1 font or a font with no
+    name (TeX's bitmap fonts), else nothing)."""
     flags = ctypes.c_int(0)
     length = raw.FPDFText_GetFontInfo(handle, index, buffer, len(buffer), ctypes.byref(flags))
     name = bytes(buffer[:max(0, length - 1)]).decode("latin-1").split("+", 1)[-1]
@@ -143,8 +152,12 @@ def _font(raw, handle, index, buffer) -> tuple:
         style |= BOLD
     # a medium weight named "Bold" in "BoldItalic" is caught by the name; "MediumItalic" not
     # TeX's bitmap fonts (Type 3) carry no name: their codes are their T1 encoding's
-    codes = T1 if (not name and weight >= 0) or TEX_T1.fullmatch(name.lower()) else None
-    return style, codes
+    return style, T1_MARKED if (not name and weight >= 0) or _is_t1(name) else UNMARKED
+
+
+@lru_cache(maxsize=1024)
+def _is_t1(name: str) -> bool:
+    return bool(TEX_T1.fullmatch(name.lower()))
 
 
 class _Calls:
@@ -203,20 +216,19 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, fonts = [], 0, {}  # a font's (style, codes), by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
-        codes = None
+        codes = UNMARKED
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
-            coded = False  # a control code: a glyph only in a font that draws it (T1)
             if char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
                 char = "-"
             elif char.isspace() or char < " " or char in "\uffff\x7f":
                 if char in " \u00a0\u3000\t":
                     space = max(space, INFERRED if is_generated(handle, index) else TYPED)
                     continue
-                if char in "\r\n" or char not in T1:  # PDFium's line ends, other controls
+                char = MARKS.get(char)
+                if char is None:  # PDFium's line ends, other controls
                     continue
-                coded = True
             text_object = get_object(handle, index)
             get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
             left, top, right, bottom = read_box(box)
@@ -245,14 +257,10 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
             if turned:
                 space = INFERRED
                 continue
-            if coded:
-                char = codes.get(char) if codes is not None else None
+            if not char.isascii():
+                char = fold(codes.get(char, char))
                 if not char:
                     continue
-            elif not char.isascii():
-                if codes is not None:
-                    char = codes.get(char, char)
-                char = fold(char)
             glyphs.append(Glyph(char, left, left if left > right else right, height - top,
                                 height - bottom, height - bottom - descent, size, space, style,
                                 color))
