@@ -18,6 +18,7 @@ import pytest
 pytest.importorskip("pypdfium2", reason="PDF input needs the pdf extra (pypdfium2)")
 
 import tagger  # noqa: E402
+from tagger.pdf.characters import T1  # noqa: E402
 from tagger.pdf.document import read_pdf  # noqa: E402
 from tagger.pdf.extract import BOLD, ITALIC, font_style  # noqa: E402
 
@@ -91,3 +92,11 @@ def test_tex_bold_headings_are_bold(tmp_path):
 ])
 def test_a_fonts_name_says_its_style(name, style):
     assert font_style(name) == style
+
+
+def test_the_t1_table_is_tex_s_cork_encoding():
+    assert [T1[chr(code)] for code in range(0x1B, 0x20)] == ["ff", "fi", "fl", "ffi", "ffl"]
+    assert (T1["\x15"], T1["\x16"], T1["\x10"], T1["\x11"]) == ("–", "—", "“", "”")
+    assert (T1["\x80"], T1["\x8a"], T1["\x9f"], T1["\xa0"], T1["\xaa"], T1["\xbf"]) == (
+        "Ă", "Ł", "§", "ă", "ł", "£")
+    assert (T1["\xdf"], T1["\xff"], T1["\x7f"]) == ("SS", "ß", "-")

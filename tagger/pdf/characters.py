@@ -27,10 +27,12 @@ SPACING_ACCENTS = {
 # TeX's T1 (Cork) encoding, where a code is not the ASCII / Latin-1 character of its number:
 # accents (as the spacing accents above), quotes, dashes, ligatures, Central European letters.
 T1 = dict(zip(map(chr, range(0x00, 0x20)), [
-    "`", "\u00b4", "\u02c6", "\u02dc", "\u00a8", "\u02dd", "\u02da", "\u02c7", "\u02d8", "\u00af",
-    "\u02d9", "\u00b8", "\u02db", "\u201a", "\u2039", "\u203a", "\u201c", "\u201d", "\u201e", "\u00ab",
-    "\u00bb", "\u2013", "\u2014", "", "", "\u0131", "\u0237", "ff", "fi", "fl", "ffi", "ffl"]))
-T1.update(zip(map(chr, range(0x80, 0xC0)), "ĂĄĆČĎĚĘĞĹĽŁŃŇŊŐŔŘŚŠŞŤŢŰŮŸŹŽŻĲİđ§ăąćčďěęğĺľłńňŋőŕřśšşťţűůÿźžżĳ¡¿£"))
+    "`", "\u00b4", "\u02c6", "\u02dc", "\u00a8", "\u02dd", "\u02da", "\u02c7", "\u02d8",
+    "\u00af", "\u02d9", "\u00b8", "\u02db", "\u201a", "\u2039", "\u203a", "\u201c", "\u201d",
+    "\u201e", "\u00ab", "\u00bb", "\u2013", "\u2014", "", "", "\u0131", "\u0237",
+    "ff", "fi", "fl", "ffi", "ffl"]))
+T1.update(zip(map(chr, range(0x80, 0xC0)),
+              "ĂĄĆČĎĚĘĞĹĽŁŃŇŊŐŔŘŚŠŞŤŢŰŮŸŹŽŻĲİđ§ăąćčďěęğĺľłńňŋőŕřśšşťţűůÿźžżĳ¡¿£"))
 T1.update({"\x7f": "-", "\u00d7": "Œ", "\u00df": "SS", "\u00f7": "œ", "\u00ff": "ß"})
 
 

@@ -5,10 +5,14 @@ times faster on the same pages) with the same characters, boxes and font sizes. 
 becomes a list of `Glyph`s in content-stream order, in top-down coordinates (y grows down
 the page). A glyph's size is the font size as drawn (the text matrix's scale times the size
 the font was set at: many writers set every font at 1 and scale the matrix); its style comes
-from its font (bold, italic). Spaces are kept only as a mark on the glyph that follows them
-(typed in the PDF, or inferred by PDFium from a gap), and turned text (a stamp up the margin,
-a rotated table head) is left out. A character outside the Basic Multilingual Plane comes out
-of PDFium as two UTF-16 halves: they are joined here (tagger.pdf.characters folds it).
+from its font (bold, italic: its flags and weight, or its name alone, as TeX's CMBX says bold).
+A font that does not say which characters it draws hands over its codes: TeX's T1 fonts
+(EC, cm-super; as bitmaps with no name where cm-super is not installed) have them read in
+TeX's T1 encoding, so "ff" (0x1B) is not lost as a control code. Spaces are kept only as a
+mark on the glyph that follows them (typed in the PDF, or inferred by PDFium from a gap), and
+turned text (a stamp up the margin, a rotated table head) is left out. A character outside
+the Basic Multilingual Plane comes out of PDFium as two UTF-16 halves: they are joined here
+(tagger.pdf.characters folds it).
 """
 
 import ctypes
@@ -116,7 +120,8 @@ STYLE_PART_WORDS = {"b": BOLD, "bd": BOLD, "bol": BOLD, "blk": BOLD, "hv": BOLD,
 # TeX's own fonts, named by family, series and shape then design size: Computer Modern's
 # bold (cmb10, CMBX12, cmbxti10, cmssbx10, cmmib10, cmbsy10) and the EC / cm-super / TS1
 # fonts' (ecbx1200, SFBX1000, sfrb0900, sfbi1000, sfsx1000, tcbx1000).
-TEX_BOLD = re.compile(r"(?:cm(?:b|bx[a-z]*|ssbx|mib|bsy|ssdc)|(?:ec|sf|tc)(?:bx|rb|bi|bl|xc|sx|so))\d+")
+TEX_BOLD = re.compile(r"(?:cm(?:b|bx[a-z]*|ssbx|mib|bsy|ssdc)|(?:ec|sf|tc)(?:bx|rb|bi|bl|xc|sx|so))"
+                      r"\d+")
 TEX_T1 = re.compile(r"(?:ec|sf|tc)[a-z]{2}\d{4}")  # TeX's T1-encoded fonts: ecrm1000, SFRM1000
 
 
