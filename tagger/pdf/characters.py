@@ -5,6 +5,12 @@ drawn as a font variant (ℎ, ℓ) and ligatures (ﬁ, ﬂ) become the letters t
 compatibility characters keep their form: superscript digits mark citations, full-width
 punctuation is punctuation to the tokenizer. Spacing accents that a typesetter drew over a
 letter as a glyph of their own are joined to it (tagger.pdf.fragments asks `combining`).
+
+A font that does not say which characters it draws hands over its codes as they are. TeX's
+EC fonts (LaTeX's `\\usepackage[T1]{fontenc}`) typeset as bitmaps (Type 3, when cm-super's
+Type 1 fonts are not installed) do so: "ff" is code 0x1B, a control character, and "Duffy"
+would read "Du y". `T1` is what those codes are in TeX's T1 (Cork) encoding where that is
+not the Latin-1 character of the same code (tagger.pdf.extract asks it for such fonts).
 """
 
 import unicodedata
@@ -17,6 +23,17 @@ SPACING_ACCENTS = {
     "\u02da": "\u030a", "\u02d9": "\u0307", "\u02dd": "\u030b", "\u00af": "\u0304",
     "\u02db": "\u0328", "\u02ca": "\u0301", "\u02cb": "\u0300",
 }
+
+# TeX's T1 (Cork) encoding, where a code is not the ASCII / Latin-1 character of its number:
+# accents (as the spacing accents above), quotes, dashes, ligatures, Central European letters.
+T1 = dict(zip(map(chr, range(0x00, 0x20)), [
+    "`", "\u00b4", "\u02c6", "\u02dc", "\u00a8", "\u02dd", "\u02da", "\u02c7", "\u02d8",
+    "\u00af", "\u02d9", "\u00b8", "\u02db", "\u201a", "\u2039", "\u203a", "\u201c", "\u201d",
+    "\u201e", "\u00ab", "\u00bb", "\u2013", "\u2014", "", "", "\u0131", "\u0237",
+    "ff", "fi", "fl", "ffi", "ffl"]))
+T1.update(zip(map(chr, range(0x80, 0xC0)),
+              "ĂĄĆČĎĚĘĞĹĽŁŃŇŊŐŔŘŚŠŞŤŢŰŮŸŹŽŻĲİđ§ăąćčďěęğĺľłńňŋőŕřśšşťţűůÿźžżĳ¡¿£"))
+T1.update({"\x7f": "-", "\u00d7": "Œ", "\u00df": "SS", "\u00f7": "œ", "\u00ff": "ß"})
 
 
 @lru_cache(maxsize=4096)

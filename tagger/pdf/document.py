@@ -70,10 +70,10 @@ class PdfText:
 
     @property
     def plain_headings(self) -> list:
-        """Indices of the headings whose font does not say bold (TeX's CMBX, a journal's head
-        in its own face): short lines set larger than the lines above and below them, or
-        larger than the body's text and than one of them ("Appendix A" over a larger
-        "Protocol")."""
+        """Indices of the headings whose font does not say bold (a journal's head in its own
+        face, TeX's bitmap fonts, which carry no name): short lines set larger than the lines
+        above and below them, or larger than the body's text and than one of them ("Appendix
+        A" over a larger "Protocol")."""
         return [index for index, line in enumerate(self.layout)
                 if line is not None and not line.furniture and not line.bold
                 and self._stands_out(index)]

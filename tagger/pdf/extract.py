@@ -5,10 +5,14 @@ times faster on the same pages) with the same characters, boxes and font sizes. 
 becomes a list of `Glyph`s in content-stream order, in top-down coordinates (y grows down
 the page). A glyph's size is the font size as drawn (the text matrix's scale times the size
 the font was set at: many writers set every font at 1 and scale the matrix); its style comes
-from its font (bold, italic). Spaces are kept only as a mark on the glyph that follows them
-(typed in the PDF, or inferred by PDFium from a gap), and turned text (a stamp up the margin,
-a rotated table head) is left out. A character outside the Basic Multilingual Plane comes out
-of PDFium as two UTF-16 halves: they are joined here (tagger.pdf.characters folds it).
+from its font (bold, italic: its flags and weight, or its name alone, as TeX's CMBX says bold).
+A font that does not say which characters it draws hands over its codes: TeX's T1 fonts
+(EC, cm-super; as bitmaps with no name where cm-super is not installed) have them read in
+TeX's T1 encoding, so "ff" (0x1B) is not lost as a control code. Spaces are kept only as a
+mark on the glyph that follows them (typed in the PDF, or inferred by PDFium from a gap), and
+turned text (a stamp up the margin, a rotated table head) is left out. A character outside
+the Basic Multilingual Plane comes out of PDFium as two UTF-16 halves: they are joined here
+(tagger.pdf.characters folds it).
 """
 
 import ctypes
@@ -18,13 +22,21 @@ import re
 import struct
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
-from tagger.pdf.characters import fold
+from tagger.pdf.characters import T1, fold
 from tagger.pdf.errors import MissingExtra, PdfError
 
 BOLD, ITALIC = 1, 2
 SURROGATE = re.compile("[\ud800-\udfff]")
 TYPED, INFERRED = 2, 1  # the kinds of space before a glyph
+# A control code PDFium hands over as it is waits under a private mark (outside ASCII, so the
+# per-glyph path stays as it is) until its font says what it draws: TeX's T1 fonts say (the
+# mark becomes the character, "ff" for 0x1B), others do not (it is dropped, as ever).
+MARKS = {char: chr(0xF0000 + ord(char)) for char in T1 if (char < " " or char == "\x7f")
+         and char not in "\r\n\t"}  # PDFium's own line ends; a tab is a space
+T1_MARKED = {MARKS.get(char, char): text for char, text in T1.items()}
+UNMARKED = dict.fromkeys(MARKS.values(), "")
 
 
 @dataclass(slots=True)
@@ -100,24 +112,57 @@ def _units(textpage, raw, count: int) -> list:
 
 STYLE_WORDS = (("bold", BOLD), ("black", BOLD), ("heavy", BOLD), ("semibold", BOLD),
                ("demi", BOLD), ("italic", ITALIC), ("oblique", ITALIC), ("slanted", ITALIC))
+# The style part of a name ("Frutiger-BdCn", "AdvTT86d47313.B", "Arial,BoldItalic"), in words.
+STYLE_PART = re.compile(r"[-,.]([A-Za-z]+)$")
+STYLE_PART_WORDS = {"b": BOLD, "bd": BOLD, "bol": BOLD, "blk": BOLD, "hv": BOLD, "sb": BOLD,
+                    "smbd": BOLD, "db": BOLD, "eb": BOLD, "xb": BOLD, "ub": BOLD,
+                    "i": ITALIC, "it": ITALIC, "ital": ITALIC, "obl": ITALIC, "sl": ITALIC}
+# TeX's own fonts, named by family, series and shape then design size: Computer Modern's
+# bold (cmb10, CMBX12, cmbxti10, cmssbx10, cmmib10, cmbsy10) and the EC / cm-super / TS1
+# fonts' (ecbx1200, SFBX1000, sfrb0900, sfbi1000, sfsx1000, tcbx1000).
+TEX_BOLD = re.compile(r"(?:cm(?:b|bx[a-z]*|ssbx|mib|bsy|ssdc)|(?:ec|sf|tc)(?:bx|rb|bi|bl|xc|sx|so))"
+                      r"\d+")
+TEX_T1 = re.compile(r"(?:ec|sf|tc)[a-z]{2}\d{4}")  # TeX's T1-encoded fonts: ecrm1000, SFRM1000
 
 
-def _style(raw, handle, index, buffer) -> int:
-    """BOLD/ITALIC from the font's name, flags and weight."""
-    flags = ctypes.c_int(0)
-    length = raw.FPDFText_GetFontInfo(handle, index, buffer, len(buffer), ctypes.byref(flags))
-    name = bytes(buffer[:max(0, length - 1)]).decode("latin-1").lower()
-    name = name.split("+", 1)[-1]
+@lru_cache(maxsize=1024)
+def font_style(name: str) -> int:
+    """BOLD/ITALIC from what a font's name says (its subset prefix already cut)."""
+    lower = name.lower()
     style = 0
     for word, bit in STYLE_WORDS:
-        if word in name:
+        if word in lower:
             style |= bit
+    part = STYLE_PART.search(name)
+    if part:
+        for word in re.findall(r"[A-Z][a-z]*|[a-z]+", part.group(1)):
+            style |= STYLE_PART_WORDS.get(word.lower(), 0)
+    if TEX_BOLD.fullmatch(lower):
+        style |= BOLD
+    return style
+
+
+def _font(raw, handle, index, buffer) -> tuple:
+    """(BOLD/ITALIC from the font's name, flags and weight; what the codes it draws that
+    PDFium passes on as they are stand for: TeX's T1 encoding for a T1 font or a font with no
+    name (TeX's bitmap fonts), else nothing)."""
+    flags = ctypes.c_int(0)
+    length = raw.FPDFText_GetFontInfo(handle, index, buffer, len(buffer), ctypes.byref(flags))
+    name = bytes(buffer[:max(0, length - 1)]).decode("latin-1").split("+", 1)[-1]
+    style = font_style(name)
     if flags.value & (1 << 6):  # the font descriptor's Italic flag
         style |= ITALIC
-    if flags.value & (1 << 18) or raw.FPDFText_GetFontWeight(handle, index) >= 600:
+    weight = raw.FPDFText_GetFontWeight(handle, index)  # -1: no font at all
+    if flags.value & (1 << 18) or weight >= 600:
         style |= BOLD
     # a medium weight named "Bold" in "BoldItalic" is caught by the name; "MediumItalic" not
-    return style
+    # TeX's bitmap fonts (Type 3) carry no name: their codes are their T1 encoding's
+    return style, T1_MARKED if (not name and weight >= 0) or _is_t1(name) else UNMARKED
+
+
+@lru_cache(maxsize=1024)
+def _is_t1(name: str) -> bool:
+    return bool(TEX_T1.fullmatch(name.lower()))
 
 
 class _Calls:
@@ -174,17 +219,21 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         get_font, is_generated = calls.get_font, calls.is_generated
         read_box, read_matrix, read_rgba = BOX.unpack_from, MATRIX.unpack_from, RGBA.unpack
         buffer = (ctypes.c_ubyte * 128)()
-        glyphs, space, styles = [], 0, {}  # a font's style, by the font's handle
+        glyphs, space, fonts = [], 0, {}  # a font's (style, codes), by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
+        codes = UNMARKED
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
             if char in "\x02\ufffe":  # PDFium's mark for a hyphen that ends a line
                 char = "-"
-            elif char.isspace() or char in "\x00\uffff" or char < " ":
+            elif char.isspace() or char < " " or char in "\uffff\x7f":
                 if char in " \u00a0\u3000\t":
                     space = max(space, INFERRED if is_generated(handle, index) else TYPED)
-                continue
+                    continue
+                char = MARKS.get(char)
+                if char is None:  # PDFium's line ends, other controls
+                    continue
             text_object = get_object(handle, index)
             get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
             left, top, right, bottom = read_box(box)
@@ -197,11 +246,12 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                 # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
                 turned = abs(b) > 0.05 * scale or abs(c) > 0.05 * scale or d < 0
                 font = get_font(ctypes.c_void_p(text_object)) if text_object else None
-                style = styles.get(font) if font else None
-                if style is None:
-                    style = _style(raw, handle, index, buffer)
+                known = fonts.get(font) if font else None
+                if known is None:
+                    known = _font(raw, handle, index, buffer)
                     if font:
-                        styles[font] = style
+                        fonts[font] = known
+                style, codes = known
                 color = 0  # 0xRRGGBB, 0 when PDFium cannot say
                 if get_color(handle, index, *rgba_refs):
                     red, green, blue, _ = read_rgba(rgba)
@@ -213,7 +263,9 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                 space = INFERRED
                 continue
             if not char.isascii():
-                char = fold(char)
+                char = fold(codes.get(char, char))
+                if not char:
+                    continue
             glyphs.append(Glyph(char, left, left if left > right else right, height - top,
                                 height - bottom, height - bottom - descent, size, space, style,
                                 color))
