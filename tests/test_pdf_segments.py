@@ -149,6 +149,24 @@ def test_a_box_set_apart_at_its_own_indent_under_the_last_reference_ends_the_lis
                                            "drug-monitoring program. Trials 2015 16:2.")
 
 
+def test_a_box_the_finder_split_off_goes_with_the_list_s_end():
+    """The boundary model may split the box itself: its "doi:…" line set apart ends the
+    reference before, and "Cite this article as: …", a segment of its own at the box's
+    indent, is the box's too (trials-15-511)."""
+    rows = [("19. Vik SA, Maxwell CJ, Hogan DB. Measurement, correlates, and health", 0.0, 0.0,
+             0.77), ("outcomes of medication adherence. Ann Pharmacother. 2004;38:303–12.",
+                     2.0, 0.0, 0.77)] + BMC
+    page = _page(rows)
+    found = check(page, _segments(page, [[0, 1], [2, 3], [4, 5, 7], [8, 9]]))
+    assert _firsts(found) == ["19. Vik SA, ", "20. Haynes R", "21. Peterson"]
+    assert [item.text for item in found.dropped][1:] == [
+        "Cite this article as: Forster et al.: Effectiveness of a computerized",
+        "drug-monitoring program. Trials 2015 16:2."]
+    # a segment at the box's indent after a reference that ends the list normally is kept
+    found = check(page, _segments(page, [[0, 1], [2, 3], [4, 5], [8, 9]]))
+    assert len(found.segments) == 4
+
+
 def test_a_list_that_sets_its_references_apart_parts_where_a_space_comes():
     """F1000's unnumbered list, a space above each reference and none inside one: the finder
     glued "Fabens AJ: …" to the reference before, the space says it starts one."""

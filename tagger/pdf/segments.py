@@ -234,8 +234,15 @@ def _parted(layout, lines: list, starts: list, segments: list, listed: bool) -> 
     tail = statistics.median(entry.indent for entry in tails)
     apart = sum(entry.gap >= GAP for entry in heads) >= 0.6 * len(heads) and (
         sum(entry.gap >= GAP for entry in tails) <= 0.2 * len(tails))
-    result, dropped = [], []
-    for segment, rows in zip(segments, measured):
+    result, dropped, box = [], [], None
+    for number, (segment, rows) in enumerate(zip(segments, measured)):
+        first = rows[0] if rows and rows[0][0] == _line_of(starts, segment.start) else None
+        if number and first and (_boxed(first[1], head, tail, lines[first[0]]) or (
+                box is not None and _in_box(first[1], box, head, tail, lines[first[0]]))):
+            dropped.extend(_dropped(lines, starts, segment, "after the list"))
+            box = first[1].indent
+            continue
+        box = None
         pieces = [segment]
         for (before, _), (index, entry) in zip(rows, rows[1:]):
             if entry.gap < GAP:
@@ -244,15 +251,29 @@ def _parted(layout, lines: list, starts: list, segments: list, listed: bool) -> 
                     ENDS.search(lines[before].strip())):
                 kept, rest = _split(lines, starts, pieces[-1], index)
                 pieces[-1:] = [kept] + ([rest] if rest else [])
-            elif (abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR
-                  and not _numbered(lines[index].strip())):
+            elif _boxed(entry, head, tail, lines[index]):
                 kept, rest = _split(lines, starts, pieces[-1], index)
                 if rest is not None:
                     pieces[-1] = kept
                     dropped.extend(_dropped(lines, starts, rest, "after the list"))
+                    box = entry.indent
                 break
         result.extend(pieces)
     return result, dropped
+
+
+def _boxed(entry, head: float, tail: float, line: str) -> bool:
+    """A line set apart by space above it at neither the indent the list's references start
+    at nor their continuation's, and unnumbered: a journal's box, not the list's."""
+    return (entry.gap >= GAP and abs(entry.indent - head) > NEAR
+            and abs(entry.indent - tail) > NEAR and not _numbered(line.strip()))
+
+
+def _in_box(entry, box: float, head: float, tail: float, line: str) -> bool:
+    """A line that goes on a box the list ended at: at the box's indent, at neither of the
+    list's, unnumbered ("doi:10.1186/…" set apart, then "Cite this article as: …")."""
+    return (abs(entry.indent - box) <= NEAR and abs(entry.indent - head) > NEAR
+            and abs(entry.indent - tail) > NEAR and not _numbered(line.strip()))
 
 
 def _pieces(lines: list, starts: list, segment: Segment) -> list:
