@@ -176,7 +176,14 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
     _reference_lines_first(context, labels, reasons, candidates)
-    # Numbers and short lines: page furniture or the tail of a wrapped reference?
+    _page_numbers(context, labels, reasons, candidates)
+    _identifier_tails_past_heads(context, labels, reasons)
+    _running_heads(context, labels, reasons, candidates)
+
+
+def _page_numbers(context: Context, labels: list, reasons: list, candidates: dict) -> None:
+    """Numbers and short lines: page furniture or the tail of a wrapped reference?"""
+    lines, contents = context.lines, context.contents
     for index, content in enumerate(contents):
         if not content or labels[index] not in ("meta", "ref"):
             continue
@@ -253,9 +260,12 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
         elif (labels[index] == "meta" and not reasons[index] and len(content.split()) <= 3
               and continues(previous, content)):
             labels[index], reasons[index] = "ref", None
-    _identifier_tails_past_heads(context, labels, reasons)
-    # Running heads: lines at a page's edge that do not continue the reference around them;
-    # and lines taken for furniture that surely do continue it.
+
+
+def _running_heads(context: Context, labels: list, reasons: list, candidates: dict) -> None:
+    """Running heads: lines at a page's edge that do not continue the reference around them;
+    and lines taken for furniture that surely do continue it."""
+    lines, contents = context.lines, context.contents
     for index, content in enumerate(contents):
         if labels[index] not in ("ref", "meta") or not content or reasons[index] or index in candidates:
             continue  # (a lone number is a page number or the reference's: decided above)
