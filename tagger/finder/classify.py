@@ -103,9 +103,11 @@ def label_lines(lines: list, model: str | None = None) -> list:
     return classify_lines(lines, model)[0]
 
 
-def classify_lines(lines: list, model: str | None = None) -> tuple:
+def classify_lines(lines: list, model: str | None = None, furniture=None, headings=None) -> tuple:
     """One label per line, and for each line dropped as furniture why ("page number",
-    "running head", "footnote", "separator"); None for the others."""
+    "running head", "footnote", "separator"); None for the others. `furniture` and
+    `headings`, when given, are the indices of the lines a PDF's layout shows to be page
+    furniture or headings (tagger.pdf): evidence the text alone does not have."""
     if not lines:
         return [], []
     tagger = load_tagger(str(model or DEFAULT_MODEL))
@@ -123,10 +125,28 @@ def classify_lines(lines: list, model: str | None = None) -> tuple:
                for c, rule in zip(contents, ruled)]
     _two_part_heads(contents, labels, reasons)
     mark_edges(lines, labels, reasons)
+    if furniture is not None:
+        _layout_furniture(contents, labels, reasons, set(furniture))
+    for index in headings or ():
+        if 0 <= index < len(labels) and contents[index]:
+            labels[index] = "title"
     for index, content in enumerate(contents):
         if labels[index] in ("meta", "blank") and content and not reasons[index]:
             reasons[index] = _reason(content, labels[index])
     return labels, reasons
+
+
+def _layout_furniture(contents: list, labels: list, reasons: list, furniture: set) -> None:
+    """The layout's furniture is meta; a line between references that the text took for
+    furniture without the layout saying so is a reference."""
+    for index in furniture:
+        if 0 <= index < len(labels) and contents[index]:
+            reasons[index] = (reasons[index] or _reason(contents[index], labels[index])
+                              if labels[index] in ("meta", "blank") else "page furniture")
+            labels[index] = "meta"
+    for index, label in enumerate(labels):
+        if label == "meta" and index not in furniture and _between_references(labels, index):
+            labels[index] = "ref"
 
 
 def _amid_references(contents: list, labels: list, ruled: list) -> None:
