@@ -3,6 +3,7 @@
     python -m training.ablate_finder                       # every rule group, then the table
     python -m training.ablate_finder none edges ends       # only these ("none": all rules on)
     python -m training.ablate_finder --measures pdf,lists  # only these measures
+    python -m training.ablate_finder none page-numbers+running-heads   # several off at once
     python -m training.ablate_finder --list                # the rule groups and what they are
 
 A rule group is switched off by replacing its function with one that does nothing (or says
@@ -47,8 +48,8 @@ def _without(rule_label: str, test):
     """furniture_rule, less one of its verdicts (the line goes to the CRF's label instead)."""
     original = classify.furniture_rule
 
-    def furniture_rule(content, previous=""):
-        label = original(content, previous)
+    def furniture_rule(content):
+        label = original(content)
         return None if label == rule_label and test(content) else label
 
     return furniture_rule
@@ -62,14 +63,8 @@ RULES = {
         (classify, "furniture_rule", _without("title", lambda c: True))]),
     "rule-footnote": ("a superscript/dagger/'* ' first is a footnote (meta)", [
         (classify, "furniture_rule", _without("meta", lambda c: bool(classify.FOOTNOTE.match(c))))]),
-    "rule-pagenumber": ("a bare number is a page number (meta)", [
-        (classify, "furniture_rule", _without(
-            "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "rule-runninghead": ("a journal's volume/issue head is meta", [
-        (classify, "furniture_rule", _without(
-            "meta", lambda c: not classify.PAGE_NUMBER.match(c) and not classify.FOOTNOTE.match(c)))]),
-    "long-line": ("a long line between references taken for meta is ref", [
-        (classify, "_long_line_not_furniture", _nothing)]),
+        (classify, "furniture_rule", _without("meta", lambda c: not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_head_amid_references", _nothing)]),
     "two-part-head": ("a line in two parts far apart is a head (both passes)", [
@@ -230,7 +225,7 @@ def run(rules: list, measures: list) -> list:
         for rule in rules:
             started = time.process_time()
             with ExitStack() as off:
-                for module, name, replacement in RULES[rule][1]:
+                for module, name, replacement in (patch for part in rule.split("+") for patch in RULES[part][1]):
                     off.enter_context(mock.patch.object(module, name, replacement))
                 row = {"rule": rule}
                 for name in measures:
@@ -269,7 +264,7 @@ def main() -> int:
             print(f"{name:22} {what}")
         return 0
     rules = args.rules or list(RULES)
-    unknown = [rule for rule in rules if rule not in RULES]
+    unknown = [part for rule in rules for part in rule.split("+") if part not in RULES]
     if unknown:
         parser.error(f"unknown rule group(s): {', '.join(unknown)} (see --list)")
     rows = run(rules, args.measures.split(","))

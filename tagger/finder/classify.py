@@ -1,11 +1,12 @@
 """Label each line of a document: ref, text, meta (page furniture), title or blank.
 
-A CRF over the lines (models/finder.crfsuite) does the work; a few rules that hold in any
-document go over its answer: an empty line is blank, a "|" line is a separator (blank),
-a footnote, a bare page number or a running head with journal volume/issue is meta, a "References"
-heading is a title. Then a few corrections where the CRF's view is too local: running heads
-inside a reference list (all capitals, or a few words in two parts far apart), a long line
-between references taken for furniture, stray lines just before a "References" heading.
+A CRF over the lines (models/finder.crfsuite; finder-document.crfsuite for a whole paper)
+does the work; a few rules that hold in any document go over its answer: an empty line is
+blank, a "|" line is a separator (blank), a footnote or a running head with journal
+volume/issue is meta, a "References" heading is a title. Then a few corrections where the
+CRF's view is too local (running heads inside a reference list, stray lines just before a
+"References" heading), the page edges (tagger.finder.edges), and a PDF layout's evidence.
+Each rule kept is one whose removal measured worse (training/ablate_finder.py).
 """
 
 import re
@@ -48,7 +49,7 @@ def load_tagger(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
     return tagger
 
 
-def furniture_rule(content: str, previous: str = ""):
+def furniture_rule(content: str):
     """The label a rule is sure of for this line, or None to let the CRF decide."""
     if not content:
         return "blank"
@@ -58,8 +59,6 @@ def furniture_rule(content: str, previous: str = ""):
         return "title"
     if FOOTNOTE.match(content):
         return "meta"
-    if PAGE_NUMBER.match(content) and not previous.endswith(("-", "–", "/", ",")):
-        return "meta"  # unless it is the end of a page range or identifier wrapped there
     if len(content) < 120 and RUNNING_HEAD.search(content) and not GENRE_MARK.search(content):
         return "meta"
     return None
@@ -113,7 +112,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     tagger = load_tagger(str(model or DEFAULT_MODEL))
     labels = tagger.tag(line_features(lines))
     contents = [line.content for line in lines]
-    ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
+    ruled = [furniture_rule(content) for content in contents]
     for index, rule in enumerate(ruled):
         if rule:
             labels[index] = rule
@@ -154,21 +153,10 @@ def _amid_references(contents: list, labels: list, ruled: list) -> None:
         if ruled[index]:
             continue
         label = labels[index]
-        if label == "meta":
-            labels[index] = _long_line_not_furniture(content, labels, index) or label
-        elif label in ("title", "ref"):
+        if label in ("title", "ref"):
             labels[index] = _head_amid_references(content, labels, index) or label
         if labels[index] == "ref" and _two_part_head(content):
             labels[index] = "meta"
-
-
-def _long_line_not_furniture(content: str, labels: list, index: int):
-    """The CRF takes the first line after a page break for a running head now and then;
-    a long line with references on both sides is a reference."""
-    if (len(content.split()) >= 5 and not _running_head_shape(content)
-            and _between_references(labels, index)):
-        return "ref"
-    return None
 
 
 def _head_amid_references(content: str, labels: list, index: int):
