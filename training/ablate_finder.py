@@ -48,8 +48,8 @@ def _without(rule_label: str, test):
     """furniture_rule, less one of its verdicts (the line goes to the CRF's label instead)."""
     original = classify.furniture_rule
 
-    def furniture_rule(content):
-        label = original(content)
+    def furniture_rule(content, previous=""):
+        label = original(content, previous)
         return None if label == rule_label and test(content) else label
 
     return furniture_rule
@@ -64,7 +64,11 @@ RULES = {
     "rule-footnote": ("a superscript/dagger/'* ' first is a footnote (meta)", [
         (classify, "furniture_rule", _without("meta", lambda c: bool(classify.FOOTNOTE.match(c))))]),
     "rule-runninghead": ("a journal's volume/issue head is meta", [
-        (classify, "furniture_rule", _without("meta", lambda c: not classify.FOOTNOTE.match(c)))]),
+        (classify, "furniture_rule", _without(
+            "meta", lambda c: not classify.PAGE_NUMBER.match(c) and not classify.FOOTNOTE.match(c)))]),
+    "rule-pagenumber": ("a bare number is a page number (meta)", [
+        (classify, "furniture_rule", _without(
+            "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_head_amid_references", _nothing)]),
     "two-part-head": ("a line in two parts far apart is a head (both passes)", [

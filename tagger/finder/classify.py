@@ -2,7 +2,7 @@
 
 A CRF over the lines (models/finder.crfsuite; finder-document.crfsuite for a whole paper)
 does the work; a few rules that hold in any document go over its answer: an empty line is
-blank, a "|" line is a separator (blank), a footnote or a running head with journal
+blank, a "|" line is a separator (blank), a footnote, a bare page number or a running head with journal
 volume/issue is meta, a "References" heading is a title. Then a few corrections where the
 CRF's view is too local (running heads inside a reference list, stray lines just before a
 "References" heading), the page edges (tagger.finder.edges), and a PDF layout's evidence.
@@ -49,7 +49,7 @@ def load_tagger(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
     return tagger
 
 
-def furniture_rule(content: str):
+def furniture_rule(content: str, previous: str = ""):
     """The label a rule is sure of for this line, or None to let the CRF decide."""
     if not content:
         return "blank"
@@ -59,6 +59,8 @@ def furniture_rule(content: str):
         return "title"
     if FOOTNOTE.match(content):
         return "meta"
+    if PAGE_NUMBER.match(content) and not previous.endswith(("-", "–", "/", ",")):
+        return "meta"  # unless it is the end of a page range or identifier wrapped there
     if len(content) < 120 and RUNNING_HEAD.search(content) and not GENRE_MARK.search(content):
         return "meta"
     return None
@@ -112,7 +114,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     tagger = load_tagger(str(model or DEFAULT_MODEL))
     labels = tagger.tag(line_features(lines))
     contents = [line.content for line in lines]
-    ruled = [furniture_rule(content) for content in contents]
+    ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
     for index, rule in enumerate(ruled):
         if rule:
             labels[index] = rule
