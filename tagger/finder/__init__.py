@@ -1,10 +1,18 @@
 """Find the references in a document or a pasted list: `segment(text) -> list[Segment]`;
 `find_segments(text)` also says what was left out, each line with its reason.
 
-Lines are labelled (tagger.finder.classify), page furniture and blank lines between reference
-lines are dropped, and each run of reference lines is split into references
-(tagger.finder.split). A run ends where body text or a heading comes between. The first and
-last references are marked `partial` when the paste seems to cut them off.
+A cascade, each step one module that hands plain data to the next:
+
+    text    --tagger.finder.lines-->     Line (text, offset, indent), one a line
+    lines   --tagger.finder.classify-->  a label a line (ref, text, meta, title, blank) and why
+                                         furniture was dropped: the zone model, then the
+                                         layout's evidence and a few rules that hold anywhere
+    labels  --_reference_runs (here)-->  runs of reference lines (RefLine), furniture and
+                                         blank lines between them noted, body text ending a run
+    runs    --tagger.finder.split-->     references: the boundary model (tagger.finder.
+                                         boundaries) says where each begins
+    references --here-->                 Segment (offsets, `partial` when the paste cuts one
+                                         off) and Dropped (every other line with text)
 """
 
 import re
@@ -12,7 +20,6 @@ from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
 from tagger.finder.lines import IDENTIFIER, split_lines
-from tagger.finder.neighbours import near
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.text.sniff import BinaryInputError, refusal, sniff
 
@@ -88,23 +95,6 @@ def _reference_runs(lines: list, labels: list, layout=None):
     return runs
 
 
-def _apply_layout(lines: list, labels: list, furniture: set) -> None:
-    for index in furniture:
-        if 0 <= index < len(labels) and lines[index].content:
-            labels[index] = "meta"
-    for index, label in enumerate(labels):
-        if label == "meta" and index not in furniture:
-            before, after = _nearest(labels, index, -1), _nearest(labels, index, 1)
-            if before == after == "ref":
-                labels[index] = "ref"
-
-
-def _nearest(labels: list, index: int, step: int):
-    """The label of the nearest line in direction `step` that is neither blank nor meta."""
-    index = near(labels, index, step, skip=("blank", "meta"))
-    return labels[index] if index >= 0 else None
-
-
 def _ends_cut_off(raw: str) -> bool:
     last_word = raw.rsplit(None, 1)[-1] if raw.strip() else ""
     if IDENTIFIER.search(last_word) or ENDS_COMPLETE.search(raw):
@@ -154,12 +144,7 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
     if not isinstance(text, str) or not text.strip():
         return Segmentation([], [])
     lines = split_lines(text)
-    labels, reasons = classify_lines(lines, model)
-    if furniture is not None:
-        _apply_layout(lines, labels, set(furniture))
-    for index in headings or ():
-        if 0 <= index < len(labels) and lines[index].content:
-            labels[index] = "title"
+    labels, reasons = classify_lines(lines, model, furniture, headings)
     segments = []
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)

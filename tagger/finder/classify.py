@@ -1,11 +1,12 @@
 """Label each line of a document: ref, text, meta (page furniture), title or blank.
 
-A CRF over the lines (models/finder.crfsuite) does the work; a few rules that hold in any
-document go over its answer: an empty line is blank, a "|" line is a separator (blank),
-a footnote, a bare page number or a running head with journal volume/issue is meta, a "References"
-heading is a title. Then a few corrections where the CRF's view is too local: running heads
-inside a reference list (all capitals, or a few words in two parts far apart), a long line
-between references taken for furniture, stray lines just before a "References" heading.
+A CRF over the lines (models/finder.crfsuite; finder-document.crfsuite for a whole paper)
+does the work; a few rules that hold in any document go over its answer: an empty line is
+blank, a "|" line is a separator (blank), a footnote, a bare page number or a running head with journal
+volume/issue is meta, a "References" heading is a title. Then a few corrections where the
+CRF's view is too local (running heads inside a reference list, stray lines just before a
+"References" heading), the page edges (tagger.finder.edges), and a PDF layout's evidence.
+Each rule kept is one whose removal measured worse (training/ablate_finder.py).
 """
 
 import re
@@ -103,9 +104,11 @@ def label_lines(lines: list, model: str | None = None) -> list:
     return classify_lines(lines, model)[0]
 
 
-def classify_lines(lines: list, model: str | None = None) -> tuple:
+def classify_lines(lines: list, model: str | None = None, furniture=None, headings=None) -> tuple:
     """One label per line, and for each line dropped as furniture why ("page number",
-    "running head", "footnote", "separator"); None for the others."""
+    "running head", "footnote", "separator"); None for the others. `furniture` and
+    `headings`, when given, are the indices of the lines a PDF's layout shows to be page
+    furniture or headings (tagger.pdf): evidence the text alone does not have."""
     if not lines:
         return [], []
     tagger = load_tagger(str(model or DEFAULT_MODEL))
@@ -115,27 +118,66 @@ def classify_lines(lines: list, model: str | None = None) -> tuple:
     for index, rule in enumerate(ruled):
         if rule:
             labels[index] = rule
+    _amid_references(contents, labels, ruled)
+    _strays_before_heading(labels, ruled)
+    _never_blank(contents, labels, ruled)
+    # Furniture a rule is sure of keeps its label; the edge rules decide page numbers again.
+    reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
+               for c, rule in zip(contents, ruled)]
+    _two_part_heads(contents, labels, reasons)
+    mark_edges(lines, labels, reasons, pasted=furniture is None)
+    if furniture is not None:
+        _layout_furniture(contents, labels, reasons, set(furniture))
+    for index in headings or ():
+        if 0 <= index < len(labels) and contents[index]:
+            labels[index] = "title"
+    for index, content in enumerate(contents):
+        if labels[index] in ("meta", "blank") and content and not reasons[index]:
+            reasons[index] = _reason(content, labels[index])
+    return labels, reasons
+
+
+def _layout_furniture(contents: list, labels: list, reasons: list, furniture: set) -> None:
+    """The layout's furniture is meta; a line between references that the text took for
+    furniture without the layout saying so is a reference."""
+    for index in furniture:
+        if 0 <= index < len(labels) and contents[index]:
+            reasons[index] = (reasons[index] or _reason(contents[index], labels[index])
+                              if labels[index] in ("meta", "blank") else "page furniture")
+            labels[index] = "meta"
+    for index, label in enumerate(labels):
+        if label == "meta" and index not in furniture and _between_references(labels, index):
+            labels[index] = "ref"
+
+
+def _amid_references(contents: list, labels: list, ruled: list) -> None:
     for index, content in enumerate(contents):
         if ruled[index]:
             continue
         label = labels[index]
-        # The CRF takes the first line after a page break for a running head now and then;
-        # a long line with references on both sides is a reference.
-        if (label == "meta" and len(content.split()) >= 5 and not _running_head_shape(content)
-                and _between_references(labels, index)):
-            labels[index] = "ref"
-        # A running head inside a reference list, taken for a title or a reference, is
-        # furniture (a real heading ends with a colon or starts a list the split finds anyway).
-        elif label in ("title", "ref") and _between_references(labels, index):
-            near_page = any(labels[j] == "meta" for j in range(max(0, index - 3), index))
-            short_title = len(content) < 80 and not content.endswith((":", "："))
-            capital_head = near_page and _running_head_shape(content)
-            if (label == "title" and short_title) or (label == "ref" and capital_head):
-                labels[index] = "meta"
+        if label in ("title", "ref"):
+            labels[index] = _head_amid_references(content, labels, index) or label
         if labels[index] == "ref" and _two_part_head(content):
             labels[index] = "meta"
-    # A few lines taken for references just before a "References" heading, with body text
-    # before them, are the end of the body text.
+
+
+def _head_amid_references(content: str, labels: list, index: int):
+    """A running head inside a reference list, taken for a title or a reference, is
+    furniture (a real heading ends with a colon or starts a list the split finds anyway)."""
+    label = labels[index]
+    if not _between_references(labels, index):
+        return None
+    near_page = any(labels[j] == "meta" for j in range(max(0, index - 3), index))
+    short_title = len(content) < 80 and not content.endswith((":", "："))
+    capital_head = near_page and _running_head_shape(content)
+    if (label == "title" and short_title) or (label == "ref" and capital_head):
+        return "meta"
+    return None
+
+
+def _strays_before_heading(labels: list, ruled: list) -> None:
+    """A few lines taken for references just before a "References" heading, with body text
+    before them, are the end of the body text."""
     for index, rule in enumerate(ruled):
         if rule == "title":
             run = []
@@ -146,23 +188,23 @@ def classify_lines(lines: list, model: str | None = None) -> tuple:
             if 0 < len(run) <= 3 and (other < 0 or labels[other] in ("text", "title")):
                 for stray in run:
                     labels[stray] = "text"
-    for index, content in enumerate(contents):  # a line with text is never blank
+
+
+def _never_blank(contents: list, labels: list, ruled: list) -> None:
+    """A line with text is never blank; "——" alone between references is the author of the
+    reference before (a ditto)."""
+    for index, content in enumerate(contents):
         if labels[index] == "blank" and not ruled[index] and content:
             labels[index] = "meta"
         elif ruled[index] == "blank" and DITTO_LINE.match(content) and _between_references(labels, index):
-            labels[index] = "ref"  # "——" alone, the author of the reference before (a ditto)
-    # Furniture a rule is sure of keeps its label; the edge rules decide page numbers again.
-    reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
-               for c, rule in zip(contents, ruled)]
+            labels[index] = "ref"
+
+
+def _two_part_heads(contents: list, labels: list, reasons: list) -> None:
     for index, content in enumerate(contents):
         if labels[index] in ("ref", "text") and _two_part_head(content) and (
                 _between_references(labels, index)):
             labels[index], reasons[index] = "meta", "running head"
-    mark_edges(lines, labels, reasons)
-    for index, content in enumerate(contents):
-        if labels[index] in ("meta", "blank") and content and not reasons[index]:
-            reasons[index] = _reason(content, labels[index])
-    return labels, reasons
 
 
 def _reason(content: str, label: str) -> str:
