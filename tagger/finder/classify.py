@@ -125,7 +125,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
                for c, rule in zip(contents, ruled)]
     _two_part_heads(contents, labels, reasons)
-    mark_edges(lines, labels, reasons, pasted=furniture is None)
+    mark_edges(lines, labels, reasons)
     if furniture is not None:
         _layout_furniture(contents, labels, reasons, set(furniture))
     for index in headings or ():

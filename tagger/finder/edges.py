@@ -164,18 +164,17 @@ def _numbering(contents: list):
     return best if best_count >= 3 and best_count >= 0.15 * len(contents) else None
 
 
-def mark_edges(lines: list, labels: list, reasons: list, pasted: bool = True) -> None:
+def mark_edges(lines: list, labels: list, reasons: list) -> None:
     """Correct `labels` (and their `reasons`) in place at page edges. The rules of
-    tagger.finder.ends (lines taken for body text amid a list are reference lines) run on
-    `pasted` text only, which no layout vouches for: on whole papers they take body text for
-    references (training/ablate_finder.py, without them: real-pdf-dev segmentation F1 0.9613
-    -> 0.9623, GROBID's papers' zone line F1 0.951 -> 0.981), where generated pastes need
-    them (99.64% exact -> 98.96% without)."""
+    tagger.finder.ends (lines taken for body text amid a list are reference lines) run on a
+    PDF's text too: without them tagger.pdf.segments' checks lose references (real-pdf-dev
+    segmentation F1 1.000 -> 0.992, the typeset fixtures 1.000 -> 0.968), although on
+    GROBID's papers alone they cost zone line F1 (0.951 -> 0.981 without them, document
+    model; training/ablate_finder.py)."""
     if not lines:
         return
-    if pasted:
-        text_inside_references(labels, [line.content for line in lines],
-                               [line.text.startswith("\f") for line in lines], [line.indent for line in lines])
+    text_inside_references(labels, [line.content for line in lines],
+                           [line.text.startswith("\f") for line in lines], [line.indent for line in lines])
     _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
