@@ -96,7 +96,7 @@ def test_the_alphabetical_order_picks_out_the_lines_that_open_a_reference():
     """Author–year lists are sorted by the first author: the lines that keep that order are
     the references' first lines; a wrapped line's capital word ("Network", "Neurophysiol.")
     falls out of it."""
-    from tagger.finder.boundaries import _alphabetical
+    from tagger.finder.boundaries import _alphabetical, _initial_key
 
     lines = ["Brady RO, Gonsalvez I, Lee I. 2019. Cerebellar-Prefrontal",
              "Network Connectivity and Negative Symptoms. Am J Psychiatry",
@@ -105,7 +105,7 @@ def test_the_alphabetical_order_picks_out_the_lines_that_open_a_reference():
              "Neurophysiol. 106(5):2322-45",
              "Cavada C, Goldman-Rakic PS. 1989a. Posterior parietal cortex",
              "Öngür D, Price JL. 2000. The organization of networks"]
-    kept, share = _alphabetical(lines)
+    kept, share = _alphabetical([_initial_key(line) for line in lines])
     assert kept == {0, 2, 5, 6}
     assert share == 4 / 6
 

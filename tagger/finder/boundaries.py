@@ -144,13 +144,14 @@ def _initial_key(content: str):
     return letters.lower() if letters[:1].isupper() and letters.isascii() else None
 
 
-def _alphabetical(contents: list) -> tuple:
+def _alphabetical(keys: list) -> tuple:
     """Which lines keep the list's alphabetical order: author–year lists are sorted by the
     first author's surname, so the references' first words form a long non-decreasing run
     through the lines, and a wrapped line's capital word ("Neuroimage", "Proc. Natl.") mostly
     falls out of it. The lines of a longest non-decreasing subsequence of first words, and
-    its share of the lines that open on a capital (how alphabetical the list is)."""
-    keyed = [(index, key) for index, key in enumerate(map(_initial_key, contents)) if key]
+    its share of the lines that open on a capital (how alphabetical the list is). `keys`:
+    each line's _initial_key."""
+    keyed = [(index, key) for index, key in enumerate(keys) if key]
     tails, tail_index, parent = [], [], {}
     for index, key in keyed:
         position = bisect_right(tails, key)
@@ -188,7 +189,8 @@ def line_features(lines: list, hints: dict) -> list:
     styles = Counter(number[0] for number in numbers if number)
     usual_style = styles.most_common(1)[0][0] if styles else None
     first = "flush" if not lines or _first_indent(lines, hints) <= base else "in"
-    in_order, ordered_share = _alphabetical(contents)  # a numbered list's order is its numbers'
+    keys = [_initial_key(content) for content in contents]
+    in_order, ordered_share = _alphabetical(keys)  # a numbered list's order is its numbers'
     order = None if hints.get("numbered_list") else _bucket(ordered_share, (0.3, 0.5, 0.7))
     shapes = []
     for index, line in enumerate(lines):
@@ -206,7 +208,7 @@ def line_features(lines: list, hints: dict) -> list:
                 row.append(f"rule={name}")
         if line.layout:
             row.extend(_layout_features(line.layout))
-        if order is not None and _initial_key(content):
+        if order is not None and keys[index]:
             row.append(f"alpha={'in' if index in in_order else 'out'}/{order}")
         shapes.append(row)
     features = []
