@@ -262,18 +262,22 @@ def _parted(layout, lines: list, starts: list, segments: list, listed: bool) -> 
     return result, dropped
 
 
+def _off_the_list(entry, head: float, tail: float, line: str) -> bool:
+    """An unnumbered line at neither the indent the list's references start at nor their
+    continuation's."""
+    return (abs(entry.indent - head) > NEAR and abs(entry.indent - tail) > NEAR
+            and not _numbered(line.strip()))
+
+
 def _boxed(entry, head: float, tail: float, line: str) -> bool:
-    """A line set apart by space above it at neither the indent the list's references start
-    at nor their continuation's, and unnumbered: a journal's box, not the list's."""
-    return (entry.gap >= GAP and abs(entry.indent - head) > NEAR
-            and abs(entry.indent - tail) > NEAR and not _numbered(line.strip()))
+    """A line off the list set apart by space above it: a journal's box, not the list's."""
+    return entry.gap >= GAP and _off_the_list(entry, head, tail, line)
 
 
 def _in_box(entry, box: float, head: float, tail: float, line: str) -> bool:
-    """A line that goes on a box the list ended at: at the box's indent, at neither of the
-    list's, unnumbered ("doi:10.1186/…" set apart, then "Cite this article as: …")."""
-    return (abs(entry.indent - box) <= NEAR and abs(entry.indent - head) > NEAR
-            and abs(entry.indent - tail) > NEAR and not _numbered(line.strip()))
+    """A line that goes on a box the list ended at: off the list, at the box's indent
+    ("doi:10.1186/…" set apart, then "Cite this article as: …")."""
+    return abs(entry.indent - box) <= NEAR and _off_the_list(entry, head, tail, line)
 
 
 def _pieces(lines: list, starts: list, segment: Segment) -> list:
