@@ -150,6 +150,16 @@ def folds(documents: list, count: int) -> list:
     return [keyed[index::count] for index in range(count)]
 
 
+def held_out_folds(documents: list, count: int, only=None):
+    """(fold number, documents to train on, documents held out) for each fold in turn, or
+    only the fold numbers in `only`."""
+    for number, held in enumerate(folds(documents, count)):
+        if only is not None and number not in only:
+            continue
+        held_ids = {document["id"] for document in held}
+        yield number, [document for document in documents if document["id"] not in held_ids], held
+
+
 def split_errors(document: dict) -> list:
     """The held-out document's split errors as printable lines: each line where a reference
     starts in the gold but not in what `segment` found ("missed") or the other way ("false"),
@@ -178,12 +188,9 @@ def cross_validate(count: int, work: Path, only=None, errors=None) -> dict:
     groups = defaultdict(Counter)
     previous = boundaries.DEFAULT_MODEL
     try:
-        for number, held in enumerate(folds(documents, count)):
-            if only is not None and number not in only:
-                continue
-            held_ids = {d["id"] for d in held}
+        for number, training, held in held_out_folds(documents, count, only):
             model = work / f"boundary-fold{number}.crfsuite"
-            train(sequences([d for d in documents if d["id"] not in held_ids], GENERATED_LISTS), model)
+            train(sequences(training, GENERATED_LISTS), model)
             boundaries.DEFAULT_MODEL = model
             for document in held:
                 groups[document["group"]].update(split_counts(document))

@@ -233,19 +233,16 @@ def cross_validate(paths: list, count: int, work: Path, iterations: int, pastes:
     the `chosen` folds). Prints each fold's zone P/R/F1 as it goes; returns the scores over
     all folds run, per source group, with each fold's under "folds"."""
     from tagger.finder import classify
-    from training.train_boundaries import folds
+    from training.train_boundaries import held_out_folds
 
     documents = layout_documents("segmentation")
     groups, per_fold = defaultdict(Counter), {}
     previous = classify.DEFAULT_MODEL
     try:
-        for number, held in enumerate(folds(documents, count)):
-            if chosen is not None and number not in chosen:
-                continue
-            held_ids = {d["id"] for d in held}
+        for number, training, held in held_out_folds(documents, count, chosen):
             model = work / f"zone-fold{number}-{iterations}-{pastes}.crfsuite"
             if not model.exists():  # (a kept fold model is scored again, not retrained)
-                train(paths, model, [d for d in documents if d["id"] not in held_ids], iterations, pastes)
+                train(paths, model, training, iterations, pastes)
             classify.DEFAULT_MODEL = model
             fold = Counter()
             for document in held:
