@@ -292,3 +292,38 @@ def test_a_link_that_comes_once_is_known_by_the_look_of_those_that_repeat():
     assert fabens == ["Fabens AJ: Properties and fitting of the Von Bertalanffy growth curve. "
                       "Growth.\n1965; 29(3): 265–89."]
     assert not any("Referee" in item.raw for item in found)
+
+
+FRONTIERS_END = [
+    ("References", 0.0, 1.0, 1.2, True),
+    ("Smart, J. J., and Chin, A. (2016). Multimodel approaches in growth studies.", 0.0, 0.3),
+    ("Fish Fish. 17, 955–971.", 1.0, 0.0),
+    ("Werdenich, D., and Huber, L. (2002). Social factors determine cooperation in", 0.0, 0.0),
+    ("marmosets. Anim. Behav. 64, 771–781. doi: 10.1006/anbe.2002.9001", 1.0, 0.0),
+    ("Conflict of Interest Statement: The authors declare that the research was con-", 0.0, 1.0),
+    ("ducted in the absence of any commercial or financial relationships.", 0.0, 0.0),
+    ("Citation: Range F and Virányi Z (2015) Tracking the evolutionary origins of dog-", 0.0, 0.5),
+    ("human cooperation. Front. Psychol. 5:1582. doi: 10.3389/fpsyg.2014.01582", 0.0, 0.0),
+]
+
+
+def test_a_notes_head_run_in_after_the_list_ends_it():
+    """Frontiers sets its notes after the list, each opening with its head run in ("Conflict
+    of Interest Statement: …", then "Citation: …", the paper's own reference): the list
+    ended at the first."""
+    page = _page(FRONTIERS_END)
+    found = check(page, _segments(page, [[1, 2], [3, 4], [5, 6], [7, 8]]))
+    assert _firsts(found) == ["Smart, J. J.", "Werdenich, D"]
+    assert {item.reason for item in found.dropped} == {"after the references"}
+
+
+def test_a_bold_appendix_head_at_the_texts_size_is_a_heading_after_the_list():
+    """elsarticle sets "Appendix A. Tag returns by year" bold at the text's size: no larger
+    than the text under it, so only its shape and its bold say it is a head."""
+    from tagger.pdf.segments import headings
+
+    rows = FRONTIERS_END[:5] + [("Appendix A. Tag returns by year", 0.0, 1.5, 1.0, True),
+                                ("The tags were returned by fishers over four years.", 0.0, 0.3)]
+    assert 5 in headings(_page(rows))
+    rows[5] = ("Appendix A. Tag returns by year", 0.0, 1.5, 1.0, False)
+    assert 5 not in headings(_page(rows))

@@ -32,6 +32,17 @@ def test_a_line_under_a_section_head_after_the_list_is_marked_so():
     assert "sectionhead" in _row(features, lines, "Appendix A")
 
 
+def test_a_section_head_may_carry_its_title():
+    from tagger.finder.lines import SECTION_HEAD
+
+    for head in ["Appendix A. Tag returns by year", "APPENDIX B: Proofs of the lemmas",
+                 "Acknowledgements", "7 Supplementary material"]:
+        assert SECTION_HEAD.match(head), head
+    for line in ["Figure 3. The zone model's answers", "Appendix A.1 shows that the proof is long.",
+                 "Smith, J. (2001). Appendices in practice. J. Stud. 3: 1-10."]:
+        assert not SECTION_HEAD.match(line), line
+
+
 def test_wide_window_tells_a_list_from_prose():
     lines = split_lines(PAPER)
     features = line_features(lines)

@@ -127,8 +127,15 @@ class _Remembered:
             def tag(self, lines):
                 key = (self.path, lines.key)
                 if key not in remembered.labels:
-                    remembered.labels[key] = self.tagger.tag(remembered.line_features(lines.lines))
-                return list(remembered.labels[key])
+                    labels = self.tagger.tag(remembered.line_features(lines.lines))
+                    remembered.labels[key] = labels, [
+                        self.tagger.marginal(label, i) for i, label in enumerate(labels)]
+                self.last = remembered.labels[key]
+                return list(self.last[0])
+
+            def marginal(self, label, index):  # (classify asks only of the label it was given)
+                labels, probabilities = self.last
+                return probabilities[index] if labels[index] == label else 0.0
 
         def reference_starts(lines, hints, model=None):
             key = (str(model), tuple((line.content, line.indent, line.gap, repr(line.layout)) for line in lines))

@@ -1,8 +1,9 @@
-"""Train the finder's line classifier (models/finder.crfsuite).
+"""Train the finder's line classifiers (models/finder.crfsuite, finder-document.crfsuite).
 
     python -m training.train_finder            # writes models/finder.crfsuite + finder.json
-    python -m training.train_finder --layout   # also on GROBID's 473 real papers (data/layout)
-    python -m training.train_finder --cv 10 [--iterations 60] [--pastes 400] [--folds 0,3] [--keep DIR]
+    python -m training.train_finder --layout -o models/finder-document.crfsuite
+                                               # also on GROBID's 473 real papers (data/layout)
+    python -m training.train_finder --cv 10 [--iterations 60] [--pastes 1200] [--folds 0,3] [--keep DIR]
                                                # zone CV by document on the real papers: zone
                                                # line P/R/F1 of find and of the model alone,
                                                # per fold and per source group (docs/zone.md)
@@ -15,9 +16,9 @@ a heading at the end of a long text; the pastes teach that a bare list is refere
 The pastes are built from the references of data/{core,good,ugly,bad}.jsonl (never gold)
 and prose lines of the training theses, with a fixed seed. With --layout (and always in
 --cv) the real papers of GROBID's segmentation corpus join them, each cut to its reference
-section's surroundings; the shipped model is still the one without (trained on real papers
-it scored better on them and on AnyStyle's held-out documents, but lost a bare list's lines
-in a few generated pastes: see docs/finder.md).
+section's surroundings: that model (--layout -o models/finder-document.crfsuite) reads
+whole documents, the one without reads pastes (trained on real papers it calls a short
+paste body text: tagger.finder.classify.zone_model, docs/zone.md).
 """
 
 import argparse
@@ -237,13 +238,13 @@ def cross_validate(paths: list, count: int, work: Path, iterations: int, pastes:
 
     documents = layout_documents("segmentation")
     groups, per_fold = defaultdict(Counter), {}
-    previous = classify.DEFAULT_MODEL
+    previous = classify.DOCUMENT_MODEL
     try:
         for number, training, held in held_out_folds(documents, count, chosen):
             model = work / f"zone-fold{number}-{iterations}-{pastes}.crfsuite"
             if not model.exists():  # (a kept fold model is scored again, not retrained)
                 train(paths, model, training, iterations, pastes)
-            classify.DEFAULT_MODEL = model
+            classify.DOCUMENT_MODEL = model  # (a paper shorter than a document: the paste model)
             fold = Counter()
             for document in held:
                 counts = zone_counts(document) + model_zone_counts(document, model)
@@ -253,7 +254,7 @@ def cross_validate(paths: list, count: int, work: Path, iterations: int, pastes:
                                 "model_zone": model_scores(fold)}
             print(f"fold {number}: {per_fold[number]}", file=sys.stderr, flush=True)
     finally:
-        classify.DEFAULT_MODEL = previous
+        classify.DOCUMENT_MODEL = previous
     scores = layout_scores(groups)
     for group, counts in [("all", sum(groups.values(), Counter())), *groups.items()]:
         scores[group]["model_zone"] = model_scores(counts)
@@ -303,7 +304,8 @@ def main() -> int:
         import tempfile
 
         chosen = {int(n) for n in args.folds.split(",")} if args.folds else None
-        iterations, pastes = args.iterations or LAYOUT_ITERATIONS, args.pastes
+        iterations = args.iterations or LAYOUT_ITERATIONS
+        pastes = LAYOUT_SYNTHETIC_DOCUMENTS if args.pastes is None else args.pastes
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)
             scores = cross_validate(train_paths, args.cv, Path(args.keep), iterations, pastes, chosen)

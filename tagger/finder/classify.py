@@ -1,12 +1,13 @@
 """Label each line of a document: ref, text, meta (page furniture), title or blank.
 
-A CRF over the lines (models/finder.crfsuite; finder-document.crfsuite for a whole paper)
-does the work; a few rules that hold in any document go over its answer: an empty line is
-blank, a "|" line is a separator (blank), a footnote, a bare page number or a running head with journal
+A CRF over the lines does the work (models/finder-document.crfsuite for a whole document,
+trained on GROBID's real papers too; models/finder.crfsuite for a paste); a few rules that
+hold in any document go over its answer: an empty line is blank, a "|" line is a separator (blank), a footnote, a bare page number or a running head with journal
 volume/issue is meta, a "References" heading is a title. Then a few corrections where the
 CRF's view is too local (running heads inside a reference list, stray lines just before a
 "References" heading), the page edges (tagger.finder.edges), and a PDF layout's evidence.
-Each rule kept is one whose removal measured worse (training/ablate_finder.py).
+Each rule kept is one whose removal measured worse (training/ablate_finder.py), and none
+overrules a line the model is sure of (SURE).
 """
 
 import re
@@ -35,10 +36,18 @@ DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
 
 DEFAULT_MODEL = models_dir() / "finder.crfsuite"
-# For a whole paper read from a PDF: the same features, trained on GROBID's real papers as
-# well, where a paste of a list gains nothing from them (`python -m training.train_finder
-# --layout --pastes 400 -o models/finder-document.crfsuite`).
+# For a whole document, a PDF's text or a text of DOCUMENT_LINES lines or more: the same
+# features, trained on GROBID's real papers as well (`python -m training.train_finder
+# --layout -o models/finder-document.crfsuite`). A paste of a list shorter than that is read
+# by the paste model: the document model calls a five-line paste body text.
 DOCUMENT_MODEL = models_dir() / "finder-document.crfsuite"
+DOCUMENT_LINES = 150
+# The rules below were written for pasted lists, where the paste model is in doubt about a
+# bare number or a wrapped tail. On real papers they turned body text and furniture the
+# document model was sure of into references (zone line F1 0.955 against the model's own
+# 0.978 in the 10-fold CV, docs/zone.md): there a rule may make a line a reference line
+# only where the model gave its own label a probability below SURE.
+SURE = 0.99
 
 
 @lru_cache(maxsize=4)
@@ -99,6 +108,12 @@ def _two_part_head(content: str) -> bool:
     return not numbering_of(content[: gap.end()]) or not YEAR.search(content)
 
 
+def zone_model(lines: list):
+    """The zone model for these lines: the document model for a whole document."""
+    whole = sum(1 for line in lines if line.content) >= DOCUMENT_LINES
+    return DOCUMENT_MODEL if whole else DEFAULT_MODEL
+
+
 def label_lines(lines: list, model: str | None = None) -> list:
     """One label per line."""
     return classify_lines(lines, model)[0]
@@ -111,8 +126,12 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     furniture or headings (tagger.pdf): evidence the text alone does not have."""
     if not lines:
         return [], []
-    tagger = load_tagger(str(model or DEFAULT_MODEL))
+    path = str(model or zone_model(lines))
+    tagger = load_tagger(path)
     labels = tagger.tag(line_features(lines))
+    guarded = path == str(DOCUMENT_MODEL)
+    modelled = [(label, tagger.marginal(label, i) if guarded else 0.0)
+                for i, label in enumerate(labels)]
     contents = [line.content for line in lines]
     ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
     for index, rule in enumerate(ruled):
@@ -126,6 +145,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
                for c, rule in zip(contents, ruled)]
     _two_part_heads(contents, labels, reasons)
     mark_edges(lines, labels, reasons)
+    _sure_lines_stay(modelled, labels, reasons, ruled)
     if furniture is not None:
         _layout_furniture(contents, labels, reasons, set(furniture))
     for index in headings or ():
@@ -135,6 +155,14 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
         if labels[index] in ("meta", "blank") and content and not reasons[index]:
             reasons[index] = _reason(content, labels[index])
     return labels, reasons
+
+
+def _sure_lines_stay(modelled: list, labels: list, reasons: list, ruled: list) -> None:
+    """A line the model was sure is no reference line, and that no sure rule labelled, keeps
+    the model's label where the rules since made it one."""
+    for index, (label, probability) in enumerate(modelled):
+        if labels[index] == "ref" != label and probability >= SURE and not ruled[index]:
+            labels[index], reasons[index] = label, None
 
 
 def _layout_furniture(contents: list, labels: list, reasons: list, furniture: set) -> None:

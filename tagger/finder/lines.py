@@ -92,15 +92,19 @@ DIGIT = re.compile(r"\d+")
 # A figure's or table's caption ("Figure 3. …", "Table S2 …", "Fig. 1:"): body matter.
 CAPTION = re.compile(r"^(?:fig(?:ure)?s?\.?|table|supplementary (?:figure|table))\s*[S]?\d+[a-z]?\s*[.:|(]",
                      re.IGNORECASE)
-# A section head other than the references' ("Appendix A", "NOTES", "Acknowledgements",
-# "Figure legends"): what follows a list under it is no longer the list.
+# A section head other than the references' ("Appendix A", "Appendix B. Tag returns", "NOTES",
+# "Acknowledgements", "Figure legends"): what follows a list under it is no longer the list.
+BACK_MATTER = (r"appendices|notes|endnotes|acknowledge?ments?|supplementary|supporting information|"
+               r"figure legends|figures?|tables?|author contributions|funding|competing interests|"
+               r"conflicts? of interest|abbreviations|data availability|about the authors?|"
+               r"biograph(?:y|ies)|glossary|index")
 SECTION_HEAD = re.compile(
-    r"^\s*(?:[A-Z0-9]{1,3}\.?\s+)?(?:appendix|appendices|notes|endnotes|acknowledge?ments?|"
-    r"supplementary|supporting information|figure legends|figures?|tables?|author contributions|"
-    r"funding|competing interests|conflicts? of interest|abbreviations|data availability|"
-    r"about the authors?|biograph(?:y|ies)|glossary|index)\b[^.]{0,40}$",
+    rf"^\s*(?:[A-Z0-9]{{1,3}}\.?\s+)?(?:appendix(?:\s+[A-Z0-9]{{1,2}}[.:]\s+)?|{BACK_MATTER})\b[^.]{{0,40}}$",
     re.IGNORECASE,
 )
+# The same heads run in at the start of a paragraph ("Conflict of Interest Statement: The
+# authors declare …", "Funding: …"), as journals set the notes after a list.
+RUN_IN_HEAD = re.compile(rf"^\s*(?:{BACK_MATTER})\b[^.:]{{0,30}}:\s+\S", re.IGNORECASE)
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 

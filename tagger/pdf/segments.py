@@ -33,7 +33,7 @@ import re
 import statistics
 
 from tagger.finder import Dropped, Segment, Segmentation
-from tagger.finder.lines import NUMBERING
+from tagger.finder.lines import NUMBERING, RUN_IN_HEAD, SECTION_HEAD
 
 HEADING_REACH = 6  # lines of text between a references heading and the first found reference
 GAP = 0.5  # line pitches: space above a line that sets it apart
@@ -70,16 +70,19 @@ def check(layout, found: Segmentation) -> Segmentation:
 def headings(layout) -> list:
     """The headings the finder is told of: the bold ones (PdfText.headings), and the plain
     ones after the first line that names a references list (a chapter's or an appendix's
-    head after the list, "Web sources" inside it). Before it a plain head tells the finder
-    little and costs it much: a manual's many numbered heads over paragraphs."""
+    head after the list, "Web sources" inside it), and the bold section heads after it set at
+    the text's size ("Appendix A. Tag returns by year"). Before it a plain head tells the
+    finder little and costs it much: a manual's many numbered heads over paragraphs."""
     lines = layout.text.split("\n")
     named = next((index for index, line in enumerate(lines) if HEADING.match(line.strip())
                   and layout.layout[index] is not None and not layout.layout[index].furniture),
                  None)
     if named is None:
         return layout.headings
-    return sorted(set(layout.headings) | {index for index in layout.plain_headings
-                                          if index > named})
+    after = {index for index in layout.plain_headings if index > named} | {
+        index for index, entry in enumerate(layout.layout) if index > named and entry is not None
+        and entry.bold and not entry.furniture and SECTION_HEAD.match(lines[index].strip())}
+    return sorted(set(layout.headings) | after)
 
 
 def _line_of(starts: list, offset: int) -> int:
@@ -125,7 +128,7 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
     """(segments kept, Dropped for the others, whether a references heading was found): when
     a references heading stands right above a found reference, the lists are those under
     such headings, each ending at the next heading the layout shows (PdfText.headings) that
-    names none. A numbered list that goes on past such a heading (a journal's box set
+    names none, or at a note's head run in ("Conflict of Interest Statement: …"). A numbered list that goes on past such a heading (a journal's box set
     between two pages of it) goes on."""
     floors = [-1] + [_line_of(starts, max(segment.start, segment.end - 1))
                      for segment in segments[:-1]]
@@ -138,8 +141,10 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
     heads = set(layout.headings) | set(layout.plain_headings)
     size = min((_size(layout, index) for index in heads if HEADING.match(lines[index].strip())),
                default=0.0)
-    ends = sorted(starts[index] for index in heads
-                  if not HEADING.match(lines[index].strip()) and _size(layout, index) >= size)
+    ends = sorted([starts[index] for index in heads
+                   if not HEADING.match(lines[index].strip()) and _size(layout, index) >= size]
+                  + [starts[index] for index, line in enumerate(lines) if RUN_IN_HEAD.match(line)
+                     and _is_content(layout, lines, index)])
     kept, dropped, inside, seen, last, last_number = [], [], False, False, None, None
     for segment, heading in zip(segments, under):
         number = _label(segment.raw)
