@@ -24,7 +24,7 @@ from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering
 from tagger.crf.model import models_dir
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
-FEATURE_VERSION = 3
+FEATURE_VERSION = 4  # 4: the last word's shape of the line before (-1:endshape)
 
 ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
@@ -67,6 +67,10 @@ def _end(content: str) -> list:
     if ENDS_MID_NAME.search(content):
         features.append("endmidname")
     words = content.split()
+    if words:
+        # the last word's shape: "(2004);" ends a reference of several, "O.;" an author in
+        # a list of them, "185204" a page, "Neuroimage" a journal that ends without a stop
+        features.insert(1, f"endshape={_word_shape(words[-1])}")
     if words and IDENTIFIER.search(words[-1]):
         features.append("endidentifier")
     if YEAR.search(content[-8:]):
