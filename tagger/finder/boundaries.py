@@ -24,7 +24,7 @@ from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering
 from tagger.crf.model import models_dir
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
-FEATURE_VERSION = 4  # 4: the last word's shape of the line before (-1:endshape)
+FEATURE_VERSION = 4  # 4: the last word's shape of the line before (-1:endshape), authors, seq=key
 
 ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
@@ -34,6 +34,10 @@ LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）
 # A letter numbering one of several references under a list's number: "(b) R. Grigg", "c )A."
 SUBLABEL = re.compile(r"^\(?[a-h]\s?\)\s?\S")
 KEY = re.compile(r"^\[[A-Za-z][^\]\s]{0,12}\]")  # "[Ahl78]", "[DGG13b]", "[BEG]"
+# An author's name as reference lists write it: "Guell X," "Mesulam M -M." "Anteraper S," or
+# "S. Evens," "J.-H. Lu,": a reference's first line holds several.
+AUTHOR = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ'’\-]+(?: [A-ZÀ-Þ][a-zß-ÿ'’\-]+)?,? (?:[A-Z]\.?\s?-?){1,3}[,.;:]"
+                    r"|\b(?:[A-Z]\.\s?-?){1,3}\s?[A-ZÀ-Þ][a-zß-ÿ'’\-]+[,;:]")
 YEAR_EARLY = re.compile(r"^\D{0,80}?(?:\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)|(?:1[5-9]|20)\d\d[a-z]?[.,:;])")
 
 
@@ -102,6 +106,7 @@ def _start(content: str) -> list:
     names = names_after_numbering(content)
     if names:
         features.append("names")
+    features.append(f"authors={min(len(AUTHOR.findall(content[:60])), 3)}")
     if YEAR_EARLY.match(content):
         features.append("yearearly")
         if names:
@@ -133,10 +138,10 @@ def _layout_features(layout: dict) -> list:
 
 def _label_number(content: str):
     """(style, number) of the line's label: style is its text with the digits masked
-    ("[#]", "#.", "#)")."""
+    ("[#]", "#.", "#)"), or "[key]" and no number for a key ("[Ahl78]")."""
     label = LABEL.match(content)
     if not label:
-        return None
+        return ("[key]", None) if KEY.match(content) else None  # "[Ahl78]": in order, unnumbered
     return re.sub(r"\d+", "#", label.group().strip()), int(label.group(1) or label.group(2))
 
 
@@ -229,6 +234,8 @@ def line_features(lines: list, hints: dict) -> list:
             style, number = numbers[index]
             if style != usual_style:
                 row.append("labelstyle=other")  # "20)" ending a DOI in a "[n]" list
+            elif number is None:
+                row.append("seq=key")  # a keyed list's keys follow no sequence but each begins one
             else:
                 near = expected is not None and expected - 2 <= number <= expected + 3
                 row.append("seq=" + ("first" if expected is None else "next" if number == expected
