@@ -107,10 +107,11 @@ LETTERS = "abcdefgh"
 
 
 def _lettered(rng: random.Random, references: list, label: str) -> list:
-    """The texts of one number's references lettered "a) … ; b) … ." as chemistry journals
-    set several under one number, each from a new line (GROBID's gold makes each a reference)."""
+    """The texts of one number's several references, each from a new line: lettered "a) … ;
+    b) … ." as chemistry journals set them, or not ("[14] A. Author, PRL 1, 2 (2004);↵B. …")
+    as physics journals do (GROBID's gold makes each a reference)."""
     parts = [rng.choice(references).rstrip(" .;") for _ in range(rng.randint(2, 4))]
-    mark = rng.choice(["{}) ", "({}) ", "{} ) "])
+    mark = rng.choice(["{}) ", "({}) ", "{} ) ", "", ""])
     texts = [mark.format(LETTERS[index]) + part + ";" for index, part in enumerate(parts)]
     texts[-1] = texts[-1][:-1] + "."
     texts[0] = label + texts[0]
