@@ -11,7 +11,8 @@ Training data: the real reference sections of GROBID's reference-segmenter corpu
 references of data/{core,good,ugly,bad}.jsonl (never gold, which training.furniture_lists
 scores on): numbered in each style, author–year flush or with a hanging indent, blank lines
 between, wrapped at several widths, page breaks, a first reference cut off, repeated authors
-set as a dash (alone on its line or not). The real sections
+set as a dash (alone on its line or not), several references under one number (lettered or
+not), references that end without a stop. The real sections
 teach author–year lists without indents or blank lines, where only the shape of a line's start
 and the end of the line before tell; the generated lists teach the layouts a paste keeps.
 """
@@ -62,28 +63,13 @@ def real_sequences(document: dict) -> tuple:
     return lines, marks
 
 
-NUMBER_STYLES = ("bracket", "dot", "paren", "close", "plain", "letter", "key", "none", "none", "none")
+NUMBER_STYLES = ("bracket", "dot", "paren", "close", "plain", "letter", "none", "none", "none")
 
 
 def _label(style: str, number: int) -> str:
     return {"bracket": f"[{number}] ", "dot": f"{number}. ", "paren": f"({number}) ",
             "close": f"{number}) ", "plain": f"{number} ", "letter": f"[C{number}] ",
             "none": ""}[style]
-
-
-CAPITALISED = re.compile(r"\b[A-Z][a-z]+")
-FOUR_DIGITS = re.compile(r"\b(?:1[5-9]|20)(\d\d)\b")
-
-
-def _key(form: str, text: str) -> str:
-    """A keyed list's label made from the reference ("[Ahl78]", "[BDG13]", "[Lus]"), as
-    mathematics papers set them: letters of the authors' names, the year's last digits."""
-    names = CAPITALISED.findall(text[:80]) or ["Anon"]
-    year = FOUR_DIGITS.search(text)
-    digits = year.group(1) if year else ""
-    key = {"name": names[0][:3] + digits, "initials": "".join(name[0] for name in names[:3]) + digits,
-           "short": names[0][:3]}[form]
-    return f"[{key}] "
 
 
 # The authors before a reference's year, which a list that repeats them sets as a dash.
@@ -131,11 +117,9 @@ def generated_sequence(rng: random.Random, references: list) -> tuple:
     first_number = rng.choice([1, 1, 1, rng.randint(2, 80)])
     lines, marks = [], []
     gap = ""
-    key_form = rng.choice(["name", "initials", "short"])
     for index in range(rng.randint(3, 30)):
-        reference = rng.choice(references)
-        label = _key(key_form, reference) if style == "key" else _label(style, first_number + index)
-        text = label + reference
+        label = _label(style, first_number + index)
+        text = label + rng.choice(references)
         if stopless:
             text = text.rstrip(" .")
         wrapped = wrap_lines(rng, text, width)
