@@ -137,3 +137,21 @@ def test_a_key_or_a_dash_alone_on_its_line_is_told_as_such():
     assert "labelalone" in features[0] and "-1:labelalone" in features[1]
     assert "dittoalone" in features[2] and "-1:ditto" in features[3]
     assert "sublabel" in features[4]
+
+
+def test_keys_the_last_word_before_and_authors_are_told():
+    """A key begins a keyed list's reference though no number follows in sequence; the line
+    before's last word tells "(2004);" (a reference of several ends) from "O.;" (an author
+    list goes on); a line that opens on several authors' names says so."""
+    from tagger.finder.boundaries import line_features
+    from tagger.finder.split import RefLine, list_hints
+
+    lines = [RefLine(text, 0, 0, "") for text in (
+        "[Ahl78] Lars V. Ahlfors, Complex analysis, McGraw-Hill, New York, 1978.",
+        "[BEG] V. Baranovsky, S. Evens, V. Ginzburg, Representations of quantum tori, 2003;",
+        "[Bez] R. Bezrukavnikov, Lespinet, O.;",
+        "Guell X, Gabrieli JDE, Schmahmann JD. 2018a. Triple representation.")]
+    features = line_features(lines, list_hints(lines))
+    assert "seq=key" in features[1] and "seq=key" in features[2]
+    assert "-1:endword=year;" in features[2] and "-1:endword=initial;" in features[3]
+    assert "authors=3" in features[1] and "authors=3" in features[3]

@@ -11,7 +11,8 @@ Training data: the real reference sections of GROBID's reference-segmenter corpu
 references of data/{core,good,ugly,bad}.jsonl (never gold, which training.furniture_lists
 scores on): numbered in each style, author–year flush or with a hanging indent, blank lines
 between, wrapped at several widths, page breaks, a first reference cut off, repeated authors
-set as a dash (alone on its line or not). The real sections
+set as a dash (alone on its line or not), several references under one number (lettered or
+not), references that end without a stop. The real sections
 teach author–year lists without indents or blank lines, where only the shape of a line's start
 and the end of the line before tell; the generated lists teach the layouts a paste keeps.
 """
@@ -88,9 +89,26 @@ def _ditto(rng: random.Random, text: str, alone: bool) -> list:
     return [dash, rest] if alone else [f"{dash} {rest}"]
 
 
+LETTERS = "abcdefgh"
+
+
+def _lettered(rng: random.Random, references: list, label: str) -> list:
+    """The texts of one number's several references, each from a new line: lettered "a) … ;
+    b) … ." as chemistry journals set them, or not ("[14] A. Author, PRL 1, 2 (2004);↵B. …")
+    as physics journals do (GROBID's gold makes each a reference)."""
+    parts = [rng.choice(references).rstrip(" .;") for _ in range(rng.randint(2, 4))]
+    mark = rng.choice(["{}) ", "({}) ", "{} ) ", "", ""])
+    texts = [mark.format(LETTERS[index]) + part + ";" for index, part in enumerate(parts)]
+    texts[-1] = texts[-1][:-1] + "."
+    texts[0] = label + texts[0]
+    return texts
+
+
 def generated_sequence(rng: random.Random, references: list) -> tuple:
     """One generated reference list as (RefLine list, B/I marks)."""
     style = rng.choice(NUMBER_STYLES)
+    lettered = style != "none" and rng.random() < 0.1  # "[4] a) …;↵b) …;↵c) …."
+    stopless = rng.random() < 0.15  # references end without a stop ("… Neuroimage")
     dittos = style == "none" and rng.random() < 0.15  # repeated authors set as a dash
     dash_alone = rng.random() < 0.5
     width = rng.choice([50, 60, 75, 85, 95, 110, 130, 1000])
@@ -102,23 +120,32 @@ def generated_sequence(rng: random.Random, references: list) -> tuple:
     for index in range(rng.randint(3, 30)):
         label = _label(style, first_number + index)
         text = label + rng.choice(references)
+        if stopless:
+            text = text.rstrip(" .")
         wrapped = wrap_lines(rng, text, width)
-        if dittos and index and rng.random() < 0.4:
+        begins = {0}  # the lines that begin a reference
+        if lettered and rng.random() < 0.4:
+            wrapped, begins = [], set()
+            for part in _lettered(rng, references, label):
+                begins.add(len(wrapped))
+                wrapped += wrap_lines(rng, part, width)
+        elif dittos and index and rng.random() < 0.4:
             pieces = _ditto(rng, text, dash_alone)
             wrapped = [pieces[0]] * (len(pieces) > 1) + wrap_lines(rng, pieces[-1], width)
-        if apart:
+        elif apart:
             wrapped = [label.strip()] + wrap_lines(rng, text[len(label.strip()):], width)
         cut = index == 0 and len(wrapped) > 1 and rng.random() < 0.1  # the paste's top cut off
         if cut:
-            wrapped = wrapped[rng.randint(1, len(wrapped) - 1):]
+            kept = rng.randint(1, len(wrapped) - 1)
+            wrapped, begins = wrapped[kept:], {begin - kept for begin in begins if begin > kept}
         for position, line in enumerate(wrapped):
             indent = 0
-            if layout == "hanging" and position:
+            if layout == "hanging" and position not in begins:
                 indent = rng.choice([2, 3, 4])
-            elif layout == "indented-first" and not position:
+            elif layout == "indented-first" and position in begins:
                 indent = 3
             lines.append(RefLine(line, 0, indent, gap))
-            marks.append("B" if position == 0 and (index or not cut) else "I")
+            marks.append("B" if position in begins else "I")
             gap = "blank" if rng.random() < 0.01 else ""  # a stray blank line
             if rng.random() < 0.03:
                 gap = rng.choice(["page", "page blank"])

@@ -24,16 +24,21 @@ from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering
 from tagger.crf.model import models_dir
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
-FEATURE_VERSION = 3
+FEATURE_VERSION = 4  # 4: the kind of the line before's last word (-1:endword), authors, seq=key
 
 ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
-# A list's label: "[12]", "12.", "(12)", "12)", "12 ", "[C12]"; alone on its line when the
+# A list's label: "[12]", "12.", "(12)", "12)", "12 ", "[C12]", "12．" (a full-width stop, no
+# space after it); alone on its line when the
 # PDF set the number apart from the text.
-LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）]|(\d{1,3})(?:[.．)](?=\s|$)|\s+(?=\D)|$))")
+LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）]|(\d{1,3})(?:[.)](?=\s|$)|．|\s+(?=\D)|$))")
 # A letter numbering one of several references under a list's number: "(b) R. Grigg", "c )A."
 SUBLABEL = re.compile(r"^\(?[a-h]\s?\)\s?\S")
 KEY = re.compile(r"^\[[A-Za-z][^\]\s]{0,12}\]")  # "[Ahl78]", "[DGG13b]", "[BEG]"
+# An author's name as reference lists write it: "Guell X," "Mesulam M -M." "Anteraper S," or
+# "S. Evens," "J.-H. Lu,": a reference's first line holds several.
+AUTHOR = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ'’\-]+(?: [A-ZÀ-Þ][a-zß-ÿ'’\-]+)?,? (?:[A-Z]\.?\s?-?){1,3}[,.;:]"
+                    r"|\b(?:[A-Z]\.\s?-?){1,3}\s?[A-ZÀ-Þ][a-zß-ÿ'’\-]+[,;:]")
 YEAR_EARLY = re.compile(r"^\D{0,80}?(?:\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)|(?:1[5-9]|20)\d\d[a-z]?[.,:;])")
 
 
@@ -67,6 +72,8 @@ def _end(content: str) -> list:
     if ENDS_MID_NAME.search(content):
         features.append("endmidname")
     words = content.split()
+    if words:
+        features.insert(1, f"endword={_end_word(words[-1])}")
     if words and IDENTIFIER.search(words[-1]):
         features.append("endidentifier")
     if YEAR.search(content[-8:]):
@@ -78,6 +85,27 @@ def _end(content: str) -> list:
     if unclosed(content):
         features.append("unclosed")
     return features
+
+
+def _end_word(word: str) -> str:
+    """The kind of a line's last word and its stop: "(2004);" ends a reference of several
+    ("year;"), "O.;" an author in a list of them ("initial;"), "Neuroimage" a journal that ends
+    without a stop ("capital"). Few kinds, so that no rare shape learns a weight of its own."""
+    core = word.rstrip(".,;:")
+    stop = word[-1] if word[-1] in ".,;:" else ""
+    if re.fullmatch(r"(?:[A-Z]\.-?)*[A-Z]", core):
+        kind = "initial"
+    elif YEAR.search(core):
+        kind = "year"
+    elif any(char.isdigit() for char in core):
+        kind = "number"
+    elif core[:1].isupper():
+        kind = "capital"
+    elif core[:1].islower():
+        kind = "lower"
+    else:
+        kind = "other"
+    return kind + stop
 
 
 def _start(content: str) -> list:
@@ -98,6 +126,7 @@ def _start(content: str) -> list:
     names = names_after_numbering(content)
     if names:
         features.append("names")
+    features.append(f"authors={min(len(AUTHOR.findall(content[:60])), 3)}")
     if YEAR_EARLY.match(content):
         features.append("yearearly")
         if names:
@@ -129,10 +158,10 @@ def _layout_features(layout: dict) -> list:
 
 def _label_number(content: str):
     """(style, number) of the line's label: style is its text with the digits masked
-    ("[#]", "#.", "#)")."""
+    ("[#]", "#.", "#)"), or "[key]" and no number for a key ("[Ahl78]")."""
     label = LABEL.match(content)
     if not label:
-        return None
+        return ("[key]", None) if KEY.match(content) else None  # "[Ahl78]": in order, unnumbered
     return re.sub(r"\d+", "#", label.group().strip()), int(label.group(1) or label.group(2))
 
 
@@ -191,7 +220,9 @@ def line_features(lines: list, hints: dict) -> list:
     first = "flush" if not lines or _first_indent(lines, hints) <= base else "in"
     keys = [_initial_key(content) for content in contents]
     in_order, ordered_share = _alphabetical(keys)  # a numbered list's order is its numbers'
-    order = None if hints.get("numbered_list") else _bucket(ordered_share, (0.3, 0.5, 0.7))
+    # a few capital-opening lines keep any order: a share of them says nothing
+    few = sum(1 for key in keys if key) < 4
+    order = None if hints.get("numbered_list") or few else _bucket(ordered_share, (0.3, 0.5, 0.7))
     shapes = []
     for index, line in enumerate(lines):
         content = line.content
@@ -206,6 +237,9 @@ def line_features(lines: list, hints: dict) -> list:
         for name in ("numbered", "hanging", "shape"):
             if index in hints.get(name, ()):
                 row.append(f"rule={name}")
+        if "labelalone" in row and index not in hints.get("numbered", ()) and not KEY.match(content):
+            # "40,↵319": a page wrapped, no list's number
+            row = [name for name in row if name not in ("label", "labelalone")] + ["numberalone"]
         if line.layout:
             row.extend(_layout_features(line.layout))
         if order is not None and keys[index]:
@@ -225,6 +259,8 @@ def line_features(lines: list, hints: dict) -> list:
             style, number = numbers[index]
             if style != usual_style:
                 row.append("labelstyle=other")  # "20)" ending a DOI in a "[n]" list
+            elif number is None:
+                row.append("seq=key")  # a keyed list's keys follow no sequence but each begins one
             else:
                 near = expected is not None and expected - 2 <= number <= expected + 3
                 row.append("seq=" + ("first" if expected is None else "next" if number == expected
@@ -241,12 +277,10 @@ def line_features(lines: list, hints: dict) -> list:
                 row.append("continues")  # "2019.", a DOI's tail, a bracket closed
             if open_identifier(previous) and (" " not in line.content or re.match(r"\S*[\d./]", line.content)):
                 row.append("identifiertail")  # "doi:10.1046/j.1365-2419.2003.00268.↵x"
-            if "labelalone" in shapes[index] and index not in hints.get("numbered", ()):
-                row.append("numberalone")  # "40,↵319": a page wrapped, no list's number
             row.append(f"-1:len={_bucket(lengths[index - 1] / max(usual, 1), (0.5, 0.8, 0.95, 1.1))}")
             delta = line.indent - lines[index - 1].indent
             row.append(f"indentdelta={'more' if delta > 1 else 'less' if delta < -1 else 'same'}{kind}")
-            row.extend(f"-1:{name}" for name in shapes[index - 1] if name.startswith(("first", "numbering", "names", "indent", "label", "ditto")))
+            row.extend(f"-1:{name}" for name in shapes[index - 1] if name.startswith(("first", "numbering", "names", "indent", "label", "ditto", "tail", "numberalone")))
         else:
             row.append("first")
         if index + 1 < len(lines):
