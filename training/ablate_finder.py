@@ -88,6 +88,8 @@ RULES = {
     "ends-heads-amid": ("ends: a title amid references is meta", [
         (ends, "_heads_amid_references", _nothing)]),
     "wrapped-dashes": ("a dash alone inside a page range is ref", [(edges, "_wrapped_dashes", _nothing)]),
+    "end-of-list": ("meta after the last reference that goes on with it", [
+        (edges, "_end_of_list", _nothing)]),
     "lines-first": ("meta between references, surely no head, is ref", [
         (edges, "_reference_lines_first", _nothing)]),
     "page-numbers": ("lone numbers: page number or a wrapped tail (pagenumbers.py)", [

@@ -178,6 +178,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
+    _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
     _reference_lines_first(context, labels, reasons, candidates)
     _page_numbers(context, labels, reasons, candidates)
@@ -475,12 +476,51 @@ def _wrapped_dashes(labels: list, contents: list) -> None:
             labels[index] = "ref"
 
 
+def _end_of_list(context: Context, labels: list, reasons: list) -> None:
+    """Lines taken for furniture after the last reference line, with nothing but furniture
+    after them, that go on with it (in lower case, or after a line left open) or begin a
+    reference where the list's numbering or hanging indent says one begins, with names and a
+    year: the paste ends inside the list, not in a page foot."""
+    refs = [i for i, label in enumerate(labels) if label == "ref"]
+    if not refs or any(label == "text" or label == "title" and HEADING.match(content)
+                       for label, content in zip(labels[refs[-1]:], context.contents[refs[-1]:])):
+        return  # body text or a real heading follows: the list has ended
+    previous = context.contents[refs[-1]]
+    for index in range(refs[-1] + 1, len(labels)):
+        content = context.contents[index]
+        if not content or reasons[index] or PAGE_NUMBER.match(content):
+            continue
+        goes_on = content[:1].islower() or continues(previous, content) or (
+            OPEN_END.search(previous) and not open_identifier(previous)  # (only its tail goes on)
+            and not context.lines[index].text.startswith("\f")) or (
+            not LAST_LINE_END.search(previous) and _is_head(context, labels, index) is False)
+        # (a reference not ended goes on with a line the head rules say is no head)
+        begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
+                  or _begins_after_blank_lines(context, index, previous)) and (
+            names_first(content) and YEAR.search(content))
+        if not (goes_on or begins):
+            if (context.lines[index].text.startswith("\f") or context.repeated(index)
+                    or _tail_beyond(context, labels, index, previous)):
+                labels[index] = "meta"
+                continue  # the head of the last page (the reference's tail may come after it)
+            return
+        labels[index], previous = "ref", content
+
+
 def _head_with_its_number(content: str) -> bool:
     """A head's words (a short line, no stop, no identifier) then the page number set far
     apart ("Neurology 65 September (2 of 2) 2005                 431"): a page's head
     whatever the reference before it left open, for no reference line sets a number so."""
     found = PAGE_SET_APART.search(content)
     return bool(found) and _short_unfinished(content[:found.start() + 1])
+
+
+def _begins_after_blank_lines(context: Context, index: int, previous: str) -> bool:
+    """In a list whose references blank lines part, after a reference that had ended, a line
+    may begin the next one: unless it has a verso head's slash or a page number set apart."""
+    content = context.contents[index]
+    return (context.blank_separated and bool(LAST_LINE_END.search(previous))
+            and not AUTHORS_SLASH_JOURNAL.match(content) and not PAGE_SET_APART.search(content))
 
 
 def _ends_of_the_list(labels: list, index: int) -> bool:
