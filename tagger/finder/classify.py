@@ -2,12 +2,13 @@
 
 A CRF over the lines does the work (models/finder-document.crfsuite for a whole document,
 trained on GROBID's real papers too; models/finder.crfsuite for a paste); a few rules that
-hold in any document go over its answer: an empty line is blank, a "|" line is a separator (blank), a footnote, a bare page number or a running head with journal
-volume/issue is meta, a "References" heading is a title. Then a few corrections where the
-CRF's view is too local (running heads inside a reference list, stray lines just before a
-"References" heading), the page edges (tagger.finder.edges), and a PDF layout's evidence.
-Each rule kept is one whose removal measured worse (training/ablate_finder.py), and none
-overrules a line the model is sure of (SURE).
+hold in any document go over its answer: an empty line is blank, a "|" line is a separator
+(blank), a footnote, a bare page number or a running head with journal volume/issue is meta,
+a "References" heading is a title. Then a few corrections where the CRF's view is too local
+(running heads inside a reference list, stray lines just before a "References" heading), the
+page edges (tagger.finder.edges), and a PDF layout's evidence. Each rule kept is one whose
+removal measured worse (training/ablate_finder.py); in a whole document none makes a
+reference line of a line the document model is sure of (SURE).
 """
 
 import re
@@ -44,8 +45,8 @@ DOCUMENT_MODEL = models_dir() / "finder-document.crfsuite"
 DOCUMENT_LINES = 150
 # The rules below were written for pasted lists, where the paste model is in doubt about a
 # bare number or a wrapped tail. On real papers they turned body text and furniture the
-# document model was sure of into references (zone line F1 0.955 against the model's own
-# 0.978 in the 10-fold CV, docs/zone.md): there a rule may make a line a reference line
+# document model was sure of into references (zone line F1 0.956 against the model's own
+# 0.979 in the 10-fold CV, docs/zone.md): there a rule may make a line a reference line
 # only where the model gave its own label a probability below SURE.
 SURE = 0.99
 
@@ -129,9 +130,9 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     path = str(model or zone_model(lines))
     tagger = load_tagger(path)
     labels = tagger.tag(line_features(lines))
+    modelled = list(labels)
     guarded = path == str(DOCUMENT_MODEL)
-    modelled = [(label, tagger.marginal(label, i) if guarded else 0.0)
-                for i, label in enumerate(labels)]
+    sure = [tagger.marginal(label, i) >= SURE for i, label in enumerate(labels)] if guarded else []
     contents = [line.content for line in lines]
     ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
     for index, rule in enumerate(ruled):
@@ -145,7 +146,8 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
                for c, rule in zip(contents, ruled)]
     _two_part_heads(contents, labels, reasons)
     mark_edges(lines, labels, reasons)
-    _sure_lines_stay(modelled, labels, reasons, ruled)
+    if guarded:
+        _sure_lines_stay(modelled, sure, labels, reasons, ruled)
     if furniture is not None:
         _layout_furniture(contents, labels, reasons, set(furniture))
     for index in headings or ():
@@ -157,11 +159,11 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     return labels, reasons
 
 
-def _sure_lines_stay(modelled: list, labels: list, reasons: list, ruled: list) -> None:
+def _sure_lines_stay(modelled: list, sure: list, labels: list, reasons: list, ruled: list) -> None:
     """A line the model was sure is no reference line, and that no sure rule labelled, keeps
     the model's label where the rules since made it one."""
-    for index, (label, probability) in enumerate(modelled):
-        if labels[index] == "ref" != label and probability >= SURE and not ruled[index]:
+    for index, label in enumerate(modelled):
+        if labels[index] == "ref" != label and sure[index] and not ruled[index]:
             labels[index], reasons[index] = label, None
 
 

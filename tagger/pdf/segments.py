@@ -128,8 +128,9 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
     """(segments kept, Dropped for the others, whether a references heading was found): when
     a references heading stands right above a found reference, the lists are those under
     such headings, each ending at the next heading the layout shows (PdfText.headings) that
-    names none, or at a note's head run in ("Conflict of Interest Statement: …"). A numbered list that goes on past such a heading (a journal's box set
-    between two pages of it) goes on."""
+    names none, or at a note's head run in ("Conflict of Interest Statement: …"). A numbered
+    list that goes on past such a heading (a journal's box set between two pages of it) goes
+    on."""
     floors = [-1] + [_line_of(starts, max(segment.start, segment.end - 1))
                      for segment in segments[:-1]]
     under = [_under_heading(layout, lines, starts, segment, floor)
