@@ -35,6 +35,7 @@ LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）
 # A letter numbering one of several references under a list's number: "(b) R. Grigg", "c )A."
 SUBLABEL = re.compile(r"^\(?[a-h]\s?\)\s?\S")
 KEY = re.compile(r"^\[[A-Za-z][^\]\s]{0,12}\]")  # "[Ahl78]", "[DGG13b]", "[BEG]"
+INITIALS = re.compile(r"(?:[A-Z]\.-?)*[A-Z]")  # a last word's core that is initials: "O", "J.-P"
 # An author's name as reference lists write it: "Guell X," "Mesulam M -M." "Anteraper S," or
 # "S. Evens," "J.-H. Lu,": a reference's first line holds several.
 AUTHOR = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ'’\-]+(?: [A-ZÀ-Þ][a-zß-ÿ'’\-]+)?,? (?:[A-Z]\.?\s?-?){1,3}[,.;:]"
@@ -93,7 +94,7 @@ def _end_word(word: str) -> str:
     without a stop ("capital"). Few kinds, so that no rare shape learns a weight of its own."""
     core = word.rstrip(".,;:")
     stop = word[-1] if word[-1] in ".,;:" else ""
-    if re.fullmatch(r"(?:[A-Z]\.-?)*[A-Z]", core):
+    if INITIALS.fullmatch(core):
         kind = "initial"
     elif YEAR.search(core):
         kind = "year"
