@@ -33,6 +33,8 @@ RUNNING_HEAD = re.compile(
 )
 # A head or foot set in two parts far apart: "231:24          Anonymous et al."
 WIDE_GAP = re.compile(r"\S\s{6,}\S")
+# A page number set far apart at the end of a head ("Bioinformatics, 35(14), 2019      191").
+PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # How a numbered list numbers its entries (up to 999: a four-digit number is a year);
 # Chinese text may use full-width brackets and stops.
 NUMBERING = (
