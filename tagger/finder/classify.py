@@ -20,6 +20,7 @@ from tagger.finder.edges import mark_edges
 from tagger.finder.lines import (
     GENRE_MARK,
     HEADING,
+    LINK_LINE,
     PAGE_NUMBER,
     PAGE_SET_APART,
     RUNNING_HEAD,
@@ -63,8 +64,8 @@ def furniture_rule(content: str, previous: str = ""):
     """The label a rule is sure of for this line, or None to let the CRF decide."""
     if not content:
         return "blank"
-    if set(content) <= set("|-_=*•·~ \f"):
-        return "blank"
+    if set(content) <= set("|-_=*•·~ \f") or LINK_LINE.match(content):
+        return "blank"  # a separator, or the links a site sets after each reference
     if HEADING.match(content):
         return "title"
     if FOOTNOTE.match(content):
@@ -228,6 +229,8 @@ def _two_part_heads(contents: list, labels: list, reasons: list) -> None:
 
 def _reason(content: str, label: str) -> str:
     """Why a line with text in it is furniture, by its shape."""
+    if LINK_LINE.match(content):
+        return "links"
     if label == "blank":
         return "separator"
     if FOOTNOTE.match(content):

@@ -91,6 +91,12 @@ COLUMN_GAP = re.compile(r"\S\s{3,}(?=\S)")  # tables set their columns apart
 DOT_LEADER = re.compile(r"(?:\.\s){4,}|\.{5,}")
 IDENTIFIER = re.compile(r"10\.\d{3,9}/|https?://|www\.", re.IGNORECASE)
 DIGIT = re.compile(r"\d+")
+# A reference's links alone on a line, as journals' sites and their PDFs set them after it
+# ("Publisher Full Text", "PubMed Abstract", "[CrossRef] [PubMed]", "Google Scholar").
+LINK_LINE = re.compile(
+    r"^(?:\[?(?:Publisher Full Text|Free Full Text|Full Text|PubMed Abstract|PubMed|PMC free article"
+    r"|Reference Source|Google Scholar|Cross[Rr]ef|Web of Science|Scopus|Medline|MEDLINE)\]?"
+    r"\s*[|·,/]?\s*)+$")
 # A figure's or table's caption ("Figure 3. …", "Table S2 …", "Fig. 1:"): body matter.
 CAPTION = re.compile(r"^(?:fig(?:ure)?s?\.?|table|supplementary (?:figure|table))\s*[S]?\d+[a-z]?\s*[.:|(]",
                      re.IGNORECASE)
