@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tagger.evaluate.segmentation import DATA, HELD_OUT, line_scores, reference_key
-from tagger.finder import find_references, segment
+from tagger.finder import find_references, find_segments, segment
 from tagger.finder.ttx import read_ttx
 
 HANDMADE_DIR = DATA / "handmade"
@@ -233,3 +233,21 @@ def test_find_references_parses_each_segment():
     assert references[0].partial and references[-1].partial and not references[1].partial
     assert references[1].to_dict()["start"] == text.index("12. Cortes")
     assert references[1].fields.get("year") == "1995"
+
+
+def test_the_links_a_site_sets_after_each_reference_part_them_and_are_dropped():
+    """F1000Research's and PubMed Central's PDFs and pages set "Publisher Full Text",
+    "PubMed Abstract" or "[CrossRef] [PubMed]" under each reference: no reference of its own."""
+    references = [
+        "Carlson JK, Parsons GR: Age and growth of the bonnethead shark, Sphyrna\n"
+        "tiburo, from northwest Florida. Environ Biol Fish. 1997; 50(3): 331–341.",
+        "Fabens AJ: Properties and fitting of the Von Bertalanffy growth curve. Growth.\n"
+        "1965; 29(3): 265–89.",
+        "Kohler NE, Turner PA: Shark tagging: a review of conventional methods and\n"
+        "studies. Environ Biol Fish. 2001; 60(1–3): 191–223.",
+    ]
+    links = ["Publisher Full Text", "PubMed Abstract | Publisher Full Text", "[CrossRef] [PubMed]"]
+    text = "\n".join(f"{reference}\n{link}" for reference, link in zip(references, links)) + "\n"
+    found = find_segments(text)
+    assert [segment.raw for segment in found.segments] == references
+    assert [(item.text, item.reason) for item in found.dropped] == [(link, "links") for link in links]

@@ -4,6 +4,8 @@
 A cascade, each step one module that hands plain data to the next:
 
     text    --tagger.finder.lines-->     Line (text, offset, indent), one a line
+            --tagger.finder.columns-->   in reading order: two columns set side by side
+                                         (pdftotext -layout) read one after the other
     lines   --tagger.finder.classify-->  a label a line (ref, text, meta, title, blank) and why
                                          furniture was dropped: the zone model, then the
                                          layout's evidence and a few rules that hold anywhere
@@ -19,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
+from tagger.finder.columns import read_columns
 from tagger.finder.lines import IDENTIFIER, split_lines
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.text.sniff import BinaryInputError, refusal, sniff
@@ -34,7 +37,8 @@ ENDS_COMPLETE = re.compile(r"\b(?:press|forthcoming|submitted|unpublished|prepri
 class Segment:
     raw: str  # the reference's lines as in the document, furniture removed, joined by "\n"
     start: int  # offset of its first character in the document
-    end: int  # offset just after its last character (text[start:end] spans it)
+    end: int  # offset just after its last character (text[start:end] spans it, and the
+    # other column's lines too where two columns are set side by side)
     partial: bool = False  # cut off at the edge of the paste
 
 
@@ -144,8 +148,10 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
     if not isinstance(text, str) or not text.strip():
         return Segmentation([], [])
     lines = split_lines(text)
+    if furniture is None and layout is None and headings is None:  # (a PDF's come in order)
+        lines = read_columns(lines)
     labels, reasons = classify_lines(lines, model, furniture, headings)
-    segments = []
+    segments, held = [], set()
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)
         for index, (group, numbered) in enumerate(groups):
@@ -155,23 +161,18 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
                 at_end and index == len(groups) - 1 and _ends_cut_off(raw)
             )
             segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
-    return Segmentation(segments, _dropped(lines, labels, reasons, segments))
+            held.update(line.start for line in group)
+    return Segmentation(segments, _dropped(lines, labels, reasons, held))
 
 
-def _dropped(lines, labels, reasons, segments) -> list:
-    """The lines with text that no reference holds (a reference line is held by the segment
-    whose span it starts in)."""
-    spans = iter(segments)
-    current = next(spans, None)
+def _dropped(lines, labels, reasons, held: set) -> list:
+    """The lines with text that no reference holds (`held`: the offsets of those it does), in
+    reading order."""
     dropped = []
     for line, label, reason in zip(lines, labels, reasons):
         content = line.content
-        if not content:
-            continue
         start = line.start + len(line.text) - len(line.text.lstrip())
-        while current is not None and current.end <= start:
-            current = next(spans, None)
-        if label == "ref" and current is not None and current.start <= start:
+        if not content or start in held:
             continue
         if label in ("text", "title", "ref") or not reason:
             reason = LABEL_REASONS[label]

@@ -20,17 +20,18 @@ from tagger.finder.edges import mark_edges
 from tagger.finder.lines import (
     GENRE_MARK,
     HEADING,
+    LINK_LINE,
     PAGE_NUMBER,
+    PAGE_SET_APART,
     RUNNING_HEAD,
     WIDE_GAP,
     YEAR,
     line_features,
     numbering_of,
 )
-from tagger.finder.neighbours import near
+from tagger.finder.neighbours import between_refs, near
 from tagger.crf.model import models_dir
 
-PAGE_AFTER_GAP = re.compile(r"\S\s{6,}\d{1,4}$")
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
 DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
@@ -63,8 +64,8 @@ def furniture_rule(content: str, previous: str = ""):
     """The label a rule is sure of for this line, or None to let the CRF decide."""
     if not content:
         return "blank"
-    if set(content) <= set("|-_=*•·~ \f"):
-        return "blank"
+    if set(content) <= set("|-_=*•·~ \f") or LINK_LINE.match(content):
+        return "blank"  # a separator, or the links a site sets after each reference
     if HEADING.match(content):
         return "title"
     if FOOTNOTE.match(content):
@@ -74,17 +75,6 @@ def furniture_rule(content: str, previous: str = ""):
     if len(content) < 120 and RUNNING_HEAD.search(content) and not GENRE_MARK.search(content):
         return "meta"
     return None
-
-
-def _neighbour(labels: list, index: int, step: int, skip=("blank", "meta")) -> int:
-    """Index of the nearest line in direction `step` whose label is not in `skip`, or -1."""
-    return near(labels, index, step, skip)
-
-
-def _between_references(labels: list, index: int) -> bool:
-    """Are the nearest lines before and after `index`, furniture aside, both references?"""
-    before, after = _neighbour(labels, index, -1), _neighbour(labels, index, 1)
-    return before >= 0 and after >= 0 and labels[before] == labels[after] == "ref"
 
 
 def _running_head_shape(content: str) -> bool:
@@ -102,7 +92,7 @@ def _two_part_head(content: str) -> bool:
     gap = WIDE_GAP.search(content)
     if not gap:
         return False
-    if PAGE_AFTER_GAP.search(content):
+    if PAGE_SET_APART.search(content):
         return True
     if len(content.split()) > 6:
         return False
@@ -176,7 +166,7 @@ def _layout_furniture(contents: list, labels: list, reasons: list, furniture: se
                               if labels[index] in ("meta", "blank") else "page furniture")
             labels[index] = "meta"
     for index, label in enumerate(labels):
-        if label == "meta" and index not in furniture and _between_references(labels, index):
+        if label == "meta" and index not in furniture and between_refs(labels, index):
             labels[index] = "ref"
 
 
@@ -195,7 +185,7 @@ def _head_amid_references(content: str, labels: list, index: int):
     """A running head inside a reference list, taken for a title or a reference, is
     furniture (a real heading ends with a colon or starts a list the split finds anyway)."""
     label = labels[index]
-    if not _between_references(labels, index):
+    if not between_refs(labels, index):
         return None
     near_page = any(labels[j] == "meta" for j in range(max(0, index - 3), index))
     short_title = len(content) < 80 and not content.endswith((":", "："))
@@ -211,10 +201,10 @@ def _strays_before_heading(labels: list, ruled: list) -> None:
     for index, rule in enumerate(ruled):
         if rule == "title":
             run = []
-            other = _neighbour(labels, index, -1, skip=("blank",))
+            other = near(labels, index, -1)
             while other >= 0 and labels[other] == "ref" and len(run) <= 3:
                 run.append(other)
-                other = _neighbour(labels, other, -1, skip=("blank",))
+                other = near(labels, other, -1)
             if 0 < len(run) <= 3 and (other < 0 or labels[other] in ("text", "title")):
                 for stray in run:
                     labels[stray] = "text"
@@ -226,19 +216,21 @@ def _never_blank(contents: list, labels: list, ruled: list) -> None:
     for index, content in enumerate(contents):
         if labels[index] == "blank" and not ruled[index] and content:
             labels[index] = "meta"
-        elif ruled[index] == "blank" and DITTO_LINE.match(content) and _between_references(labels, index):
+        elif ruled[index] == "blank" and DITTO_LINE.match(content) and between_refs(labels, index):
             labels[index] = "ref"
 
 
 def _two_part_heads(contents: list, labels: list, reasons: list) -> None:
     for index, content in enumerate(contents):
         if labels[index] in ("ref", "text") and _two_part_head(content) and (
-                _between_references(labels, index)):
+                between_refs(labels, index)):
             labels[index], reasons[index] = "meta", "running head"
 
 
 def _reason(content: str, label: str) -> str:
     """Why a line with text in it is furniture, by its shape."""
+    if LINK_LINE.match(content):
+        return "links"
     if label == "blank":
         return "separator"
     if FOOTNOTE.match(content):

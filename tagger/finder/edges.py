@@ -22,8 +22,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, WIDE_GAP, YEAR, YEAR_DIGITS, ends_on_month,
-    imprint, months_only, names_first, no_container_words, repeat_key,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_SET_APART, WIDE_GAP, YEAR, YEAR_DIGITS,
+    ends_on_month, imprint, months_only, names_first, no_container_words, repeat_key,
 )
 from tagger.finder.neighbours import REACH, between_refs, near
 from tagger.finder.pagenumbers import (
@@ -43,7 +43,6 @@ NUMBER_ENDED = re.compile(r"\d\)?\.$")
 PROSE_GOES_ON = re.compile(r"^[a-zß-ÿ]+\s[a-zß-ÿ]")
 # Four names or more: an author list, longer than a head of names ("M. Chen, L. Zhang").
 MANY_NAMES = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{3,}}")
-PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # Words a title or a journal's name never stops on: more words follow, never a number.
 FUNCTION_WORD_END = re.compile(
     r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et|[Ll]e|[Ll]a|[Ll]es|[Dd]ie|[Dd]as|[Ee]l|[Ii]l"
@@ -165,12 +164,10 @@ def _numbering(contents: list):
 
 
 def mark_edges(lines: list, labels: list, reasons: list) -> None:
-    """Correct `labels` (and their `reasons`) in place at page edges. The rules of
-    tagger.finder.ends (lines taken for body text amid a list are reference lines) run on a
-    PDF's text too: without them tagger.pdf.segments' checks lose references (real-pdf-dev
-    segmentation F1 1.000 -> 0.992, the typeset fixtures 1.000 -> 0.968), although on
-    GROBID's papers alone they cost zone line F1 (0.951 -> 0.981 without them, document
-    model; training/ablate_finder.py)."""
+    """Correct `labels` (and their `reasons`) in place at page edges, after the lines taken
+    for body text amid a list (tagger.finder.ends). Written for pastes, which need them; in a
+    whole document classify lets them make no reference line of a line the document model
+    is sure of (docs/smaller.md)."""
     if not lines:
         return
     text_inside_references(labels, [line.content for line in lines],

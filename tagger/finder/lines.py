@@ -33,6 +33,8 @@ RUNNING_HEAD = re.compile(
 )
 # A head or foot set in two parts far apart: "231:24          Anonymous et al."
 WIDE_GAP = re.compile(r"\S\s{6,}\S")
+# A page number set far apart at the end of a head ("Bioinformatics, 35(14), 2019      191").
+PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
 # How a numbered list numbers its entries (up to 999: a four-digit number is a year);
 # Chinese text may use full-width brackets and stops.
 NUMBERING = (
@@ -89,6 +91,12 @@ COLUMN_GAP = re.compile(r"\S\s{3,}(?=\S)")  # tables set their columns apart
 DOT_LEADER = re.compile(r"(?:\.\s){4,}|\.{5,}")
 IDENTIFIER = re.compile(r"10\.\d{3,9}/|https?://|www\.", re.IGNORECASE)
 DIGIT = re.compile(r"\d+")
+# A reference's links alone on a line, as journals' sites and their PDFs set them after it
+# ("Publisher Full Text", "PubMed Abstract", "[CrossRef] [PubMed]", "Google Scholar").
+LINK_LINE = re.compile(
+    r"^(?:\[?(?:Publisher Full Text|Free Full Text|Full Text|PubMed Abstract|PubMed|PMC free article"
+    r"|Reference Source|Google Scholar|Cross[Rr]ef|Web of Science|Scopus|Medline|MEDLINE)\]?"
+    r"\s*[|·,/]?\s*)+$")
 # A figure's or table's caption ("Figure 3. …", "Table S2 …", "Fig. 1:"): body matter.
 CAPTION = re.compile(r"^(?:fig(?:ure)?s?\.?|table|supplementary (?:figure|table))\s*[S]?\d+[a-z]?\s*[.:|(]",
                      re.IGNORECASE)
