@@ -61,3 +61,13 @@ def test_a_list_whose_numbers_stand_far_apart_is_one_column():
     lines = split_lines(text)
     assert read_columns(lines) == lines
     assert len(find_segments(text).segments) == 7
+
+
+def test_three_columns_side_by_side_are_read_one_after_another():
+    orders = [REFERENCES, REFERENCES[::-1], REFERENCES[5:] + REFERENCES[:5]]
+    parts = [column(order, 30) for order in orders]
+    rows = max(map(len, parts))
+    text = "\n".join(f"{a:<34}{b:<34}{c}".rstrip() for a, b, c in
+                     zip(*(part + [""] * (rows - len(part)) for part in parts))) + "\n"
+    read = [line.content for line in read_columns(split_lines(text)) if line.content]
+    assert read == [line.strip() for part in parts for line in part]

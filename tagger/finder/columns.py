@@ -19,15 +19,18 @@ LINES = 6  # lines that run in both columns, at least
 ACROSS = 0.15  # of a page's lines with text, how many may run across the edge (titles, tables)
 INDENT = 8  # the deepest hanging indent
 JITTER = 4  # how far a layout set to the character may start a column's line early
+DEPTH = 2  # columns are parted at most twice: three columns at most
 
 
 def read_columns(lines: list) -> list:
-    """The lines in reading order: a two-column page's left column, then its right."""
-    ordered = []
-    for page in _pages(lines):
-        edge = _right_edge(page)
-        ordered.extend(_unfolded(page, edge) if edge else page)
-    return ordered
+    """The lines in reading order: a two-column page's left column, then its right (and a
+    three-column page's columns, each read so in turn)."""
+    return [line for page in _pages(lines) for line in _read(page)]
+
+
+def _read(lines: list, depth: int = 0) -> list:
+    edge = _right_edge(lines) if depth < DEPTH else None
+    return _unfolded(lines, edge, depth) if edge else lines
 
 
 def _pages(lines: list):
@@ -48,8 +51,11 @@ def _right_edge(page: list):
     edges, texts = Counter(), [_body(line)[1] for line in page]
     for text in texts:
         gaps = list(GAP.finditer(text))
-        if len(gaps) == 1 and _prose(text[: gaps[0].start() + 1]) and _prose(text[gaps[0].end():]):
-            edges[gaps[0].end()] += 1  # (a table's row has several gaps)
+        if len(gaps) > DEPTH:
+            continue  # a table's row
+        for gap in gaps:
+            if _prose(text[: gap.start() + 1]) and _prose(text[gap.end():]):
+                edges[gap.end()] += 1
     # The right column's lines start at its edge or a few characters in (a hanging indent,
     # a layout that places words to the character): the edge is the first of a cluster.
     starts = [edge for edge, seen in edges.items() if seen >= 2]
@@ -87,16 +93,16 @@ def _cut(text: str, edge: int):
     return indent if edge - JITTER <= indent <= edge else None
 
 
-def _unfolded(page: list, edge: int) -> list:
+def _unfolded(page: list, edge: int, depth: int) -> list:
     ordered, left, right = [], [], []
     for line in page:
         shift, text = _body(line)
         cut = _cut(text, edge)
         if cut is None:  # a line across the page: the columns so far come first
-            ordered += left + right + [line]
+            ordered += _read(left, depth + 1) + _read(right, depth + 1) + [line]
             left, right = [], []
             continue
         cut += shift
         left.append(Line(line.text[:cut].rstrip(), line.start))
         right.append(Line(line.text[cut:], line.start + cut))
-    return ordered + left + right
+    return ordered + _read(left, depth + 1) + _read(right, depth + 1)
