@@ -71,3 +71,22 @@ def test_three_columns_side_by_side_are_read_one_after_another():
                      zip(*(part + [""] * (rows - len(part)) for part in parts))) + "\n"
     read = [line.content for line in read_columns(split_lines(text)) if line.content]
     assert read == [line.strip() for part in parts for line in part]
+
+
+def test_a_manuscript_s_line_numbers_in_the_margin_are_read_apart_from_its_text():
+    lines = wrap_words(BODY, 70) + ["", "References", ""] + column(REFERENCES[:5], 74)
+    numbered, number = [], 30
+    for line in lines:
+        if line:
+            number += 1
+            numbered.append(f"{number:>3}   {line}")
+        else:
+            numbered.append("")
+    found = find_segments("\n".join(numbered) + "\n")
+    assert [" ".join(seg.raw.split()) for seg in found.segments] == REFERENCES[:5]
+
+
+def test_a_list_whose_references_each_fit_a_line_keeps_its_bare_numbers():
+    text = "\n".join(f"{n}   {reference}" for n, reference in enumerate(REFERENCES, 1)) + "\n"
+    lines = split_lines(text)
+    assert read_columns(lines) == lines

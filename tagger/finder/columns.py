@@ -1,5 +1,6 @@
 """Text set in two columns side by side, as `pdftotext -layout` gives a two-column paper: each
-page's columns read one after the other, left then right.
+page's columns read one after the other, left then right. A manuscript's line numbers in the
+margin are such a column too, read before the text.
 
 A page is in two columns where many of its lines hold prose, two spaces or more, then more
 text that starts at one position, the right column's edge, which such a layout keeps from
@@ -14,6 +15,7 @@ from collections import Counter
 from tagger.finder.lines import DOT_LEADER, Line
 
 GAP = re.compile(r"\S( {2,})(?=\S)")
+MARGIN_NUMBER = re.compile(r"^ {0,4}(\d{1,5})(?= {2,}\S)")
 COLUMN_LETTERS = 15  # letters each column's part of a line holds at least
 LINES = 6  # lines that run in both columns, at least
 ACROSS = 0.15  # of a page's lines with text, how many may run across the edge (titles, tables)
@@ -29,8 +31,25 @@ def read_columns(lines: list) -> list:
 
 
 def _read(lines: list, depth: int = 0) -> list:
-    edge = _right_edge(lines) if depth < DEPTH else None
+    edge = (depth == 0 and _margin(lines)) or (_right_edge(lines) if depth < DEPTH else None)
     return _unfolded(lines, edge, depth) if edge else lines
+
+
+def _margin(page: list):
+    """Where a manuscript's text starts after the line numbers in its margin (`lineno`), when
+    nearly every line with text has one, each one more than the line before, and the text
+    after them goes on in lower case now and then (no list whose references each fit a line
+    and carry a bare number)."""
+    texts = [_body(line)[1] for line in page if line.content]
+    numbered = [(found, text) for text in texts if (found := MARGIN_NUMBER.match(text))]
+    if len(numbered) < LINES or len(numbered) < 0.9 * len(texts):
+        return None
+    values = [int(found.group(1)) for found, _ in numbered]
+    steps = sum(after == before + 1 for before, after in zip(values, values[1:]))
+    lower = sum(text[found.end():].lstrip()[:1].islower() for found, text in numbered)
+    if steps < 0.8 * (len(values) - 1) or lower < 0.2 * len(numbered):
+        return None
+    return min(len(text) - len(text[found.end():].lstrip()) for found, text in numbered)
 
 
 def _pages(lines: list):
