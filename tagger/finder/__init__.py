@@ -148,8 +148,8 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
     if not isinstance(text, str) or not text.strip():
         return Segmentation([], [])
     lines = split_lines(text)
-    if furniture is None and layout is None and headings is None:  # (a PDF's come in order)
-        lines = read_columns(lines)
+    if furniture is None and layout is None and headings is None:
+        lines = read_columns(lines)  # (a PDF's lines come in reading order, indexed by its layout)
     labels, reasons = classify_lines(lines, model, furniture, headings)
     segments, held = [], set()
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
