@@ -251,3 +251,22 @@ def test_the_links_a_site_sets_after_each_reference_part_them_and_are_dropped():
     found = find_segments(text)
     assert [segment.raw for segment in found.segments] == references
     assert [(item.text, item.reason) for item in found.dropped] == [(link, "links") for link in links]
+
+
+def test_list_labels_set_apart_from_their_references_make_no_reference():
+    """pdftotext in reading order may set a page's labels in a block of their own ("8.↵9.↵
+    10."), the references' text after them: the labels alone are no reference."""
+    head = ("1. Vos T, Flaxman AD, Naghavi M: Years lived with disability for 1160 sequelae of\n"
+            "289 diseases and injuries. Lancet 2012, 380:2163–2196.\n"
+            "2. Dagenais S, Caro J, Haldeman S: A systematic review of low back pain cost of\n"
+            "illness studies. Spine J 2008, 8:8–20.\n\n")
+    labels = "3.\n\n4.\n\n5.\n\n"
+    tail = ("Koes BW, van Tulder MW, Thomas S: Diagnosis and treatment of low back pain. BMJ\n"
+            "2006, 332:1430–1434.\n"
+            "Artus M, van der Windt DA, Jordan KP, Hay EM: Low back pain symptoms show a similar\n"
+            "pattern of improvement. Rheumatology 2010, 49:2346–2356.\n")
+    found = find_segments(head + labels + tail)
+    assert not any(set(segment.raw.split()) <= {"3.", "4.", "5."} for segment in found.segments)
+    assert [(item.text, item.reason) for item in found.dropped] == [
+        ("3.", "list label"), ("4.", "list label")]  # ("5." goes with the text under it)
+    assert len(found.segments) == 4

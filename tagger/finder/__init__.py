@@ -30,6 +30,9 @@ from tagger.text.sniff import BinaryInputError, refusal, sniff
 # comma or "and", or on a word in lower case ("Doha: Association for") other than the few
 # that end references ("in press").
 ENDS_CUT_OFF = re.compile(r"(?:[,;:&(\-–]|\b(?:In|pp\.|vol\.)|(?:^|\s)[a-z]+)$")
+# A list's label alone on its line ("8.", "[8]"): pdftotext in reading order may set a page's
+# labels in a block of their own, away from the references' text.
+LABEL_ALONE = re.compile(r"^[\[(]?\d{1,3}[.\])]?$")
 ENDS_COMPLETE = re.compile(r"\b(?:press|forthcoming|submitted|unpublished|preprint)$", re.IGNORECASE)
 
 
@@ -57,7 +60,7 @@ class Segmentation:
 
 
 LABEL_REASONS = {"text": "body text", "title": "heading", "meta": "page furniture",
-                 "blank": "separator", "ref": "after the list"}
+                 "blank": "separator", "ref": "after the list", "label": "list label"}
 
 
 def _reference_runs(lines: list, labels: list, layout=None):
@@ -151,10 +154,14 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
     if furniture is None and layout is None and headings is None:
         lines = read_columns(lines)  # (a PDF's lines come in reading order, indexed by its layout)
     labels, reasons = classify_lines(lines, model, furniture, headings)
-    segments, held = [], set()
+    segments, held, labels_alone = [], set(), set()
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)
+        alone = _labels_alone(groups)
         for index, (group, numbered) in enumerate(groups):
+            if index in alone:
+                labels_alone.update(line.start for line in group)
+                continue  # labels without their references' text: no reference
             raw = "\n".join(line.content for line in group)
             last = group[-1]
             partial = (at_start and index == 0 and starts_cut_off(group, numbered)) or (
@@ -162,19 +169,30 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             )
             segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
             held.update(line.start for line in group)
-    return Segmentation(segments, _dropped(lines, labels, reasons, held))
+    return Segmentation(segments, _dropped(lines, labels, reasons, held, labels_alone))
 
 
-def _dropped(lines, labels, reasons, held: set) -> list:
+def _labels_alone(groups: list) -> set:
+    """The groups that are a block of list labels without their text: a group of labels
+    alone beside another such group, or holding several (a lone label is a reference's,
+    split from its text)."""
+    bare = [all(LABEL_ALONE.match(line.content) for line in group) for group, _ in groups]
+    return {index for index, (group, _) in enumerate(groups) if bare[index] and (
+        len(group) > 1 or any(0 <= other < len(bare) and bare[other] for other in (index - 1, index + 1)))}
+
+
+def _dropped(lines, labels, reasons, held: set, labels_alone: set) -> list:
     """The lines with text that no reference holds (`held`: the offsets of those it does), in
-    reading order."""
+    reading order; `labels_alone`: list labels found without their references' text."""
     dropped = []
     for line, label, reason in zip(lines, labels, reasons):
         content = line.content
         start = line.start + len(line.text) - len(line.text.lstrip())
         if not content or start in held:
             continue
-        if label in ("text", "title", "ref") or not reason:
+        if start in labels_alone:
+            label = "label"
+        if label in ("text", "title", "ref", "label") or not reason:
             reason = LABEL_REASONS[label]
         dropped.append(Dropped(content, start, start + len(content), reason))
     return dropped
