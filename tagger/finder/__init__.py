@@ -60,7 +60,7 @@ class Segmentation:
 
 
 LABEL_REASONS = {"text": "body text", "title": "heading", "meta": "page furniture",
-                 "blank": "separator", "ref": "after the list", "label": "list label"}
+                 "blank": "separator", "ref": "after the list"}
 
 
 def _reference_runs(lines: list, labels: list, layout=None):
@@ -191,8 +191,8 @@ def _dropped(lines, labels, reasons, held: set, labels_alone: set) -> list:
         if not content or start in held:
             continue
         if start in labels_alone:
-            label = "label"
-        if label in ("text", "title", "ref", "label") or not reason:
+            reason = "list label"
+        elif label in ("text", "title", "ref") or not reason:
             reason = LABEL_REASONS[label]
         dropped.append(Dropped(content, start, start + len(content), reason))
     return dropped
