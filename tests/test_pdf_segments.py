@@ -268,6 +268,28 @@ def test_a_plain_line_set_larger_than_its_neighbours_is_a_heading():
     assert page.plain_headings == [0, 1, 5] and page.headings == []
 
 
+def test_a_list_s_last_lines_over_smaller_text_are_no_heading():
+    """TUGboat sets a reference's URL in a bold typewriter face, and the author's address
+    under the list is smaller: the bold lines go on from the plain one above them at its
+    size, so they are no heading (texlive-doc's tb133chernoff-widows.pdf). Nor is a list's
+    last plain line over a smaller footnote (emoji-doc.pdf)."""
+    page = _page([("References", 0.0, 2.0, 1.2, True),
+                  ("[21] U. Wermuth. Experiments with", 0.0, 0.0),
+                  ("\\parfillskip. TUGboat 39(3):276-303,", 2.0, 0.0, 1.0, True),
+                  ("2018. tug.org/TUGboat/tb39-3/", 2.0, 0.0, 1.0, True),
+                  None,
+                  ("Max Chernoff", 8.0, 1.0, 0.9)])
+    assert page.headings == [0]
+    page = _page([("References", 0.0, 2.0, 1.5),
+                  ("[6] OpenType-SVG font of EmojiOne 2.3", 0.0, 0.0, 1.28),
+                  ("https://github.com/adobe-fonts/emojione-color", 1.0, 0.0, 1.28),
+                  ("[7] JoyPixels - Emoji as a Service", 0.0, 0.0, 1.28),
+                  ("https://www.joypixels.com/", 1.0, 0.0, 1.28),
+                  None,
+                  ("3 Before v0.3, it was based on EmojiOne.", 0.0, 1.0, 1.14)])
+    assert page.plain_headings == [0]
+
+
 def _fixture(name: str):
     data = (FIXTURES / f"{name}.pdf").read_bytes()
     gold = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))

@@ -64,16 +64,27 @@ class PdfText:
             if not line.bold:
                 after = line
             elif (after is not None and line.size > 1.05 * after.size
-                  and len(self.lines[index].text) <= 100):
+                  and len(self.lines[index].text) <= 100 and not self._goes_on(index)):
                 found.append(index)
         return found[::-1]
+
+    def _goes_on(self, index: int) -> bool:
+        """Does a bold line go on from the plain line right above it, set at its size (a
+        reference's bold URL under its plain lines, over a smaller signature)? A heading
+        stands out from the text above it."""
+        size, above = self.layout[index].size, index - 1
+        while above >= 0 and self.layout[above] is not None and self.layout[above].bold:
+            above -= 1
+        line = self.layout[above] if above >= 0 else None
+        return line is not None and not line.furniture and abs(line.size - size) <= 0.03 * size
 
     @property
     def plain_headings(self) -> list:
         """Indices of the headings whose font does not say bold (a journal's head in its own
-        face, TeX's bitmap fonts, which carry no name): short lines set larger than the lines
-        above and below them, or larger than the body's text and than one of them ("Appendix
-        A" over a larger "Protocol")."""
+        face, TeX's bitmap fonts, which carry no name): short lines set larger than the line
+        of text above them and than the one below or the body's text ("Appendix A" over a
+        larger "Protocol"). A list's last line over a smaller footnote goes on from the
+        line above it, at its size."""
         return [index for index, line in enumerate(self.layout)
                 if line is not None and not line.furniture and not line.bold
                 and self._stands_out(index)]
@@ -82,14 +93,18 @@ class PdfText:
         line = self.layout[index]
         if len(self.lines[index].text.strip()) > 60:
             return False
-        larger = 0
-        for step in (-1, 1):
-            near = index + step
-            while 0 <= near < len(self.layout) and (
-                    self.layout[near] is None or self.layout[near].furniture):
-                near += step
-            larger += not 0 <= near < len(self.layout) or line.size >= 1.08 * self.layout[near].size
-        return larger == 2 or (larger == 1 and line.size >= 1.08)
+        above, below = (self._larger_than_next(index, step) for step in (-1, 1))
+        return above and (below or line.size >= 1.08)
+
+    def _larger_than_next(self, index: int, step: int) -> bool:
+        """Is the line set larger than the next line of text above (step -1) or below it
+        (or is there none)?"""
+        near = index + step
+        while 0 <= near < len(self.layout) and (
+                self.layout[near] is None or self.layout[near].furniture):
+            near += step
+        return not 0 <= near < len(self.layout) or (
+            self.layout[index].size >= 1.08 * self.layout[near].size)
 
     def page_at(self, offset: int) -> int | None:
         """The page of the line holding character `offset` of `text`."""
