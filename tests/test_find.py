@@ -253,6 +253,19 @@ def test_the_links_a_site_sets_after_each_reference_part_them_and_are_dropped():
     assert [(item.text, item.reason) for item in found.dropped] == [(link, "links") for link in links]
 
 
+def test_the_zone_model_reads_a_link_line_as_the_blank_line_it_is_taken_for():
+    """The models learned no link lines: in F1000Research's two-column text the line model
+    took the reference after "Publisher Full Text" for furniture too ("Frazier BS, …")."""
+    from tagger.finder.lines import Line, line_features
+
+    def features(middle):
+        texts = ["Carlson JK, Parsons GR: Age and growth of the bonnethead shark.", middle,
+                 "Frazier BS, Driggers WB III, Adams DH, et al.: Validated age, growth"]
+        return line_features([Line(text, 0) for text in texts])
+
+    assert features("Publisher Full Text") == features("") != features("Full Text Publisher")
+
+
 def test_list_labels_set_apart_from_their_references_make_no_reference():
     """pdftotext in reading order may set a page's labels in a block of their own ("8.↵9.↵
     10."), the references' text after them: the labels alone are no reference."""

@@ -17,6 +17,16 @@ HEADING = re.compile(
     r"works cited|literature cited|literature|sources|附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
     re.IGNORECASE,
 )
+# A line that names a references list, alone; not the wider HEADING ("Sources",
+# "Literature"), which also heads a table or an appendix after the list.
+LIST_HEADING = re.compile(
+    r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
+    r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
+    r"cited literature|works cited|literaturverzeichnis|literatur|références|"
+    r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
+    r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
+    re.IGNORECASE,
+)
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d[a-z]?"  # a year, as the patterns here and beside spell it
 YEAR = re.compile(rf"(?<!\d){YEAR_DIGITS}(?!\d)")
 PAGE_NUMBER = re.compile(
@@ -328,8 +338,10 @@ def _window_counts(shapes: list, names: tuple, radius: int = 4) -> list:
 
 
 def line_features(lines: list) -> list:
-    """Feature strings for each line, with the shapes of its neighbours and document context."""
-    contents = [line.content for line in lines]
+    """Feature strings for each line, with the shapes of its neighbours and document context.
+    A reference's link line ("Publisher Full Text") reads as the blank line it is taken for:
+    the models learned no such lines, and took the line after one for furniture too."""
+    contents = ["" if LINK_LINE.match(line.content) else line.content for line in lines]
     indents = [line.indent for line in lines]
     keys = [repeat_key(content) if content else "" for content in contents]
     counts = Counter(keys)
