@@ -16,3 +16,15 @@ def test_body_text_the_model_is_sure_of_stays_between_two_pieces_of_a_list(monke
     monkeypatch.setattr(classify, "SURE", 1.1)  # the rules free to overrule the model
     counts = zone_counts(document)
     assert counts["zone_pred"] - counts["zone_tp"] > 300
+
+
+def test_lists_before_the_references_heading_are_the_body_s(monkeypatch):
+    """A CLEF overview whose body lists its questions ("-TIME, e.g.: Q9: What year was …"),
+    and a PubMed paper whose table of dot leaders comes before the list: in a whole document
+    what was taken for references above the heading that names the list is body matter."""
+    documents = {d["id"]: d for d in layout_documents("segmentation")}
+    for name, gold in (("1050._CLEF08Working_Notes_QA_Overview", 46), ("01198988", 38)):
+        counts = zone_counts(documents[name])
+        assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == gold
+    monkeypatch.setattr(classify, "_body_before_the_list", lambda contents, labels: None)
+    assert zone_counts(documents["01198988"])["zone_pred"] > 70

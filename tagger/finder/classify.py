@@ -21,6 +21,7 @@ from tagger.finder.lines import (
     GENRE_MARK,
     HEADING,
     LINK_LINE,
+    LIST_HEADING,
     PAGE_NUMBER,
     PAGE_SET_APART,
     RUNNING_HEAD,
@@ -143,6 +144,8 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     for index in headings or ():
         if 0 <= index < len(labels) and contents[index]:
             labels[index] = "title"
+    if guarded:
+        _body_before_the_list(contents, labels)
     for index, content in enumerate(contents):
         if labels[index] in ("meta", "blank") and content and not reasons[index]:
             reasons[index] = _reason(content, labels[index])
@@ -155,6 +158,20 @@ def _sure_lines_stay(modelled: list, sure: list, labels: list, reasons: list, ru
     for index, label in enumerate(modelled):
         if labels[index] == "ref" != label and sure[index] and not ruled[index]:
             labels[index], reasons[index] = label, None
+
+
+def _body_before_the_list(contents: list, labels: list) -> None:
+    """In a whole document, the lines taken for references before the first heading that
+    names the list, with references under it, are the body's: its numbered lists and
+    section heads ("3. Results"), a title page's lines. (tagger.pdf.segments does the same
+    for a PDF's segments, with the layout's headings to end the list.)"""
+    first = next((index for index, content in enumerate(contents)
+                  if labels[index] == "title" and LIST_HEADING.match(content)), None)
+    if first is None or "ref" not in labels[first + 1:]:
+        return
+    for index in range(first):
+        if labels[index] == "ref":
+            labels[index] = "text"
 
 
 def _layout_furniture(contents: list, labels: list, reasons: list, furniture: set) -> None:

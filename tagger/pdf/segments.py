@@ -33,7 +33,7 @@ import re
 import statistics
 
 from tagger.finder import Dropped, Segment, Segmentation
-from tagger.finder.lines import NUMBERING, RUN_IN_HEAD, SECTION_HEAD
+from tagger.finder.lines import LIST_HEADING, NUMBERING, RUN_IN_HEAD, SECTION_HEAD
 
 HEADING_REACH = 6  # lines of text between a references heading and the first found reference
 GAP = 0.5  # line pitches: space above a line that sets it apart
@@ -41,16 +41,6 @@ HANG = 1.0  # ems: continuation lines indented at least this much more than star
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
 ENDS = re.compile(r"[.)\]\d]$")  # how a reference's last line ends
 CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
-# A line that names a references list, alone; not the finder's wider HEADING ("Sources",
-# "Literature"), which also heads a table or an appendix after the list.
-HEADING = re.compile(
-    r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
-    r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
-    r"cited literature|works cited|literaturverzeichnis|literatur|références|"
-    r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
-    r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
-    re.IGNORECASE,
-)
 
 
 def check(layout, found: Segmentation) -> Segmentation:
@@ -74,7 +64,7 @@ def headings(layout) -> list:
     the text's size ("Appendix A. Tag returns by year"). Before it a plain head tells the
     finder little and costs it much: a manual's many numbered heads over paragraphs."""
     lines = layout.text.split("\n")
-    named = next((index for index, line in enumerate(lines) if HEADING.match(line.strip())
+    named = next((index for index, line in enumerate(lines) if LIST_HEADING.match(line.strip())
                   and layout.layout[index] is not None and not layout.layout[index].furniture),
                  None)
     if named is None:
@@ -102,7 +92,7 @@ def _under_heading(layout, lines: list, starts: list, segment: Segment, floor: i
     above, seen = _line_of(starts, segment.start) - 1, 0
     while above > floor and seen <= HEADING_REACH:
         if _is_content(layout, lines, above):
-            if HEADING.match(lines[above].strip()):
+            if LIST_HEADING.match(lines[above].strip()):
                 return True
             seen += 1
         above -= 1
@@ -140,10 +130,10 @@ def _after_heading(layout, lines: list, starts: list, segments: list) -> tuple:
     # a heading ends the list when set at least as large as the list's own heading (a
     # bibliography's "Primary sources" under "Bibliography" does not)
     heads = set(layout.headings) | set(layout.plain_headings)
-    size = min((_size(layout, index) for index in heads if HEADING.match(lines[index].strip())),
+    size = min((_size(layout, index) for index in heads if LIST_HEADING.match(lines[index].strip())),
                default=0.0)
     ends = sorted([starts[index] for index in heads
-                   if not HEADING.match(lines[index].strip()) and _size(layout, index) >= size]
+                   if not LIST_HEADING.match(lines[index].strip()) and _size(layout, index) >= size]
                   + [starts[index] for index, line in enumerate(lines) if RUN_IN_HEAD.match(line)
                      and _is_content(layout, lines, index)])
     kept, dropped, inside, seen, last, last_number = [], [], False, False, None, None
