@@ -28,3 +28,12 @@ def test_lists_before_the_references_heading_are_the_body_s(monkeypatch):
         assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == gold
     monkeypatch.setattr(classify, "_body_before_the_list", lambda contents, labels: None)
     assert zone_counts(documents["01198988"])["zone_pred"] > 70
+
+
+def test_a_block_that_comes_back_on_every_page_is_furniture_not_a_reference_printed_twice():
+    """PLOS ONE's pages each end on a head and a foot ("Eye colour mutants of house cricket",
+    "PLOS ONE | https://doi.org/10.1371/journal.pone.…"), lines that come back together: not
+    a reference the list holds twice, which comes back twice, but the pages' furniture."""
+    document = {d["id"]: d for d in layout_documents("segmentation")}["PMC6502451"]
+    counts = zone_counts(document)
+    assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == 216

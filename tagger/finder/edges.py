@@ -141,16 +141,19 @@ class Context:
                 and not self._repeated_with_next(index))
 
     def _repeated_with_next(self, index: int) -> bool:
-        """Does the line right under it come back too, and as often, with this one right above
-        it each time? A head comes back over other text on every page; lines that come back
-        together are a passage printed twice (a reference the list holds twice)."""
+        """Does the line right under it come back too, twice, with this one right above it each
+        time? A head comes back over other text on every page; lines that come back together
+        twice are a passage printed twice (a reference the list holds twice). A block that
+        comes back on three pages or more is the pages' furniture ("The copyright holder for
+        this preprint↵(which was not certified by peer review) …" on every page of a bioRxiv
+        preprint)."""
         if index + 1 >= len(self.contents) or not self.contents[index + 1]:
             return False
         pair = (repeat_key(self.contents[index]), repeat_key(self.contents[index + 1]))
         if sum(map(str.isalpha, self.contents[index + 1])) < 6:
             return False
         together = self.pairs.get(pair, 0)
-        return together >= 2 and together == self.repeats.get(pair[0], 0)
+        return together == 2 == self.repeats.get(pair[0], 0)
 
 
 def _numbering(contents: list):
