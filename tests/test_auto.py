@@ -375,6 +375,21 @@ def test_a_doi_read_as_another_field_is_decided_unless_a_url_holds_it():
     assert identifiers(tokens, labels, [t.text for t in tokens]) == {}
 
 
+def test_a_named_issn_read_as_pages_is_a_note():
+    """ISO 690 (texlive-doc's Zpravodaj article): "…, pp. 246–251. issn 0896-3207." read the
+    ISSN's two groups of digits as more pages. AnyStyle's corpora label an ISSN isbn: kept."""
+    text = "TUGboat. Vol. 39, no. 3, pp. 246–251. issn 0896-3207."
+    tokens, labels = tokens_and_labels(text, ("venue", 2), ("volume", 4), ("issue", 4),
+                                       ("pages", 11))
+    words = [token.text for token in tokens]
+    issn = words.index("issn")
+    assert identifiers(tokens, labels, words) == {issn + k: "note" for k in range(4)}
+    assert identifiers(tokens, labels[:issn] + ["isbn"] * 4 + ["pages"], words) == {}
+    # a number after the word that is no ISSN (not eight digits) is left alone
+    tokens, labels = tokens_and_labels("ISSN 12-34", ("pages", 4))
+    assert identifiers(tokens, labels, [token.text for token in tokens]) == {}
+
+
 def test_auto_labels_the_arxiv_number_ending_a_physics_reference():
     for text in ("O. Bär, M. Golterman, Phys. Rev. D87, 014505 (2013), 1209.2258",
                  "S. Syritsyn, PoS LATTICE2013, 009 (2014), 1403.4686"):
