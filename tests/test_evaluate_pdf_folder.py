@@ -196,3 +196,22 @@ def test_the_folder_scores_agree_with_the_reference_scorer(folder, tmp_path):
             "matched": document["matched"], **document["counts"]}
     assert reference["errors"] == ours["errors"]
     assert reference["total"]["matched"] == 3 and "total:" in done.stdout
+
+
+def test_a_real_paste_runs_from_under_the_list_s_heading_to_its_last_reference():
+    """training.real_pastes cuts each PDF's list out of the reader's text as a user copies it:
+    not the contents page's "References", not the body's mention of the first reference."""
+    from training.real_pastes import paste_of
+
+    text = "\n".join([
+        "Contents", "1 Introduction 1", "References 9",
+        "Smith and Jones (2001) first showed this.",
+        "References",
+        "Smith J, Jones K. A study of things. J Things. 2001;3:1-9.",
+        "Journal of Things 12 (2024) 9",
+        "Brown A, Kim J. Another study. Nature. 2003;4:5-6.",
+        "Appendix A"])
+    gold = [{"raw": "Smith J, Jones K. A study of things. J Things. 2001;3:1-9."},
+            {"raw": "Brown A, Kim J. Another study. Nature. 2003;4:5-6."}]
+    assert paste_of(text, gold).split("\n") == text.split("\n")[5:8]
+    assert paste_of(text, [{"raw": "Lee S. Not in the text. 2004."}]) is None
