@@ -37,3 +37,16 @@ def test_a_block_that_comes_back_on_every_page_is_furniture_not_a_reference_prin
     document = {d["id"]: d for d in layout_documents("segmentation")}["PMC6502451"]
     counts = zone_counts(document)
     assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == 216
+
+
+def test_a_page_s_head_found_as_a_reference_of_its_own_is_dropped(monkeypatch):
+    """Acta Crystallographica's heads and feet ("Acta Cryst. (2010). D66, 865-873", "Li et al.
+    Lon protease N-terminal fragment") come back on every page: found alone between two
+    references, such a line is the page's, not a reference of its own."""
+    import tagger.finder as finder
+
+    document = {d["id"]: d for d in layout_documents("segmentation")}["d-66-00865"]
+    counts = zone_counts(document)
+    assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == 103
+    monkeypatch.setattr(finder, "PAGE_REPEATS", 10 ** 9)
+    assert zone_counts(document)["zone_pred"] > 103

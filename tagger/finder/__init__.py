@@ -22,7 +22,9 @@ from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
 from tagger.finder.columns import read_columns
-from tagger.finder.lines import IDENTIFIER, split_lines
+from collections import Counter
+
+from tagger.finder.lines import IDENTIFIER, numbering_of, repeat_key, split_lines
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.text.sniff import BinaryInputError, refusal, sniff
 
@@ -33,6 +35,14 @@ ENDS_CUT_OFF = re.compile(r"(?:[,;:&(\-–]|\b(?:In|pp\.|vol\.)|(?:^|\s)[a-z]+)$
 # A list's label alone on its line ("8.", "[8]"): pdftotext in reading order may set a page's
 # labels in a block of their own, away from the references' text.
 LABEL_ALONE = re.compile(r"^[\[(]?\d{1,3}[.\])]?$")
+# A line that comes back this many times in a document, with this many letters, no list
+# number and no stop or comma at its end, is a page's head or foot, not a reference of its
+# own: a reference a list holds twice comes back twice, a footnote's "Ebd., S. 5." or "Ibid."
+# has too few letters to tell, "[12] Personal communication." is numbered as the list's
+# references are, and a journal's name a wrap left alone ("Computational Linguistics.")
+# ends as a reference's part does.
+PAGE_REPEATS = 3
+HEAD_LETTERS = 10
 ENDS_COMPLETE = re.compile(r"\b(?:press|forthcoming|submitted|unpublished|preprint)$", re.IGNORECASE)
 
 
@@ -154,7 +164,8 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
     if furniture is None and layout is None and headings is None:
         lines = read_columns(lines)  # (a PDF's lines come in reading order, indexed by its layout)
     labels, reasons = classify_lines(lines, model, furniture, headings)
-    segments, held, labels_alone = [], set(), set()
+    repeats = Counter(repeat_key(line.content) for line in lines if line.content)
+    segments, held, labels_alone, heads = [], set(), set(), set()
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)
         alone = _labels_alone(groups)
@@ -162,6 +173,12 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             if index in alone:
                 labels_alone.update(line.start for line in group)
                 continue  # labels without their references' text: no reference
+            if not numbering_of(group[0].content) and all(
+                    repeats[repeat_key(line.content)] >= PAGE_REPEATS and not line.content.endswith(
+                        (".", ",", ";", ":")) and sum(map(str.isalpha, line.content)) >= HEAD_LETTERS
+                    for line in group):
+                heads.update(line.start for line in group)
+                continue  # a page's head or foot, found alone between references
             raw = "\n".join(line.content for line in group)
             last = group[-1]
             partial = (at_start and index == 0 and starts_cut_off(group, numbered)) or (
@@ -169,7 +186,7 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             )
             segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
             held.update(line.start for line in group)
-    return Segmentation(segments, _dropped(lines, labels, reasons, held, labels_alone))
+    return Segmentation(segments, _dropped(lines, labels, reasons, held, labels_alone, heads))
 
 
 def _labels_alone(groups: list) -> set:
@@ -181,9 +198,10 @@ def _labels_alone(groups: list) -> set:
         len(group) > 1 or any(0 <= other < len(bare) and bare[other] for other in (index - 1, index + 1)))}
 
 
-def _dropped(lines, labels, reasons, held: set, labels_alone: set) -> list:
+def _dropped(lines, labels, reasons, held: set, labels_alone: set, heads: set) -> list:
     """The lines with text that no reference holds (`held`: the offsets of those it does), in
-    reading order; `labels_alone`: list labels found without their references' text."""
+    reading order; `labels_alone`: list labels found without their references' text; `heads`:
+    a page's head or foot found as a reference of its own."""
     dropped = []
     for line, label, reason in zip(lines, labels, reasons):
         content = line.content
@@ -192,6 +210,8 @@ def _dropped(lines, labels, reasons, held: set, labels_alone: set) -> list:
             continue
         if start in labels_alone:
             reason = "list label"
+        elif start in heads:
+            reason = "running head"
         elif label in ("text", "title", "ref") or not reason:
             reason = LABEL_REASONS[label]
         dropped.append(Dropped(content, start, start + len(content), reason))
