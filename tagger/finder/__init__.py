@@ -14,7 +14,8 @@ A cascade, each step one module that hands plain data to the next:
     runs    --tagger.finder.split-->     references: the boundary model (tagger.finder.
                                          boundaries) says where each begins
     references --here-->                 Segment (offsets, `partial` when the paste cuts one
-                                         off) and Dropped (every other line with text)
+                                         off) and Dropped (every other line with text; list
+                                         labels and a page's head found alone are no reference)
 """
 
 import re
