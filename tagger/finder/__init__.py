@@ -19,12 +19,11 @@ A cascade, each step one module that hands plain data to the next:
 """
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
 from tagger.finder.columns import read_columns
-from collections import Counter
-
 from tagger.finder.lines import IDENTIFIER, numbering_of, repeat_key, split_lines
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.text.sniff import BinaryInputError, refusal, sniff
@@ -174,10 +173,7 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             if index in alone:
                 labels_alone.update(line.start for line in group)
                 continue  # labels without their references' text: no reference
-            if not numbering_of(group[0].content) and all(
-                    repeats[repeat_key(line.content)] >= PAGE_REPEATS and not line.content.endswith(
-                        (".", ",", ";", ":")) and sum(map(str.isalpha, line.content)) >= HEAD_LETTERS
-                    for line in group):
+            if _page_head(group, repeats):
                 heads.update(line.start for line in group)
                 continue  # a page's head or foot, found alone between references
             raw = "\n".join(line.content for line in group)
@@ -188,6 +184,15 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
             held.update(line.start for line in group)
     return Segmentation(segments, _dropped(lines, labels, reasons, held, labels_alone, heads))
+
+
+def _page_head(group: list, repeats: Counter) -> bool:
+    """Is a found piece a page's head or foot: each line one that comes back PAGE_REPEATS
+    times, with HEAD_LETTERS letters, ending on no stop or comma, the first with no number?"""
+    return not numbering_of(group[0].content) and all(
+        repeats[repeat_key(line.content)] >= PAGE_REPEATS
+        and not line.content.endswith((".", ",", ";", ":"))
+        and sum(map(str.isalpha, line.content)) >= HEAD_LETTERS for line in group)
 
 
 def _labels_alone(groups: list) -> set:
