@@ -35,8 +35,10 @@ def paste_of(text: str, gold: list) -> str | None:
     head, tail = reference_key(gold[0]["raw"])[:KEY], reference_key(gold[-1]["raw"])[-KEY:]
     last = next((i if tail in keys[i] else i + 1 for i in range(len(joined) - 1, -1, -1)
                  if tail and tail in joined[i]), None)
-    firsts = [i for i in range(min(last or 0, len(joined))) if head and head in joined[i]]
-    if last is None or not firsts:
+    if last is None:
+        return None
+    firsts = [i for i in range(min(last, len(joined))) if head and head in joined[i]]
+    if not firsts:
         return None
     # (a contents page or the body may hold the first reference's words too: the first
     # reference is the one under the list's heading, else the last before the list's end)

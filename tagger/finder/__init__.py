@@ -165,17 +165,17 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
         lines = read_columns(lines)  # (a PDF's lines come in reading order, indexed by its layout)
     labels, reasons = classify_lines(lines, model, furniture, headings)
     repeats = Counter(repeat_key(line.content) for line in lines if line.content)
-    segments, held, labels_alone, heads = [], set(), set(), set()
+    segments, held, aside = [], set(), {}  # aside: a found piece's lines that make no reference
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)
         alone = _labels_alone(groups)
         for index, (group, numbered) in enumerate(groups):
-            if index in alone:
-                labels_alone.update(line.start for line in group)
-                continue  # labels without their references' text: no reference
-            if _page_head(group, repeats):
-                heads.update(line.start for line in group)
-                continue  # a page's head or foot, found alone between references
+            if index in alone:  # labels without their references' text
+                aside.update(dict.fromkeys((line.start for line in group), "list label"))
+                continue
+            if _page_head(group, repeats):  # a page's head or foot, found alone
+                aside.update(dict.fromkeys((line.start for line in group), "running head"))
+                continue
             raw = "\n".join(line.content for line in group)
             last = group[-1]
             partial = (at_start and index == 0 and starts_cut_off(group, numbered)) or (
@@ -183,7 +183,7 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             )
             segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
             held.update(line.start for line in group)
-    return Segmentation(segments, _dropped(lines, labels, reasons, held, labels_alone, heads))
+    return Segmentation(segments, _dropped(lines, labels, reasons, held, aside))
 
 
 def _page_head(group: list, repeats: Counter) -> bool:
@@ -204,20 +204,18 @@ def _labels_alone(groups: list) -> set:
         len(group) > 1 or any(0 <= other < len(bare) and bare[other] for other in (index - 1, index + 1)))}
 
 
-def _dropped(lines, labels, reasons, held: set, labels_alone: set, heads: set) -> list:
+def _dropped(lines, labels, reasons, held: set, aside: dict) -> list:
     """The lines with text that no reference holds (`held`: the offsets of those it does), in
-    reading order; `labels_alone`: list labels found without their references' text; `heads`:
-    a page's head or foot found as a reference of its own."""
+    reading order; `aside`: the reason for each line of a found piece that made no reference
+    (list labels without their text, a page's head or foot found alone)."""
     dropped = []
     for line, label, reason in zip(lines, labels, reasons):
         content = line.content
         start = line.start + len(line.text) - len(line.text.lstrip())
         if not content or start in held:
             continue
-        if start in labels_alone:
-            reason = "list label"
-        elif start in heads:
-            reason = "running head"
+        if start in aside:
+            reason = aside[start]
         elif label in ("text", "title", "ref") or not reason:
             reason = LABEL_REASONS[label]
         dropped.append(Dropped(content, start, start + len(content), reason))
