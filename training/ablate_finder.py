@@ -79,8 +79,6 @@ RULES = {
             "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_head_amid_references", _nothing)]),
-    "two-part-head": ("a line in two parts far apart is a head (both passes)", [
-        (classify, "_two_part_head", lambda content: False)]),
     "strays": ("up to 3 ref lines before a 'References' heading are text", [
         (classify, "_strays_before_heading", _nothing)]),
     "never-blank": ("a line with text is never blank; a ditto line is ref", [
@@ -89,21 +87,13 @@ RULES = {
     "edges": ("all of mark_edges (edges, ends, pagenumbers)", [(classify, "mark_edges", _nothing)]),
     "ends": ("text and titles amid/after references (ends.py)", [
         (edges, "text_inside_references", _nothing)]),
-    "ends-headings": ("ends: headings that read as references", [
-        (ends, "_headings_that_are_references", _nothing)]),
-    "ends-numbered-opening": ("ends: lines before the list numbered into it", [
-        (ends, "_numbered_opening", _nothing)]),
     "ends-heads-amid": ("ends: a title amid references is meta", [
         (ends, "_heads_amid_references", _nothing)]),
     "wrapped-dashes": ("a dash alone inside a page range is ref", [(edges, "_wrapped_dashes", _nothing)]),
     "end-of-list": ("meta after the last reference that goes on with it", [
         (edges, "_end_of_list", _nothing)]),
-    "lines-first": ("meta between references, surely no head, is ref", [
-        (edges, "_reference_lines_first", _nothing)]),
     "page-numbers": ("lone numbers: page number or a wrapped tail (pagenumbers.py)", [
         (edges, "_page_numbers", _nothing)]),
-    "identifier-tails": ("a DOI's tail past a page break's heads", [
-        (edges, "_identifier_tails_past_heads", _nothing)]),
     "running-heads": ("lines at a page's edge: head or reference text", [
         (edges, "_running_heads", _nothing)]),
 }

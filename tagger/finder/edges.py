@@ -180,9 +180,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     contents = context.contents
     _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
-    _reference_lines_first(context, labels, reasons, candidates)
     _page_numbers(context, labels, reasons, candidates)
-    _identifier_tails_past_heads(context, labels, reasons)
     _running_heads(context, labels, reasons, candidates)
 
 
@@ -290,35 +288,6 @@ def _reference_after(labels: list, index: int) -> bool:
     return after >= 0 and labels[after] == "ref"
 
 
-def _identifier_tails_past_heads(context: Context, labels: list, reasons: list) -> None:
-    """A line that goes on with an identifier left open before a page break, past the break's
-    furniture and one or two lines of heads, is the identifier's tail, and those lines are
-    heads ("…doi: 10.1044/↵Page 128↵↵Neurology 65 September (2 of 2) 2005↵2013_JSLHR-…"),
-    where the line model took the tail for furniture or a heading and a head for a reference
-    line."""
-    contents = context.contents
-    for index, content in enumerate(contents):
-        if not content or labels[index] not in ("meta", "title") or reasons[index] or not (
-                IDENTIFIER_TAIL.match(content.split()[0])):
-            continue
-        heads, furniture, other = [], False, index - 1
-        while other >= 0 and len(heads) <= 2:
-            if labels[other] in ("blank", "meta") or not contents[other]:
-                furniture = furniture or bool(contents[other])
-                other -= 1
-            elif labels[other] == "ref" and open_identifier(contents[other]):
-                break
-            else:
-                heads.append(other)
-                other -= 1
-        else:
-            continue
-        if heads and furniture and continues(contents[other], content):
-            labels[index], reasons[index] = "ref", None
-            for head in heads:
-                labels[head], reasons[head] = "meta", "running head"
-
-
 def _next_reference_right_under(context: Context, index: int) -> bool:
     """Does the next line begin a reference, right under this one (no blank line, head or
     form feed between, as a page's foot has)?"""
@@ -404,16 +373,6 @@ def _under_its_head(context: Context, labels: list, reasons: list, index: int) -
             and not PAGE_NUMBER.match(context.contents[above]) and not context.repeated(index)
             and not context.lines[index].text.startswith("\f")
             and not NUMBER_SET_APART.search(context.contents[index]))
-
-
-def _reference_lines_first(context: Context, labels: list, reasons: list, candidates: dict) -> None:
-    """Lines taken for furniture between references that are surely no head are reference
-    lines before the numbers are looked at: a number under one ("ARA&A, 40,↵319") is then
-    beside reference text."""
-    for index, content in enumerate(context.contents):
-        if (labels[index] == "meta" and content and not reasons[index] and index not in candidates
-                and between_refs(labels, index) and _is_head(context, labels, index) is False):
-            labels[index] = "ref"
 
 
 def _before_numbered_break(labels: list, reasons: list, contents: list, index: int) -> int:

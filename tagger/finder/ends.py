@@ -6,7 +6,7 @@ lines there, nor goes on in lower case after a reference.
 import re
 
 from tagger.finder.continuation import (
-    LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier, unclosed,
+    LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier,
 )
 from tagger.finder.lines import (
     HEADING, IDENTIFIER, PAGE_NUMBER, PROSE_WORDS, YEAR, YEAR_DIGITS, imprint, list_number,
@@ -92,8 +92,6 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …";
             # "… PMID↵Page 371↵↵HEAD↵24679710, PMCID PMC4043395": the rest of the one before
             # (a page number the edge rules judge)
-    _headings_that_are_references(labels, contents)
-    _numbered_opening(labels, contents)
     first = near(labels, -1, 1, skip=("blank", "meta"))
     last = first
     while 0 <= last < min(first + 2, len(labels) - 1) and labels[last + 1] == "title" and contents[last + 1]:
@@ -192,25 +190,6 @@ def _past_heads(labels: list, contents: list, end: int) -> int:
     return end if _two_heads_at_most(labels, contents, range(start, end)) else -1
 
 
-def _numbered_opening(labels: list, contents: list) -> None:
-    """The lines before the first reference line, taken for headings and body text, when
-    their numbers run on into the list's ("36. Dean Baskin. …" … "40. Davidson, …", then
-    reference lines and "41. Blair, …"): the paste opens inside the list. Heads among them
-    are for the edge rules."""
-    first_ref = next((i for i, label in enumerate(labels) if label == "ref"), -1)
-    if first_ref <= 0 or LOOK_BACK < first_ref:
-        return
-    numbers = [list_number(contents[i]) for i in range(first_ref) if labels[i] in ("text", "title")]
-    numbers = [number for number in numbers if number]
-    if len(numbers) < 2 or any(b != (a[0], a[1] + 1) for a, b in zip(numbers, numbers[1:])):
-        return
-    following = _nearest_number(labels, contents, first_ref, 1, numbers[-1][0])
-    if following == (numbers[-1][0], numbers[-1][1] + 1):
-        for i in range(first_ref):
-            if labels[i] in ("text", "title"):
-                labels[i] = "ref"
-
-
 def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: list, before: int) -> bool:
     """Are lines taken for body text set as the hanging list above them is, each flush line
     followed by lines at the list's indent, with years and few of prose's words ("Fenner M
@@ -230,43 +209,6 @@ def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: l
     words = [word.lower() for i in texts for word in contents[i].split()]
     return (sum(word in PROSE_WORDS for word in words) <= 0.1 * len(words)
             and any(YEAR.search(contents[i]) for i in texts))
-
-
-def _headings_that_are_references(labels: list, contents: list) -> None:
-    """Lines taken for a heading, several one after another between references, that read
-    as a reference ("Spencer Foundation. (2011). Initiative on data use and educational↵
-    improve- ment. Retrieved from↵http://www.spencer.org/…"): a heading is a line or two, and
-    has no year or address; nor does it begin in lower case."""
-    index = 0
-    while index < len(labels):
-        end = index
-        while end < len(labels) and labels[end] == "title":
-            end += 1
-        if end - index >= 2 and not HEADING.match(contents[index]) and (_refs_around(
-                labels, index, end - 1, ("blank", "meta"), ("ref", "text")) or _under_one_head(
-                labels, contents, index, end)) and _reads_as_references(
-                contents[index:end], end - index):
-            labels[index:end] = ["ref"] * (end - index)
-        for other in range(index, end):  # "…an analysis of the↵- 216 -↵↵HEAD↵relationships …"
-            if contents[other][:1].islower() and _refs_around(
-                    labels, other, other, ("blank", "meta", "title"), ("ref",)):
-                labels[other] = "ref"
-            elif _tail_across(labels, contents, other):
-                labels[other] = "ref"  # "…J. Phys. Chem. A 2012, 116,↵285↵↵HEAD↵↵178–183."
-        if end < len(labels) and labels[end] == "ref" and end > index and (
-                unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
-            labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
-        index = max(end, index + 1)
-
-
-def _under_one_head(labels: list, contents: list, index: int, end: int) -> bool:
-    """Do the lines index..end-1 sit between a reference line above, past one line taken for
-    a heading (a break's head, "M. Chen, L. Zhang"), and reference or body-text lines below?"""
-    before = near(labels, index, -1, skip=("blank", "meta", "title"))
-    after = near(labels, end - 1, 1, skip=("blank", "meta"))
-    heads = [i for i in range(before + 1, index) if labels[i] == "title"]
-    return (before >= 0 and labels[before] == "ref" and after >= 0 and labels[after] in ("ref", "text")
-            and len(heads) == 1 and not HEADING.match(contents[heads[0]]))
 
 
 def _two_heads_at_most(labels: list, contents: list, run) -> bool:
