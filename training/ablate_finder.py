@@ -5,9 +5,12 @@
     python -m training.ablate_finder --measures pdf,lists  # only these measures
     python -m training.ablate_finder none page-numbers+running-heads   # several off at once
     python -m training.ablate_finder --list                # the rule groups and what they are
+    python -m training.ablate_finder none edges._tail_beyond --measures lists --seeds 1,2,3
 
 A rule group is switched off by replacing its function with one that does nothing (or says
-"no"); the models stay as they are. The measures, real documents first:
+"no"); the models stay as they are. A module's predicate named as `module._name` (a module of
+tagger.finder) is made to say "no" everywhere it is asked: False, or -1 where it returns an
+index. The measures, real documents first:
 
   pdf     shared/data/real-pdf-dev through find_pdf (the document zone model): segmentation
           P/R/F1 and core field F1, as `reftag evaluate` prints them (a DEV set);
@@ -31,6 +34,7 @@ pays for the models once and for the rules each time.
 """
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -289,6 +293,27 @@ class Measures:
         return {"anystyle_lineF1": lines["f1"], "handmade_matched": matched, "handmade_gold": gold}
 
 
+def patches_of(part: str) -> list:
+    """The patches that switch one rule group off, or one predicate (`module._name`)."""
+    if part in RULES:
+        return RULES[part][1]
+    module_name, _, name = part.partition(".")
+    module = importlib.import_module(f"tagger.finder.{module_name}")
+    function = getattr(module, name)
+    says_no = -1 if function.__annotations__.get("return") is int else False
+    return [(module, name, lambda *args, **kwargs: says_no)]
+
+
+def _known(part: str) -> bool:
+    if part in RULES:
+        return True
+    module_name, _, name = part.partition(".")
+    try:
+        return callable(getattr(importlib.import_module(f"tagger.finder.{module_name}"), name, None))
+    except ImportError:
+        return False
+
+
 def run(rules: list, measures: list, seeds=(1,)) -> list:
     remembered, measure = _Remembered(), Measures(seeds)
     rows = []
@@ -298,7 +323,7 @@ def run(rules: list, measures: list, seeds=(1,)) -> list:
         for rule in rules:
             started = time.process_time()
             with ExitStack() as off:
-                for module, name, replacement in (patch for part in rule.split("+") for patch in RULES[part][1]):
+                for module, name, replacement in (patch for part in rule.split("+") for patch in patches_of(part)):
                     off.enter_context(mock.patch.object(module, name, replacement))
                 row = {"rule": rule}
                 for name in measures:
@@ -338,7 +363,7 @@ def main() -> int:
             print(f"{name:22} {what}")
         return 0
     rules = args.rules or list(RULES)
-    unknown = [part for rule in rules for part in rule.split("+") if part not in RULES]
+    unknown = [part for rule in rules for part in rule.split("+") if not _known(part)]
     if unknown:
         parser.error(f"unknown rule group(s): {', '.join(unknown)} (see --list)")
     rows = run(rules, args.measures.split(","), tuple(int(seed) for seed in args.seeds.split(",")))
