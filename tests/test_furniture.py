@@ -116,12 +116,12 @@ def test_a_second_number_far_from_the_page_number_of_the_break_is_the_reference_
 
 
 def test_a_doi_tail_after_a_page_break_stays_in_its_reference():
-    for before, tail in (("doi: 10.1029/", "2000JC900098"), ("doi: 10.1046/j.1365-2419.2003.00268.", "x")):
-        text = (LINES_BEFORE + "Distributed Systems, 2021, 105(C10): 23983-23996. " + before + "\n\n"
-                "Nucleic Acids Research, 2019, Vol. 47, No. 3                 524\n\n" + tail + "\n" + NEXT)
-        found = find_segments(text)
-        assert found.segments[0].raw.endswith(before + "\n" + tail), found.segments
-        assert [item.reason for item in found.dropped] == ["running head"]
+    before, tail = "doi: 10.1029/", "2000JC900098"
+    text = (LINES_BEFORE + "Distributed Systems, 2021, 105(C10): 23983-23996. " + before + "\n\n"
+            "Nucleic Acids Research, 2019, Vol. 47, No. 3                 524\n\n" + tail + "\n" + NEXT)
+    found = find_segments(text)
+    assert found.segments[0].raw.endswith(before + "\n" + tail), found.segments
+    assert [item.reason for item in found.dropped] == ["running head"]
 
 
 def test_a_line_that_ends_on_a_stop_after_a_page_break_is_no_running_head():
@@ -328,23 +328,6 @@ def test_the_last_reference_not_ended_goes_on_after_a_form_feed_head_with_a_line
     assert [item.text for item in found.dropped] == ["741", "Bioinformatics, 35(14), 2019"]
 
 
-def test_a_number_under_a_line_taken_for_furniture_that_is_no_head_stays_in_its_reference():
-    """The edge rules given the line model's labels on a list where it took the line above
-    the number for furniture and the last line for body text."""
-    from tagger.finder.edges import mark_edges
-    from tagger.finder.lines import split_lines
-
-    lines = split_lines(HANGING_LIST + "Pater, Walter, “Conclusion” to Studies in the History of the "
-                        "Renaissance, in M. H. Abrams (ed.),\n    Norton Anthology of English Literature, "
-                        "5th edn. 2 vols. (New York, NY: Norton, 1986), vol. ii,\n    pp. 1565–68.\n"
-                        "Carilli C.L., Taylor G.B., 2002, ARA&A, 40,\n    319\n"
-                        "Zwicky, A. (1970). Auxiliary reduction in English. Linguistic Inquiry, 1 (3), 323-336.")
-    labels = ["ref"] * (len(lines) - 3) + ["meta", "meta", "text"]
-    reasons = [None] * len(lines)
-    mark_edges(lines, labels, reasons)
-    assert labels[-3:] == ["ref", "ref", "ref"] and reasons[-3:] == [None, None, None]
-
-
 @pytest.mark.parametrize("before, after", [("", "\n\n" + BLANK_LIST + BLANK_NEXT),
                                            (BLANK_LIST + BLANK_NEXT + "\n", "\n")])
 def test_a_page_range_wrapped_before_its_dash_is_no_page_number(before, after):
@@ -352,14 +335,6 @@ def test_a_page_range_wrapped_before_its_dash_is_no_page_number(before, after):
             "Lamp Records,” Review of Religion and Chinese Society. Vol. 3, no. 2 (2016), 164\n–188")
     found = find_segments(before + last + after)
     assert last in [seg.raw for seg in found.segments] and found.dropped == []
-
-
-def test_a_last_reference_with_names_and_a_year_after_a_form_feed_head_in_a_blank_separated_list():
-    text = (BLANK_LIST + BLANK_NEXT + "\nPage 820\n\fProceedings of the VLDB Endowment\n"
-            "Markevitch M., Vikhlinin A., 2007, PhR, 443, 1\n")
-    found = find_segments(text)
-    assert found.segments[-1].raw == "Markevitch M., Vikhlinin A., 2007, PhR, 443, 1"
-    assert [item.text for item in found.dropped] == ["Page 820", "Proceedings of the VLDB Endowment"]
 
 
 @pytest.mark.parametrize("before, first, number, head, rest, after", [
@@ -680,10 +655,6 @@ LOST_BEFORE = {
     # the last reference's rest after a break, its head and blank lines
     "29-270": ("\nChandramohan, R., Lin, T., Baker, J. W., and Deierlein, G. G. (2013). Influence\nof ground motion spectral shape and duration on seismic collapse risk. In 10th\n\n97\n\n\fIEEE TRANSACTIONS ON SOFTWARE ENGINEERING, VOL. 47, NO. 3\n\nInternational Conference on Urban Earthquake Engineering, Tokyo, Japan.\n",
               ["97", "IEEE TRANSACTIONS ON SOFTWARE ENGINEERING, VOL. 47, NO. 3"]),
-    # the year the reference above lacks is no head's
-    "29-882": ("their fluctuation amplitudes.” J. Phys. Chem. A 2012, 116, 347–357.\n[34] Sotgiu G, D'Ambrosio L, Centis R, Bothamley G, Cirillo DM, De Lorenzo S, Guenther\nG, Kliiman K, Muetterlein R, Spinu V, Villar M, Zellweger JP, Sandgren A, Huitric E,\nLange C, Manissero D, Migliori GB. Availability of anti-tuberculosis drugs in Europe.\n- 84 -\n\nEuropean Respiratory Journal. 2012 ;40(2): 500-3. IF: 5,895\n[35] Chivers, C. J. “New Sight in Chernobyl’s Dead Zone: Tourists.” New York Times,\nJune 15, 2005.\n[36] Jing LIU. \"Growth, Experience and Nature in Dewey’s Philosophy and Chinese\n",
-              ["- 84 -"]),
-    # a title's middle inside the quote the line above opened
     "31-90": ("Schizophrenia Research, 139(1-3): 201-206\n44. Tomlinson, Gary, Metaphysical Song: An Essay on Opera (Princeton University Press,\n1999).\n45. Astri Handayani, Andriyan Bayu Suksmono, Tati R. Mengko, “Blood Vessel\n899\n\nSegmentation in Complex-Valued Magnetic Resonance Images with Snake Active Contour\nModel”, International Journal of E-Health and Medical Communications, January-March\n2010\n46. Gilbert, D. G., Mc Clernon, J. F., Rabinovich, N. E., Sugai, C., Plath, L.C.,\n",
               ["899"]),
     # a heading opens no quote for the line under it to close
@@ -705,29 +676,21 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
     assert {item.text for item in found.dropped} <= set(furniture)
 
 
-@pytest.mark.parametrize("seed, numbers", [(3, (73,)), (29, (270, 882)), (31, (76, 90, 101, 380, 384, 659)),
-                                           (37, (136, 388, 451, 639)), (41, (532, 734, 878)),
-                                           (43, (299, 411, 763)), (47, (792,)), (53, (49, 86, 649)),
-                                           (59, (22, 186, 276, 791, 923)), (71, (235,)), (73, (79, 641)),
-                                           (83, (612,)), (89, (358,)), (103, (459, 548)), (109, (330,)),
-                                           (127, (596, 652)), (131, (188,)),
-                                           (137, (623, 958)), (139, (123,)),
-                                           (149, (634,)), (151, (22, 339)),
-                                           (157, (343, 362, 839)),
-                                           (167, (662,)), (173, (328, 730, 857)), (179, (5, 783, 950)),
-                                           (193, (338, 363)), (197, (122, 595)),
-                                           (223, (684, 784, 865)), (233, (749, 949)),
-                                           (239, (49,)), (251, (345, 849)), (257, (306, 701)),
-                                           (277, (594, 774, 779)), (281, (416, 533, 861)),
-                                           (283, (729,)), (293, (970,)), (317, (238, 622)), (331, (27,)),
-                                           (337, (854,)), (347, (528, 922)), (349, (158, 487, 984)),
-                                           (353, (427, 555)), (367, (509,)), (373, (471,)), (389, (655,)), (421, (481,)),
-                                           (431, (36, 298, 324)), (433, (235,)), (439, (941,)),
-                                           (443, (555,)), (449, (858,)),
-                                           (467, (59,)), (479, (416,)), (487, (586,)),
-                                           (499, (605,)), (503, (581, 945)), (523, (238,))])
+@pytest.mark.parametrize("seed, numbers", [(3, (73,)), (29, (270,)), (31, (76, 90, 380, 384, 659)),
+                                        (37, (136, 388, 451, 639)), (41, (532, 734, 878)), (43, (411,)),
+                                        (47, (792,)), (53, (86,)), (59, (22, 186, 276, 923)), (71, (235,)),
+                                        (73, (79, 641)), (83, (612,)), (89, (358,)), (103, (459, 548)),
+                                        (109, (330,)), (127, (652,)), (131, (188,)), (137, (623,)),
+                                        (139, (123,)), (151, (339,)), (157, (343, 839)), (173, (730, 857)),
+                                        (179, (5, 783, 950)), (193, (363,)), (197, (595,)),
+                                        (223, (684, 784, 865)), (233, (949,)), (251, (849,)),
+                                        (277, (774, 779)), (281, (416, 861)), (293, (970,)),
+                                        (317, (238, 622)), (331, (27,)), (337, (854,)), (347, (528,)),
+                                        (349, (158, 984)), (367, (509,)), (373, (471,)), (433, (235,)),
+                                        (439, (941,)), (449, (858,)), (467, (59,)), (503, (581, 945))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
-    """Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
+    """(33 lists once here lose text again since the rules that kept them went: none helped
+    a real document, docs/smaller.md.) Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
     as a heading, a DOI's tail in the page sequence, a last reference's rest at the paste's
     end, a wrapped number out of the page sequence around it ("A&A, 362,↵886" between pages

@@ -5,18 +5,27 @@
     python -m training.ablate_finder --measures pdf,lists  # only these measures
     python -m training.ablate_finder none page-numbers+running-heads   # several off at once
     python -m training.ablate_finder --list                # the rule groups and what they are
+    python -m training.ablate_finder none edges._tail_beyond --measures lists --seeds 1,2,3
 
 A rule group is switched off by replacing its function with one that does nothing (or says
-"no"); the models stay as they are. The measures, real documents first:
+"no"); the models stay as they are. A module's predicate named as `module._name` (a module of
+tagger.finder) is made to say "no" everywhere it is asked: False, or -1 where it returns an
+index. The measures, real documents first:
 
   pdf     shared/data/real-pdf-dev through find_pdf (the document zone model): segmentation
           P/R/F1 and core field F1, as `reftag evaluate` prints them (a DEV set);
+  texdocs the same on data/texdocs's PDFs (linked by `sh data/texdocs/link.sh /tmp/texdocs`;
+          TEXDOCS names another folder): segmentation only (a DEV set);
+  text    pdftotext's reading-order text of both folders' PDFs, whole, through find:
+          segmentation P/R/F1;
+  pastes  the reference lists cut out of that text (training.real_pastes): segmentation F1;
   zone    GROBID's 473 whole papers (data/layout): the reference zone's line P/R/F1, with the
           paste model (models/finder.crfsuite, never trained on them: held out) and with the
           document model (models/finder-document.crfsuite, trained on them: an upper bound);
   split   GROBID's 84 reference sections: split F1 and exact references (the boundary model
           trained on them: an upper bound, but the rules here change only the zone);
-  lists   training.furniture_lists -n 1000 (generated): exact share, lists with text dropped;
+  lists   training.furniture_lists -n 1000 (generated; --seeds, 1 unless told): exact share,
+          lists with text dropped;
   anystyle  AnyStyle's 4 held-out finder documents (line F1) and the hand-built documents of
           data/finder (references found exactly, of the gold).
 
@@ -25,7 +34,9 @@ pays for the models once and for the rules each time.
 """
 
 import argparse
+import importlib
 import json
+import os
 import random
 import sys
 import time
@@ -38,6 +49,7 @@ from tagger.finder import classify, edges, ends, split
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL_PDF = Path("/work/shared/data/real-pdf-dev")
+TEXDOCS = Path(os.environ.get("TEXDOCS", "/tmp/texdocs"))
 
 
 def _nothing(*args, **kwargs):
@@ -71,8 +83,6 @@ RULES = {
             "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_head_amid_references", _nothing)]),
-    "two-part-head": ("a line in two parts far apart is a head (both passes)", [
-        (classify, "_two_part_head", lambda content: False)]),
     "strays": ("up to 3 ref lines before a 'References' heading are text", [
         (classify, "_strays_before_heading", _nothing)]),
     "never-blank": ("a line with text is never blank; a ditto line is ref", [
@@ -81,21 +91,13 @@ RULES = {
     "edges": ("all of mark_edges (edges, ends, pagenumbers)", [(classify, "mark_edges", _nothing)]),
     "ends": ("text and titles amid/after references (ends.py)", [
         (edges, "text_inside_references", _nothing)]),
-    "ends-headings": ("ends: headings that read as references", [
-        (ends, "_headings_that_are_references", _nothing)]),
-    "ends-numbered-opening": ("ends: lines before the list numbered into it", [
-        (ends, "_numbered_opening", _nothing)]),
     "ends-heads-amid": ("ends: a title amid references is meta", [
         (ends, "_heads_amid_references", _nothing)]),
     "wrapped-dashes": ("a dash alone inside a page range is ref", [(edges, "_wrapped_dashes", _nothing)]),
     "end-of-list": ("meta after the last reference that goes on with it", [
         (edges, "_end_of_list", _nothing)]),
-    "lines-first": ("meta between references, surely no head, is ref", [
-        (edges, "_reference_lines_first", _nothing)]),
     "page-numbers": ("lone numbers: page number or a wrapped tail (pagenumbers.py)", [
         (edges, "_page_numbers", _nothing)]),
-    "identifier-tails": ("a DOI's tail past a page break's heads", [
-        (edges, "_identifier_tails_past_heads", _nothing)]),
     "running-heads": ("lines at a page's edge: head or reference text", [
         (edges, "_running_heads", _nothing)]),
 }
@@ -150,10 +152,67 @@ class _Remembered:
 # --- the measures --------------------------------------------------------------------------
 
 class Measures:
-    def __init__(self):
+    def __init__(self, seeds=(1,)):
+        self.seeds = seeds
         self._pdf_layouts, self._parsed = {}, {}
         self._lists = None
         self._segmentation = self._references = None
+        self._texts = None
+
+    def _segments_only(self, folder: Path, find) -> dict:
+        """Segmentation P/R/F1 of `find` (a PDF path → raw strings) on `folder`'s gold."""
+        from tagger.evaluate.pdf_folder import load_gold, prf, score_document
+
+        total = Counter()
+        gold_all = load_gold(folder)
+        for doc in dict.fromkeys(record["doc"] for record in gold_all):
+            gold = sorted((r for r in gold_all if r["doc"] == doc), key=lambda r: r["n"])
+            found = [{"raw": raw, "fields": {}} for raw in find(folder / doc, gold)]
+            total.update(score_document(doc, gold, found)[0])
+        return prf(total["matched"], total["found"] - total["matched"], total["gold"] - total["matched"])
+
+    def texdocs(self) -> dict:
+        if not TEXDOCS.exists():
+            return {}
+        from tagger.pdf import read_pdf, segmentation
+
+        def find(path, gold):
+            if path not in self._pdf_layouts:
+                self._pdf_layouts[path] = read_pdf(str(path))
+            return [found.raw for found in segmentation(self._pdf_layouts[path]).segments]
+
+        seg = self._segments_only(TEXDOCS, find)
+        return {"tex_segP": seg["precision"], "tex_segR": seg["recall"], "tex_segF1": seg["f1"]}
+
+    def _text(self, path: Path) -> str:
+        from training.real_pastes import pdf_text
+
+        self._texts = self._texts or {}
+        if path not in self._texts:
+            self._texts[path] = pdf_text(path)
+        return self._texts[path]
+
+    def text(self) -> dict:
+        from tagger.finder import find_segments
+
+        result = {}
+        for name, folder in (("dev", REAL_PDF), ("tex", TEXDOCS)):
+            if folder.exists():
+                seg = self._segments_only(folder, lambda path, gold: [
+                    segment.raw for segment in find_segments(self._text(path)).segments])
+                result[f"text_{name}_F1"] = seg["f1"]
+        return result
+
+    def pastes(self) -> dict:
+        from tagger.finder import find_segments
+        from training.real_pastes import paste_of
+
+        def find(path, gold):
+            paste = paste_of(self._text(path), gold)
+            return [] if paste is None else [segment.raw for segment in find_segments(paste).segments]
+
+        return {f"paste_{name}_F1": self._segments_only(folder, find)["f1"]
+                for name, folder in (("dev", REAL_PDF), ("tex", TEXDOCS)) if folder.exists()}
 
     def pdf(self) -> dict:
         if not REAL_PDF.exists():
@@ -208,12 +267,19 @@ class Measures:
         from training.furniture_lists import generate, pool, score
 
         if self._lists is None:
-            rng, references = random.Random(1), pool()
-            self._lists = [generate(rng, references) for _ in range(1000)]
-        result = score(self._lists, find_segments)
-        return {"lists_exact": result["exact_share"],
-                "lists_dropped": result["lists_with_reference_text_dropped"],
-                "lists_furniture_kept": result["furniture_lines_kept_in_a_reference"]}
+            references = pool()
+            self._lists = {}
+            for seed in self.seeds:
+                rng = random.Random(seed)
+                self._lists[seed] = [generate(rng, references) for _ in range(1000)]
+        result = {}
+        for seed, lists in self._lists.items():
+            scores = score(lists, find_segments)
+            suffix = "" if seed == 1 else f"_{seed}"
+            result.update({f"lists_exact{suffix}": scores["exact_share"],
+                           f"lists_dropped{suffix}": scores["lists_with_reference_text_dropped"],
+                           f"lists_furniture_kept{suffix}": scores["furniture_lines_kept_in_a_reference"]})
+        return result
 
     def anystyle(self) -> dict:
         from tagger.evaluate.segmentation import DATA, HELD_OUT, line_scores, reference_scores
@@ -227,8 +293,29 @@ class Measures:
         return {"anystyle_lineF1": lines["f1"], "handmade_matched": matched, "handmade_gold": gold}
 
 
-def run(rules: list, measures: list) -> list:
-    remembered, measure = _Remembered(), Measures()
+def patches_of(part: str) -> list:
+    """The patches that switch one rule group off, or one predicate (`module._name`)."""
+    if part in RULES:
+        return RULES[part][1]
+    module_name, _, name = part.partition(".")
+    module = importlib.import_module(f"tagger.finder.{module_name}")
+    function = getattr(module, name)
+    says_no = -1 if function.__annotations__.get("return") is int else False
+    return [(module, name, lambda *args, **kwargs: says_no)]
+
+
+def _known(part: str) -> bool:
+    if part in RULES:
+        return True
+    module_name, _, name = part.partition(".")
+    try:
+        return callable(getattr(importlib.import_module(f"tagger.finder.{module_name}"), name, None))
+    except ImportError:
+        return False
+
+
+def run(rules: list, measures: list, seeds=(1,)) -> list:
+    remembered, measure = _Remembered(), Measures(seeds)
     rows = []
     with ExitStack() as stack:
         for module, name, replacement in remembered.patches():
@@ -236,7 +323,7 @@ def run(rules: list, measures: list) -> list:
         for rule in rules:
             started = time.process_time()
             with ExitStack() as off:
-                for module, name, replacement in (patch for part in rule.split("+") for patch in RULES[part][1]):
+                for module, name, replacement in (patch for part in rule.split("+") for patch in patches_of(part)):
                     off.enter_context(mock.patch.object(module, name, replacement))
                 row = {"rule": rule}
                 for name in measures:
@@ -266,7 +353,8 @@ def table(rows: list) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rules", nargs="*", help="rule groups to switch off (default: all)")
-    parser.add_argument("--measures", default="pdf,zone,split,lists,anystyle")
+    parser.add_argument("--measures", default="pdf,texdocs,text,pastes,zone,split,lists,anystyle")
+    parser.add_argument("--seeds", default="1", help="the generated lists' seeds, as 1,2,3")
     parser.add_argument("--list", action="store_true", help="print the rule groups and stop")
     parser.add_argument("--json", help="also write the rows to this file")
     args = parser.parse_args()
@@ -275,10 +363,10 @@ def main() -> int:
             print(f"{name:22} {what}")
         return 0
     rules = args.rules or list(RULES)
-    unknown = [part for rule in rules for part in rule.split("+") if part not in RULES]
+    unknown = [part for rule in rules for part in rule.split("+") if not _known(part)]
     if unknown:
         parser.error(f"unknown rule group(s): {', '.join(unknown)} (see --list)")
-    rows = run(rules, args.measures.split(","))
+    rows = run(rules, args.measures.split(","), tuple(int(seed) for seed in args.seeds.split(",")))
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
     print(table(rows))

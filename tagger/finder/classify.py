@@ -23,12 +23,8 @@ from tagger.finder.lines import (
     LINK_LINE,
     LIST_HEADING,
     PAGE_NUMBER,
-    PAGE_SET_APART,
     RUNNING_HEAD,
-    WIDE_GAP,
-    YEAR,
     line_features,
-    numbering_of,
 )
 from tagger.finder.neighbours import between_refs, near
 from tagger.crf.model import models_dir
@@ -85,21 +81,6 @@ def _running_head_shape(content: str) -> bool:
             and not content.endswith((".", ",", ":", ";")))
 
 
-def _two_part_head(content: str) -> bool:
-    """A head or foot set in two parts far apart: a page number at one end
-    ("Science Studies Quarterly · 2026 · 41(2)          27"), or a few words
-    ("231:24        Anonymous et al."); not a list's number or key set apart from its
-    text ("[BAD10]     Soonmin Bae ...")."""
-    gap = WIDE_GAP.search(content)
-    if not gap:
-        return False
-    if PAGE_SET_APART.search(content):
-        return True
-    if len(content.split()) > 6:
-        return False
-    return not numbering_of(content[: gap.end()]) or not YEAR.search(content)
-
-
 def zone_model(lines: list):
     """The zone model for these lines: the document model for a whole document."""
     whole = sum(1 for line in lines if line.content) >= DOCUMENT_LINES
@@ -135,7 +116,6 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     # Furniture a rule is sure of keeps its label; the edge rules decide page numbers again.
     reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
                for c, rule in zip(contents, ruled)]
-    _two_part_heads(contents, labels, reasons)
     mark_edges(lines, labels, reasons)
     if guarded:
         _sure_lines_stay(modelled, sure, labels, reasons, ruled)
@@ -194,8 +174,6 @@ def _amid_references(contents: list, labels: list, ruled: list) -> None:
         label = labels[index]
         if label in ("title", "ref"):
             labels[index] = _head_amid_references(content, labels, index) or label
-        if labels[index] == "ref" and _two_part_head(content):
-            labels[index] = "meta"
 
 
 def _head_amid_references(content: str, labels: list, index: int):
@@ -235,13 +213,6 @@ def _never_blank(contents: list, labels: list, ruled: list) -> None:
             labels[index] = "meta"
         elif ruled[index] == "blank" and DITTO_LINE.match(content) and between_refs(labels, index):
             labels[index] = "ref"
-
-
-def _two_part_heads(contents: list, labels: list, reasons: list) -> None:
-    for index, content in enumerate(contents):
-        if labels[index] in ("ref", "text") and _two_part_head(content) and (
-                between_refs(labels, index)):
-            labels[index], reasons[index] = "meta", "running head"
 
 
 def _reason(content: str, label: str) -> str:

@@ -23,11 +23,11 @@ from tagger.finder.continuation import (
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
     HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_SET_APART, WIDE_GAP, YEAR, YEAR_DIGITS,
-    ends_on_month, imprint, months_only, names_first, no_container_words, repeat_key,
+    ends_on_month, imprint, months_only, names_first, repeat_key,
 )
 from tagger.finder.neighbours import REACH, between_refs, near
 from tagger.finder.pagenumbers import (
-    NUMBER_SET_APART, PAGE_LINES, YEAR_LINE, after_head_number, in_sequence, next_content,
+    NUMBER_SET_APART, YEAR_LINE, after_head_number, in_sequence, next_content,
     numbered_elsewhere, out_of_sequence, page_value,
 )
 
@@ -51,24 +51,16 @@ FUNCTION_WORD_END = re.compile(
 OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 PAGE_WORD_END = re.compile(r"\b(?:pp?\.|pages?)$", re.I)
-# A volume and its comma at the line's end ("Nature, 418,"): its page comes next. (Names end
-# on an initial and a comma, "Mbanya, D.,": the list of them may go on past a break.)
-VOLUME_LEFT_OPEN = re.compile(r"\b\d+,$")
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
 SEE_ALSO = re.compile(r"^(?:[Ss]ee also|[Cc]f\.)[\s:]")
 # A title in quotes, closed on the line ("“Robust detection of …,”", '"Commercial Paper,"').
 QUOTED_TITLE = re.compile(r'(?:^|\s)["“][A-ZÀ-Þ][^"“”]{8,}[,.]?["”]')
-# A reference's year or pages alone on its last line ("2001", "1940.", "43-46.").
-LONE_TAIL = re.compile(r"^\(?\d{1,4}(?:\s?[–\-]\s?\d{1,4})?\)?[.,;]?$")
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A line that opens with a page range and goes on ("480-499, May").
 RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
-# A page range cut after its dash ("386–"), and the line that ends it ("389.").
-RANGE_OPENED = re.compile(r"^\d{1,5}\s?[–\-—]$")
-RANGE_CLOSED = re.compile(r"^\d{1,5}[.,;)]*$")
 # A line that opens with a year ("1978.", "(1978)").
 YEAR_FIRST = re.compile(rf"^\(?{YEAR_DIGITS}\b")
 # A line that opens with a year in brackets, as an author-date reference's second line may.
@@ -173,16 +165,13 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     is sure of (docs/smaller.md)."""
     if not lines:
         return
-    text_inside_references(labels, [line.content for line in lines],
-                           [line.text.startswith("\f") for line in lines], [line.indent for line in lines])
+    text_inside_references(labels, [line.content for line in lines])
     _wrapped_dashes(labels, [line.content for line in lines])
     context = Context(lines, labels)
     contents = context.contents
     _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
-    _reference_lines_first(context, labels, reasons, candidates)
     _page_numbers(context, labels, reasons, candidates)
-    _identifier_tails_past_heads(context, labels, reasons)
     _running_heads(context, labels, reasons, candidates)
 
 
@@ -198,59 +187,31 @@ def _page_numbers(context: Context, labels: list, reasons: list, candidates: dic
             continue  # no reference line around it: a figure's or a table's number, body text's
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         if index in candidates:
-            after = next_content(contents, index)
             sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
             across = _before_numbered_break(labels, reasons, contents, index)
             opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
             indented = context.hanging and lines[index].indent == context.continuation_indent
-            foot_under = _page_number_right_under(contents, index, candidates)
             if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
-                    and (not sequenced or indented and adjacent_previous or content[:1] == "0"
-                         or _next_reference_right_under(context, index)
-                         or _twin_page_number(labels, contents, index, candidates, PAGE_LINES)
-                         or foot_under)
+                    and (not sequenced or indented and adjacent_previous or content[:1] == "0")
                     and (adjacent_previous or across >= 0)
-                    and (foot_under or not _tail_beyond(context, labels, index, opened))):
+                    and not _tail_beyond(context, labels, index, opened)):
                 labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
                 # (in the page sequence or not, where a hanging list indents it as its own,
-                # it has a leading zero, which no page number has: "…2015.10.↵004", or the
-                # next reference begins right under it, no blank line, head or form feed
-                # between: "…0004.↵203↵[45] Brandon, …", or its number is a page number set
-                # apart elsewhere on the page: "doi:10.1109/VR.2006.↵148", "148" 25 lines on,
-                # or the page's own number is right under it: "…VR.2006.↵148↵149↵↵")
-            elif adjacent_previous and open_identifier(previous) and _tail_past_head(
-                    context, index, previous):
-                labels[index], reasons[index] = "meta", "page number"  # the tail is further
-                # on, past the break's head: "doi: 10.1044/↵356↵↵M. Chen, L. Zhang↵2013_JSLHR-…"
-            elif adjacent_previous and content.isdigit() and (
-                    (PAGE_WORD_END.search(previous) or VOLUME_LEFT_OPEN.search(previous)) and (
-                        _next_reference_begins(context, index)
-                        or _next_reference_right_under(context, index))
-                    or PAGE_WORD_END.search(previous) and after < 0):
-                labels[index], reasons[index] = "ref", None  # "Springer-Verlag, Berlin, p.↵210↵↵
-                # Huysmans, Joris-Karl. …", "ApJ, 475,↵163↵↵Markevitch M., …": the reference
-                # was left wanting its page, and the next begins right after the number, so it
-                # had ended there: the number is its own, whatever the page sequence; so too
-                # when the paste ends on it under "p." (no reference ends on "p.")
+                # it has a leading zero, which no page number has: "…2015.10.↵004")
+            elif (adjacent_previous and content.isdigit() and PAGE_WORD_END.search(previous)
+                  and next_content(contents, index) < 0):
+                labels[index], reasons[index] = "ref", None  # the paste ends on it under "p."
+                # ("Springer-Verlag, Berlin, p.↵210"): no reference ends on "p."
             elif adjacent_previous and range_wrapped_before_dash(previous, content):
                 labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
-            elif _range_opened(content, contents, index):
-                labels[index], reasons[index] = "ref", None  # "Nature 401,↵Page 287↵↵386–↵389."
             elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
                   and not _beside_page_break(lines, labels, index)):
                 labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
             elif not sequenced and numbered_elsewhere(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
-            elif adjacent_previous and (_twin_page_number(labels, contents, index, candidates)
-                                        or _twin_at_break(lines, index, candidates)):
-                labels[index], reasons[index] = "ref", None  # "Périgord 3↵490" with "- 490 -"
-                # eight lines on, or "490" a page's lines away with a form feed under it: a
-                # page has one number, and the foot is that one
-            elif indented and adjacent_previous and (not sequenced or _left_open_amid_lines(
-                    previous, labels, contents, index)):
+            elif indented and adjacent_previous and not sequenced:
                 labels[index], reasons[index] = "ref", None  # "    Périgord 3↵    490": set as
-                # the hanging list sets a reference's lines, not as furniture; in the page
-                # sequence or not ("MNRAS, 320,↵    365", page 364 seventeen lines up)
+                # the hanging list sets a reference's lines, not as furniture
             elif not sequenced and out_of_sequence(context, index, candidates):
                 labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
             elif (sequenced or not adjacent_previous
@@ -275,145 +236,15 @@ def _running_heads(context: Context, labels: list, reasons: list, candidates: di
         if labels[index] not in ("ref", "meta") or not content or reasons[index] or index in candidates:
             continue  # (a lone number is a page number or the reference's: decided above)
         head = _is_head(context, labels, index)
-        if head and labels[index] == "ref" and _at_page_edge(lines, labels, reasons, index) and not (
-                _under_its_head(context, labels, reasons, index)):
+        if head and labels[index] == "ref" and _at_page_edge(lines, labels, reasons, index):
             labels[index], reasons[index] = "meta", "running head"
-        elif labels[index] == "meta" and (head is False or _under_its_head(context, labels, reasons, index)) and (
-                between_refs(labels, index) or head is False and _ends_of_the_list(labels, index)):
-            labels[index] = "ref"  # (a reference first or last in the paste: "RIOUT, Denys, …, 2006")
-        elif labels[index] == "meta" and _opens_the_list(context, labels, index):
+        elif labels[index] == "meta" and head is False and between_refs(labels, index):
             labels[index] = "ref"
 
 
 def _reference_after(labels: list, index: int) -> bool:
     after = near(labels, index, 1, skip=("blank", "meta"))
     return after >= 0 and labels[after] == "ref"
-
-
-def _identifier_tails_past_heads(context: Context, labels: list, reasons: list) -> None:
-    """A line that goes on with an identifier left open before a page break, past the break's
-    furniture and one or two lines of heads, is the identifier's tail, and those lines are
-    heads ("…doi: 10.1044/↵Page 128↵↵Neurology 65 September (2 of 2) 2005↵2013_JSLHR-…"),
-    where the line model took the tail for furniture or a heading and a head for a reference
-    line."""
-    contents = context.contents
-    for index, content in enumerate(contents):
-        if not content or labels[index] not in ("meta", "title") or reasons[index] or not (
-                IDENTIFIER_TAIL.match(content.split()[0])):
-            continue
-        heads, furniture, other = [], False, index - 1
-        while other >= 0 and len(heads) <= 2:
-            if labels[other] in ("blank", "meta") or not contents[other]:
-                furniture = furniture or bool(contents[other])
-                other -= 1
-            elif labels[other] == "ref" and open_identifier(contents[other]):
-                break
-            else:
-                heads.append(other)
-                other -= 1
-        else:
-            continue
-        if heads and furniture and continues(contents[other], content):
-            labels[index], reasons[index] = "ref", None
-            for head in heads:
-                labels[head], reasons[head] = "meta", "running head"
-
-
-def _next_reference_right_under(context: Context, index: int) -> bool:
-    """Does the next line begin a reference, right under this one (no blank line, head or
-    form feed between, as a page's foot has)?"""
-    following = index + 1
-    return (following < len(context.lines) and bool(context.contents[following])
-            and not context.lines[following].text.startswith("\f")
-            and context.labels[following] == "ref" and context.starts_reference(following) is True)
-
-
-def _twin_page_number(labels: list, contents: list, index: int, candidates: dict,
-                      reach: int = 15) -> bool:
-    """Is the same number a page number within `reach` lines, set apart from reference text
-    (no reference line right above it)? Then this one, under a reference line, is not."""
-    return _same_number_where(index, candidates, reach, lambda other: not (
-        other > 0 and labels[other - 1] == "ref" and contents[other - 1]))
-
-
-def _twin_at_break(lines: list, index: int, candidates: dict) -> bool:
-    """Is the same number, less than a page's lines away, a page's foot (a form feed right
-    under it), where this one has none?"""
-
-    def at_break(other: int) -> bool:
-        return other + 1 < len(lines) and lines[other + 1].text.startswith("\f")
-
-    return not at_break(index) and _same_number_where(index, candidates, PAGE_LINES, at_break)
-
-
-def _same_number_where(index: int, candidates: dict, reach: int, is_page_number) -> bool:
-    """Is there another lone number with this one's value, less than `reach` lines away, that
-    `is_page_number` says is the page's? A page has one number."""
-    value = candidates[index]
-    return value is not None and any(
-        other != index and candidates[other] == value and abs(other - index) < reach
-        and is_page_number(other) for other in candidates)
-
-
-def _page_number_right_under(contents: list, index: int, candidates: dict) -> bool:
-    """Is the next line a number one more than this one, at the page's edge (a blank line or
-    the end under it)? A break has one page number, and the one further from the reference
-    is the page's ("…VR.2006.↵148↵149↵↵")."""
-    following = index + 1
-    value = candidates[index]
-    return (value is not None and following in candidates
-            and candidates[following] == value + 1
-            and (following + 1 >= len(contents) or not contents[following + 1]))
-
-
-def _next_reference_begins(context: Context, index: int) -> bool:
-    """Does the next line with text begin a reference (names first and a year, or more
-    names than a head holds, or names and a title's words, "Carroll, Joseph. Evolution and
-    Literary Theory. Columbia: …"; no verso head's slash; where the list's numbering or
-    indent lets one begin)?"""
-    after = next_content(context.contents, index)
-    if after < 0:
-        return False
-    content = context.contents[after]
-    return ((_looks_like_reference(content) or MANY_NAMES.match(content) or (
-                names_first(content) and not NAMES_ONLY.match(content) and len(content.split()) >= 6))
-            and not AUTHORS_SLASH_JOURNAL.match(content)
-            and not PAGE_SET_APART.search(content) and context.starts_reference(after) is not False)
-
-
-def _left_open_amid_lines(previous: str, labels: list, contents: list, index: int) -> bool:
-    """A number under a reference line left open (on a comma), with a reference line right
-    under it: no page break there, so no page number, whatever number it is."""
-    return (bool(OPEN_END.search(previous)) and index + 1 < len(labels)
-            and labels[index + 1] == "ref" and bool(contents[index + 1]))
-
-
-def _range_opened(content: str, contents: list, index: int) -> bool:
-    """A number with a dash after it (not a foot's "- 386 -") and the range's end on the line
-    right under it: a page range wrapped there, no page number."""
-    return (bool(RANGE_OPENED.match(content)) and index + 1 < len(contents)
-            and bool(RANGE_CLOSED.match(contents[index + 1])))
-
-
-def _under_its_head(context: Context, labels: list, reasons: list, index: int) -> bool:
-    """Is the line right under a line already taken for this break's head ("- 612 -↵↵
-    Bioinformatics, 35(14), 2019↵Thousand Oakes, CA: Sage")? A page break has one head;
-    a second one, neither coming back nor opening the page, is the reference going on."""
-    above = index - 1
-    return (above >= 0 and labels[above] == "meta" and reasons[above] in (None, "running head")
-            and not PAGE_NUMBER.match(context.contents[above]) and not context.repeated(index)
-            and not context.lines[index].text.startswith("\f")
-            and not NUMBER_SET_APART.search(context.contents[index]))
-
-
-def _reference_lines_first(context: Context, labels: list, reasons: list, candidates: dict) -> None:
-    """Lines taken for furniture between references that are surely no head are reference
-    lines before the numbers are looked at: a number under one ("ARA&A, 40,↵319") is then
-    beside reference text."""
-    for index, content in enumerate(context.contents):
-        if (labels[index] == "meta" and content and not reasons[index] and index not in candidates
-                and between_refs(labels, index) and _is_head(context, labels, index) is False):
-            labels[index] = "ref"
 
 
 def _before_numbered_break(labels: list, reasons: list, contents: list, index: int) -> int:
@@ -432,18 +263,6 @@ def _before_numbered_break(labels: list, reasons: list, contents: list, index: i
             if unjudged > 1:
                 return -1
     return -1
-
-
-def _tail_past_head(context: Context, index: int, previous: str) -> bool:
-    """Is the next line with text a head (names alone, "Authors / Journal", or one that
-    comes back) and the line right under it the rest of the identifier left open ("doi:
-    10.1044/↵356↵↵M. Chen, L. Zhang↵2013_JSLHR-S-12-0345.")? Then the number is the page's."""
-    head = next_content(context.contents, index)
-    if head < 0 or head + 1 >= len(context.contents) or not context.contents[head + 1]:
-        return False
-    content = context.contents[head]
-    return bool(NAMES_ONLY.match(content) or AUTHORS_SLASH_JOURNAL.match(content)
-                or context.repeated(head)) and continues(previous, context.contents[head + 1])
 
 
 def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> bool:
@@ -496,8 +315,7 @@ def _end_of_list(context: Context, labels: list, reasons: list) -> None:
             not LAST_LINE_END.search(previous) and _is_head(context, labels, index) is False)
         # (a reference not ended goes on with a line the head rules say is no head)
         begins = ((context.numbering is not None or context.hanging) and context.starts_reference(index)
-                  or _begins_after_blank_lines(context, index, previous)) and (
-            names_first(content) and YEAR.search(content))
+                  and names_first(content) and YEAR.search(content))
         if not (goes_on or begins):
             if (context.lines[index].text.startswith("\f") or context.repeated(index)
                     or _tail_beyond(context, labels, index, previous)):
@@ -513,35 +331,6 @@ def _head_with_its_number(content: str) -> bool:
     whatever the reference before it left open, for no reference line sets a number so."""
     found = PAGE_SET_APART.search(content)
     return bool(found) and _short_unfinished(content[:found.start() + 1])
-
-
-def _begins_after_blank_lines(context: Context, index: int, previous: str) -> bool:
-    """In a list whose references blank lines part, after a reference that had ended, a line
-    may begin the next one: unless it has a verso head's slash or a page number set apart."""
-    content = context.contents[index]
-    return (context.blank_separated and bool(LAST_LINE_END.search(previous))
-            and not AUTHORS_SLASH_JOURNAL.match(content) and not PAGE_SET_APART.search(content))
-
-
-def _ends_of_the_list(labels: list, index: int) -> bool:
-    """Only furniture before the line and reference lines after it, or the other way round:
-    the paste's first or last line."""
-    before = near(labels, index, -1, skip=("blank", "meta"))
-    after = near(labels, index, 1, skip=("blank", "meta"))
-    return (before < 0 and after >= 0 and labels[after] == "ref") or (
-        after < 0 and before >= 0 and labels[before] == "ref")
-
-
-def _opens_the_list(context: Context, labels: list, index: int) -> bool:
-    """A line the wrap filled, too long for a head, before the first reference line and
-    with only furniture before it: the paste begins inside a reference."""
-    before = near(labels, index, -1, skip=("blank", "meta"))
-    after = near(labels, index, 1, skip=("blank", "meta"))
-    if before >= 0 or after < 0 or labels[after] != "ref" or context.starts_reference(after):
-        return False
-    content = context.contents[index]
-    return (context.wrapped and not context.fits_more(content, context.contents[after])
-            and not _head_shape(content) and not context.repeated(index))
 
 
 def _at_edge(lines: list, labels: list, index: int, blank_separated: bool = False) -> bool:
@@ -643,8 +432,7 @@ def _is_head(context: Context, labels: list, index: int):
     if context.repeated(index) and _short_unfinished(content):
         return True
     if _tail_follows(context, labels, index, previous) or _inside_text(context, labels, index) or (
-            _break_has_other_head(context, labels, index)) or (
-            _begins_above_page_foot(context, labels, index, previous)):
+            _break_has_other_head(context, labels, index)):
         return False
     if _looks_like_reference(content) or _ends_like_text(content) or content[:1] in "[(«“\"":
         return False  # a head does not end on a stop, nor open with a bracket or a quote
@@ -654,19 +442,6 @@ def _is_head(context: Context, labels: list, index: int):
         return None
     following = context.contents[after]
     next_starts = context.starts_reference(after)
-    if (next_starts or LONE_TAIL.match(following) or next_starts is None and _looks_like_reference(
-            following)) and _left_on_a_word(previous) and (
-            not context.repeated(index) and not content.isupper() and not _names_only(content)):
-        return False  # "…Planning for↵773↵↵Contingencies: A Decision-based Approach↵30. …",
-        # "…bulgare, Le↵- 818 -↵↵Monde Diplomatique, mai↵2001", "…University of↵- 430 -↵↵
-        # Wisconsin Press↵↵Blickenstaff, J. C. (2005). …": a title's "for", a name's "of" or
-        # "Le" wants more words, and the next reference begins after this line (or its year)
-    if (next_starts and not LAST_LINE_END.search(previous) and _last_words(content)
-            and not context.repeated(index)):
-        return False  # "…Planning for Contingencies: A Decision-based↵53↵↵Approach↵71. …",
-        # "…Grand Rapids, MI:↵Page 340↵↵Zondervan": the reference before had not ended (no
-        # stop, number or bracket), the next begins after this line, a few words not in
-        # capitals: the rest of it
     if (names_first(content) and context.starts_reference(index) is not False
             and (unclosed(content) or straight_quote_open(content))):
         return False  # "C. Langrock, E. Diamanti, …, “Highly efficient", "Cardis, Elisabeth, et
@@ -692,9 +467,6 @@ def _is_head(context: Context, labels: list, index: int):
             and not NUMBER_SET_APART.search(content) and not NAMES_ONLY.match(content)):
         return False  # the reference before had ended; this flush line, names first, begins
         # the next, which the indented line after it goes on with
-    if _begins_after_blank(context, index, after, previous):
-        return False  # the reference before had ended and a blank line parts it from this
-        # line, names first, which the line right under it goes on with: the next reference
     if names_first(content) and YEAR_OPENS.match(following) and (
             LAST_LINE_END.search(previous) or MANY_NAMES.match(content)):
         return False  # names, then their year on the line under them, after a reference that
@@ -726,11 +498,8 @@ def _is_head(context: Context, labels: list, index: int):
         # with no stop after it may end one, or go on) and the next begins after this line:
         # this line is the rest of it
     if _head_shape(content) and (context.fits_more(content, following)
-                                 or context.starts_reference(after)) and not (
-            YEAR.search(content) and _reference_without_year(context, before)):
-        return True  # short, at a page's edge, and not a line the wrap filled (unless it
-        # holds the year the reference before lacks: "…drugs in Europe.↵- 84 -↵↵European
-        # Respiratory Journal. 2012 ;40(2): 500-3.↵[35] …")
+                                 or context.starts_reference(after)):
+        return True  # short, at a page's edge, and not a line the wrap filled
     if next_starts is False or (next_starts is None and following[:1].islower()):
         # The next line goes on with a reference: this line, if it were part of it, would
         # have been filled by the wrap. A filled line tells nothing: heads can be long.
@@ -740,35 +509,6 @@ def _is_head(context: Context, labels: list, index: int):
         # this line belongs to neither.
         return True
     return None
-
-
-def _names_only(content: str) -> bool:
-    """Names and nothing else, as a head of names is ("M. Chen, L. Zhang"); not a publisher's,
-    a journal's or a place's words ("Wisconsin Press")."""
-    return bool(NAMES_ONLY.match(content)) and no_container_words(content)
-
-
-def _last_words(content: str) -> bool:
-    """One to three words, not in capitals, no number, no heading's word: what a wrap leaves
-    of a title or a name at the end of a reference."""
-    words = content.split()
-    return (1 <= len(words) <= 3 and not content.isupper() and not any(c.isdigit() for c in content)
-            and not HEADING.match(content))
-
-
-def _begins_after_blank(context: Context, index: int, after: int, previous: str) -> bool:
-    """In a list whose references blank lines part, a line where one begins (a blank line
-    under a reference line), names first, under a reference that had ended, with the next
-    reference line right under it: the next reference's first line, no head (a head of
-    names is a few names alone, "M. Chen, L. Zhang"; one with its page number sets it apart)
-    ("…pp. 621–626.↵↵Eagle, Alan R. Analytic Approaches in Planning. Stanford Research
-    Institute↵Long-Range Planning Report No. 238. …"; "…Impact Factor: 1.998↵↵Grant Van Horn,
-    Steve Branson, Ryan Farrell, Scott Haber, Jessie↵Barry, …")."""
-    content = context.contents[index]
-    return (context.blank_separated and after == index + 1 and context.starts_reference(index) is True
-            and names_first(content) and bool(LAST_LINE_END.search(previous))
-            and not (NAMES_ONLY.match(content) and not MANY_NAMES.match(content))
-            and not NUMBER_SET_APART.search(content))
 
 
 def _tail_follows(context: Context, labels: list, index: int, previous: str) -> bool:
@@ -785,7 +525,7 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
     left = previous.rstrip("”\"’")  # ("…nanocavities,”↵143↵↵Applied Physics Letters 97, 043103–3↵(2010).")
     year_closes_numbers = (bool(PAREN_YEAR_TAIL.match(following)) and content[-1:].isdigit()
                            and (left[-1:].isalpha() or left.endswith(",")))
-    if (not (ended or _left_on_a_word(previous) or year_closes_numbers) or content.isupper()
+    if (not (ended or year_closes_numbers) or content.isupper()
             or context.lines[index].text.startswith("\f") or NAMES_ONLY.match(content)):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
     return len(following.split()) <= 2 and continues(content, following)
@@ -799,25 +539,6 @@ def _inside_quote(previous: str, content: str) -> bool:
     left_open = previous.count("“") > previous.count("”") or straight_quote_open(previous)
     return left_open and not any(mark in content for pair in BRACKETS for mark in pair + '"') and (
         not content.isupper())
-
-
-def _reference_without_year(context: Context, last: int) -> bool:
-    """Has the reference that line `last` ends no year in any of its lines? Its first line
-    is the numbered one, or in a list that blank lines part, the one after a blank line."""
-    for index in range(last, max(last - 8, -1), -1):
-        if YEAR.search(context.contents[index]):
-            return False
-        if context.numbering_starts(index) or (
-                context.blank_separated and index > 0 and not context.contents[index - 1]):
-            return True
-    return False
-
-
-def _left_on_a_word(previous: str) -> bool:
-    """Does the reference line stop on a word that needs more words ("… Journal of the",
-    "… Smith and")? No lone number goes on with it ("(1997).", "24(2): 235-48."); a journal's
-    name may ("Current Biology↵17,"), so a line stopped on any other word says nothing."""
-    return bool(FUNCTION_WORD_END.search(previous))
 
 
 def _inside_text(context: Context, labels: list, index: int) -> bool:
@@ -849,32 +570,6 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
             return True  # the page's first line, a head's shape or names alone ("M. Chen, L.
             # Zhang"), not yet looked at
     return False
-
-
-def _begins_above_page_foot(context: Context, labels: list, index: int, previous: str) -> bool:
-    """A line that begins a reference (where the list's indent or blank lines say one
-    begins, or names first; the one before ended) right above a page number, with a head's
-    shape after the number and a line that goes on (no reference begins there) after that:
-    a page break has one head, so this line is the reference's first, the break cut under
-    it ("O'Rourke, J. G. et al. C9orf72 BAC …↵832↵M. Chen, L. Zhang↵Pathologic Features …")."""
-    content = context.contents[index]
-    begins = context.starts_reference(index)
-    if (not previous or not LAST_LINE_END.search(previous) or begins is False
-            or not (begins or names_first(content)) or NAMES_ONLY.match(content)
-            or AUTHORS_SLASH_JOURNAL.match(content)
-            or PAGE_SET_APART.search(content) or context.lines[index].text.startswith("\f")):
-        return False
-    other = next_content(context.contents, index)  # (blank lines between: "…après↵↵156↵↵HEAD")
-    if other < 0 or not PAGE_NUMBER.match(context.contents[other]):
-        return False
-    other = next_content(context.contents, other)
-    if other < 0 or PAGE_NUMBER.match(context.contents[other]):
-        return False
-    head = context.contents[other]
-    after = next_content(context.contents, other)
-    return (after >= 0 and labels[after] == "ref" and context.starts_reference(after) is not True
-            and (_head_shape(head) or bool(NAMES_ONLY.match(head)) or bool(AUTHORS_SLASH_JOURNAL.match(head))
-                 or context.repeated(other)))
 
 
 def _ends_like_text(content: str) -> bool:

@@ -5,17 +5,14 @@ lines there, nor goes on in lower case after a reference.
 
 import re
 
-from tagger.finder.continuation import (
-    LAST_LINE_END, OPEN_END, bare_identifier_end, continues, open_identifier, unclosed,
-)
+from tagger.finder.continuation import LAST_LINE_END, OPEN_END, continues
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, PAGE_NUMBER, PROSE_WORDS, YEAR, YEAR_DIGITS, imprint, list_number,
+    HEADING, IDENTIFIER, PAGE_NUMBER, PROSE_WORDS, YEAR, imprint, list_number,
     names_after_numbering,
 )
 from tagger.finder.neighbours import near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
-NAMES_YEAR_END = re.compile(rf"\({YEAR_DIGITS}\)\.?$")  # "…, and Deierlein, G. G. (2013)."
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
 DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?[A-Z]?\d+")  # "43-46", "R285–R295"
 # A reference's note in brackets, alone on its last line ("(serial no. 220)."): a few words
@@ -23,29 +20,6 @@ DIGIT_RANGE = re.compile(r"\d+\s?[–\-]\s?[A-Z]?\d+")  # "43-46", "R285–R295"
 PAREN_NOTE = re.compile(r"^\((?=[^()]*\d)[^()]{1,40}\)[.,;]?$")
 # How far up a numbered line looks for the number before its own (a few references' lines).
 LOOK_BACK = 60
-
-
-def _open_identifier_before(labels: list, contents: list, index: int) -> int:
-    """The reference line whose DOI, left open across a page break, a line taken for a
-    heading goes on with ("doi:10.1016/↵433↵↵HEAD↵0304-3975(94)00281-M"), or -1. That line is
-    the DOI's tail, no heading, and a heading between them the page's head."""
-    if labels[index] != "title" or HEADING.match(contents[index]):
-        return -1
-    before = index
-    for _ in range(2):  # (the break's head may still be labelled a reference line here)
-        before = near(labels, before, -1, skip=("blank", "meta", "title"))
-        if before >= 0 and labels[before] == "ref" and open_identifier(contents[before]):
-            return before if continues(contents[before], contents[index]) else -1
-    return -1
-
-
-def _said_after_identifier(previous: str, texts: list) -> bool:
-    """After a reference line that stops on a DOI with no stop, one short line with no
-    prose, the reference's last words ("…doi:10.1177/0269216315575841↵Page 782↵JCR
-    two-year Impact Factor: 4.220")."""
-    words = [word.lower() for text in texts for word in text.split()]
-    return (bare_identifier_end(previous) and len(texts) == 1 and len(words) <= 8
-            and not any(word in PROSE_WORDS for word in words))
 
 
 def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
@@ -67,19 +41,7 @@ def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
         for t in texts))
 
 
-def _reference_before_page(labels: list, opens_page: list, before: int) -> int:
-    """When reference line `before` opens a page (after a form feed), the line model may
-    have taken the page's head for reference text: the reference line before that page
-    break, which lines after the head may go on with ("…107-123,↵- 396 -↵\fHEAD↵May↵1990."),
-    or -1."""
-    if before < 0 or not opens_page or not opens_page[before]:
-        return -1
-    earlier = near(labels, before, -1, skip=("blank", "meta"))
-    return earlier if earlier >= 0 and labels[earlier] == "ref" else -1
-
-
-def text_inside_references(labels: list, contents: list, opens_page: list = None,
-                           indents: list = None) -> None:
+def text_inside_references(labels: list, contents: list) -> None:
     """Up to four lines taken for body text with references on both sides (or up to six
     ending the document, right under the last reference or going on with it after a break)
     are reference lines or furniture,
@@ -92,8 +54,6 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …";
             # "… PMID↵Page 371↵↵HEAD↵24679710, PMCID PMC4043395": the rest of the one before
             # (a page number the edge rules judge)
-    _headings_that_are_references(labels, contents)
-    _numbered_opening(labels, contents)
     first = near(labels, -1, 1, skip=("blank", "meta"))
     last = first
     while 0 <= last < min(first + 2, len(labels) - 1) and labels[last + 1] == "title" and contents[last + 1]:
@@ -106,12 +66,6 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         # Microlocal analysis of …↵Kerr-de Sitter …"; "Astri Handayani, …, Tati R. Mengko,
         # “Blood Vessel↵Segmentation in Complex-Valued …↵Contour Model”, …")
     _heads_amid_references(labels, contents)
-    for index, content in enumerate(contents):
-        before = _open_identifier_before(labels, contents, index)
-        if before >= 0:  # it, and any heading between, is the page's head or the tail
-            for other in range(before + 1, index + 1):
-                if labels[other] == "title":
-                    labels[other] = "meta"
     index = 0
     while index < len(labels):
         if labels[index] != "text":
@@ -123,9 +77,9 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         texts = [i for i in range(index, end) if labels[i] == "text"]
         before = near(labels, index, -1, skip=("blank", "meta"))
         while texts and before >= 0 and labels[before] == "ref" and texts[0] == before + 1 and (
-                _identifier_line(contents[texts[0]]) or continues(contents[before], contents[texts[0]])):
-            before = texts.pop(0)  # a reference's DOI on lines of its own ("(doi:10.1017/
-            labels[before] = "ref"  # aog.↵2016.20)"), whatever the lines after it are
+                continues(contents[before], contents[texts[0]])):
+            before = texts.pop(0)  # the reference's rest, whatever the lines after it are
+            labels[before] = "ref"
         if not texts:
             index = end
             continue
@@ -138,15 +92,12 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         # (more lines when the reference before the break was left open and they go on with
         # it in lower case: "…2013. Provenance↵Page 526↵↵HEAD↵comparisons between the …")
         # the end of the last reference, right under it, with nothing after
-        earlier = _reference_before_page(labels, opens_page, before)
         last = past == len(labels) and len(texts) <= 6 and before >= 0 and ((
-            before == index - 1 or _goes_on(contents[index], contents[before])
-            or earlier >= 0 and _goes_on(contents[index], contents[earlier])) and (
+            before == index - 1 or _goes_on(contents[index], contents[before])) and (
             texts == list(range(index, index + len(texts)))) or _left_open(contents[before])
-            or _said_after_identifier(contents[before], [contents[i] for i in texts])
             or any(continues(contents[before], contents[i]) for i in texts)
             or names_after_numbering(contents[index]) and _left_open(contents[texts[-1]])
-            or _names_and_year_only(contents[before]) or imprint(contents[index]))
+            or imprint(contents[index]))
         # (the last, names first, left open before the page's foot: "Brennan, Timothy. At
         # Home in the World: … Cambridge, Mass.:↵- 778 -↵HEAD↵Harvard University Press, 1997."),
         # or the book's imprint alone ("…Plurale Sphärolgie.↵- 511 -↵↵Frankfurt: Suhrkamp.")
@@ -154,12 +105,10 @@ def text_inside_references(labels: list, contents: list, opens_page: list = None
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
         listed = (end == len(labels) or ref_after) and (_reads_as_references(
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts), blocks)
-            or _numbered_next(labels, contents, before, texts)
-            or indents is not None and _hanging_like_the_list(labels, contents, indents, texts, before))
+            or _numbered_next(labels, contents, before, texts))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
-                before < 0 and end < len(labels) and (listed or _opens_with_a_reference(
-                    [contents[i] for i in texts], texts, labels[end])
-                    or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
+                before < 0 and end < len(labels) and (
+                    listed or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
             for i in range(end, past):  # "…Périgord, 16,↵266-271" ending the paste
@@ -190,83 +139,6 @@ def _past_heads(labels: list, contents: list, end: int) -> int:
     while end < len(labels) and labels[end] in ("title", "blank", "meta"):
         end += 1
     return end if _two_heads_at_most(labels, contents, range(start, end)) else -1
-
-
-def _numbered_opening(labels: list, contents: list) -> None:
-    """The lines before the first reference line, taken for headings and body text, when
-    their numbers run on into the list's ("36. Dean Baskin. …" … "40. Davidson, …", then
-    reference lines and "41. Blair, …"): the paste opens inside the list. Heads among them
-    are for the edge rules."""
-    first_ref = next((i for i, label in enumerate(labels) if label == "ref"), -1)
-    if first_ref <= 0 or LOOK_BACK < first_ref:
-        return
-    numbers = [list_number(contents[i]) for i in range(first_ref) if labels[i] in ("text", "title")]
-    numbers = [number for number in numbers if number]
-    if len(numbers) < 2 or any(b != (a[0], a[1] + 1) for a, b in zip(numbers, numbers[1:])):
-        return
-    following = _nearest_number(labels, contents, first_ref, 1, numbers[-1][0])
-    if following == (numbers[-1][0], numbers[-1][1] + 1):
-        for i in range(first_ref):
-            if labels[i] in ("text", "title"):
-                labels[i] = "ref"
-
-
-def _hanging_like_the_list(labels: list, contents: list, indents: list, texts: list, before: int) -> bool:
-    """Are lines taken for body text set as the hanging list above them is, each flush line
-    followed by lines at the list's indent, with years and few of prose's words ("Fenner M
-    (2013) Letter from …↵    Quarterly. Available: …")? Paragraphs of body text are flush,
-    or indent their first line, not the others."""
-    if len(texts) < 2:
-        return False
-    below = range(texts[-1] + 1, min(texts[-1] + 13, len(labels)))  # (the paste may open
-    # with references, the list's indent showing only after the lines taken for text)
-    above = range(before, max(before - 12, -1), -1) if before >= 0 else range(0)
-    indent = next((indents[i] for i in [*above, *below]
-                   if labels[i] == "ref" and indents[i] > 0), None)
-    flush = min(indents[i] for i in texts)
-    kinds = {indents[i] for i in texts}
-    if indent is None or indent <= flush or kinds != {flush, indent}:
-        return False  # (the first may be the tail of the reference above, at its indent)
-    words = [word.lower() for i in texts for word in contents[i].split()]
-    return (sum(word in PROSE_WORDS for word in words) <= 0.1 * len(words)
-            and any(YEAR.search(contents[i]) for i in texts))
-
-
-def _headings_that_are_references(labels: list, contents: list) -> None:
-    """Lines taken for a heading, several one after another between references, that read
-    as a reference ("Spencer Foundation. (2011). Initiative on data use and educational↵
-    improve- ment. Retrieved from↵http://www.spencer.org/…"): a heading is a line or two, and
-    has no year or address; nor does it begin in lower case."""
-    index = 0
-    while index < len(labels):
-        end = index
-        while end < len(labels) and labels[end] == "title":
-            end += 1
-        if end - index >= 2 and not HEADING.match(contents[index]) and (_refs_around(
-                labels, index, end - 1, ("blank", "meta"), ("ref", "text")) or _under_one_head(
-                labels, contents, index, end)) and _reads_as_references(
-                contents[index:end], end - index):
-            labels[index:end] = ["ref"] * (end - index)
-        for other in range(index, end):  # "…an analysis of the↵- 216 -↵↵HEAD↵relationships …"
-            if contents[other][:1].islower() and _refs_around(
-                    labels, other, other, ("blank", "meta", "title"), ("ref",)):
-                labels[other] = "ref"
-            elif _tail_across(labels, contents, other):
-                labels[other] = "ref"  # "…J. Phys. Chem. A 2012, 116,↵285↵↵HEAD↵↵178–183."
-        if end < len(labels) and labels[end] == "ref" and end > index and (
-                unclosed(contents[end - 1]) and continues(contents[end - 1], contents[end])):
-            labels[end - 1] = "ref"  # a heading opens no quote for the line under it to close
-        index = max(end, index + 1)
-
-
-def _under_one_head(labels: list, contents: list, index: int, end: int) -> bool:
-    """Do the lines index..end-1 sit between a reference line above, past one line taken for
-    a heading (a break's head, "M. Chen, L. Zhang"), and reference or body-text lines below?"""
-    before = near(labels, index, -1, skip=("blank", "meta", "title"))
-    after = near(labels, end - 1, 1, skip=("blank", "meta"))
-    heads = [i for i in range(before + 1, index) if labels[i] == "title"]
-    return (before >= 0 and labels[before] == "ref" and after >= 0 and labels[after] in ("ref", "text")
-            and len(heads) == 1 and not HEADING.match(contents[heads[0]]))
 
 
 def _two_heads_at_most(labels: list, contents: list, run) -> bool:
@@ -333,30 +205,6 @@ def _nearest_number(labels: list, contents: list, start: int, step: int, style: 
     return next((number for number in found if number and number[0] == style), None)
 
 
-def _opens_with_a_reference(texts: list, indices: list, next_label: str) -> bool:
-    """The paste's first lines, a reference's length (up to four, one after another), names
-    first and without prose, then reference lines: a paste that begins inside a list begins
-    with a reference, whose year or pages the cut may have left for after a page break
-    ("Gattellari M, Voigt KJ, … When the treatment goal↵is not cure: …↵Journal of clinical
-    oncology : official journal of the American Society↵↵Page 395"), its number first or not
-    ("46. Ross Girshick, … Rich↵…↵segmentation. In Proceedings of the IEEE Conference↵↵HEAD↵↵
-    and Pattern Recognition (CVPR), 2014.")."""
-    if next_label != "ref" or not 1 <= len(texts) <= 4 or not names_after_numbering(texts[0]) or (
-            indices != list(range(indices[0], indices[0] + len(texts)))):
-        return False
-    words = [word.lower() for text in texts for word in text.split()]
-    return sum(word in PROSE_WORDS for word in words) <= 0.15 * len(words)
-
-
-def _identifier_line(content: str) -> bool:
-    """A line that is a DOI or URL alone, bracketed or after "doi:" ("(doi:10.1017/aog.",
-    "https://doi.org/10.1/x"): no body text is, and right under a reference line it is that
-    reference's."""
-    words = content.split()
-    return 1 <= len(words) <= 2 and bool(IDENTIFIER.search(words[-1])) and not any(
-        word.lower().strip("([:") in PROSE_WORDS for word in words)
-
-
 def _with_tails(labels: list, contents: list, texts: list) -> list:
     """The lines, and right after each the line taken for furniture that surely goes on
     with it ("FERRIERES (Madeleine), Nourritures canailles, Seuil, Paris,↵2007"): a wrapped
@@ -364,12 +212,6 @@ def _with_tails(labels: list, contents: list, texts: list) -> list:
     tails = [i + 1 for i in texts if i + 1 < len(labels) and labels[i + 1] == "meta"
              and continues(contents[i], contents[i + 1])]
     return sorted(texts + tails)
-
-
-def _names_and_year_only(previous: str) -> bool:
-    """Is the reference line names and a year in brackets, nothing after ("Chandramohan, R.,
-    Lin, T., … (2013)."), an author-date reference whose title is still to come?"""
-    return bool(NAMES_YEAR_END.search(previous)) and names_after_numbering(previous)
 
 
 def _left_open(previous: str) -> bool:
