@@ -646,9 +646,6 @@ def test_what_a_reference_says_after_its_doi_on_a_filled_line_is_no_head_across_
 
 # Pieces of generated lists (seed-list) that lost reference text, with the page furniture in them.
 LOST_BEFORE = {
-    # the list's next number after a head is no body text
-    "31-659": ("Neilm Fraistat. Baltimore: Johns Hopkins University Press.\n3. Westerhoff, P.; Aiken, G.; Amy, G.; & Debroux, J., 1999. Relationships\nBetween the Structure of Natural Organic Matter and Its Reactivity Towards\nMolecular Ozone and Hydroxyl Radicals. <italic>Water Research</italic>, 33:10:\n2265. http://dx.doi. org/10.1016/\n287\n\nProceedings of the VLDB Endowment\nS0043-1354(98)00447-3.\n4. Colborn, Theo, Dianne Dumanoski, and John Peterson Myers. Our Stolen\nFuture: Are We Threatening Our Fertility, Intelligence, and Survival? A\nScientific Detective Story. New York: Dutton,\n1996.\n5. Schaal, S., & Atkeson, C. (1994). Robot juggling: An implementation of\nmemory-based learning. Control Systems, 14, 57-71.\n6. Brown, Lester R. The Twenty-ninth Day: Accommodating Human Needs and\n",
-              ["287", "Proceedings of the VLDB Endowment"]),
     # the list's next number is no heading
     "31-76": ("Psychological Science 9,\n321–324.\n72. Buchstaller, I. (2013). Quotatives: New Trends and Sociolinguistic\nImplications. New York: Wiley-Blackwell.\n- 5 -\n\fPhysical Review E 101, 042305 (2020)\n73. Dean Baskin. A parametrix for the fundamental solution of the\nKlein-Gordon equation on asymptotically de Sitter spaces. Journal of\nFunctional Analysis, 259(7):1673–1719, 2010.\n74. Schleh, E.C. Management by Results. New York, New York:\nMcGraw-Hill Book Company, 1964.\n75. Schorske, Carl. Fin-de-Siècle Vienna. New York: Vintage Books,\n",
               ["- 5 -", "Physical Review E 101, 042305 (2020)"]),
@@ -676,20 +673,20 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
     assert {item.text for item in found.dropped} <= set(furniture)
 
 
-@pytest.mark.parametrize("seed, numbers", [(3, (73,)), (29, (270,)), (31, (76, 90, 380, 384, 659)),
+@pytest.mark.parametrize("seed, numbers", [(3, (73,)), (29, (270,)), (31, (76, 90, 380, 384)),
                                         (37, (136, 388, 451, 639)), (41, (532, 734, 878)), (43, (411,)),
                                         (47, (792,)), (53, (86,)), (59, (22, 186, 276, 923)), (71, (235,)),
                                         (73, (79, 641)), (83, (612,)), (89, (358,)), (103, (459, 548)),
                                         (109, (330,)), (127, (652,)), (131, (188,)), (137, (623,)),
                                         (139, (123,)), (151, (339,)), (157, (343, 839)), (173, (730, 857)),
-                                        (179, (5, 783, 950)), (193, (363,)), (197, (595,)),
+                                        (179, (5, 950)), (193, (363,)), (197, (595,)),
                                         (223, (684, 784, 865)), (233, (949,)), (251, (849,)),
                                         (277, (774, 779)), (281, (416, 861)), (293, (970,)),
                                         (317, (238, 622)), (331, (27,)), (337, (854,)), (347, (528,)),
                                         (349, (158, 984)), (367, (509,)), (373, (471,)), (433, (235,)),
                                         (439, (941,)), (449, (858,)), (467, (59,)), (503, (581, 945))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
-    """(33 lists once here lose text again since the rules that kept them went: none helped
+    """(35 lists once here lose text again since the rules that kept them went: none helped
     a real document, docs/smaller.md.) Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
     as a heading, a DOI's tail in the page sequence, a last reference's rest at the paste's

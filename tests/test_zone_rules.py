@@ -6,16 +6,15 @@ from tagger.evaluate.segmentation import layout_documents, zone_counts
 from tagger.finder import classify
 
 
-def test_body_text_the_model_is_sure_of_stays_between_two_pieces_of_a_list(monkeypatch):
+def test_body_text_the_model_is_sure_of_stays_between_two_pieces_of_a_list():
     """An analytical chemistry paper whose reading order sets the list's last references
-    amid the body's columns: 91 reference lines, pages of body text around them."""
+    amid the body's columns: 91 reference lines, pages of body text around them. (7 of
+    them, body text to the model, were found by their numbers going on with the list's
+    until that rule went: it cost TeX's manuals far more, docs/smaller.md.)"""
     document = {d["id"]: d for d in layout_documents("segmentation")}["55000152"]
     counts = zone_counts(document)
-    assert counts["zone_tp"] == counts["zone_gold"] == 91
+    assert counts["zone_gold"] == 91 and counts["zone_tp"] >= 84
     assert counts["zone_pred"] - counts["zone_tp"] < 40  # lines wrongly kept in a reference
-    monkeypatch.setattr(classify, "SURE", 1.1)  # the rules free to overrule the model
-    counts = zone_counts(document)
-    assert counts["zone_pred"] - counts["zone_tp"] > 300
 
 
 def test_lists_before_the_references_heading_are_the_body_s(monkeypatch):

@@ -103,9 +103,8 @@ def text_inside_references(labels: list, contents: list) -> None:
         # or the book's imprint alone ("…Plurale Sphärolgie.↵- 511 -↵↵Frankfurt: Suhrkamp.")
         # whole references taken for text: a few lines without prose, with a year or a DOI
         blocks = 1 + sum(1 for a, b in zip(texts, texts[1:]) if b != a + 1)
-        listed = (end == len(labels) or ref_after) and (_reads_as_references(
+        listed = (end == len(labels) or ref_after) and _reads_as_references(
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts), blocks)
-            or _numbered_next(labels, contents, before, texts))
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
                 before < 0 and end < len(labels) and (
                     listed or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
@@ -170,14 +169,6 @@ def _tail_across(labels: list, contents: list, index: int, heads: int = None) ->
     return (before >= 0 and labels[before] == "ref"
             and (heads is None or labels[before + 1:index].count("title") <= heads)
             and continues(contents[before], contents[index]))
-
-
-def _numbered_next(labels: list, contents: list, before: int, texts: list) -> bool:
-    """Does a line taken for body text begin with the number that comes next in the list
-    ("3. Westerhoff, P. …↵287↵↵HEAD↵S0043-1354(98)00447-3.↵4. Colborn, Theo, …")? Body
-    text does not go on with a list's numbering: the lines are references, and furniture
-    among them is for the edge rules to find."""
-    return before >= 0 and any(_next_number(labels, contents, i, before) for i in texts)
 
 
 def _next_number(labels: list, contents: list, index: int, before: int) -> bool:
