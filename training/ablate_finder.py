@@ -83,6 +83,8 @@ RULES = {
             "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_head_amid_references", _nothing)]),
+    "sure-guard": ("a whole document's sure labels stand against the rules (classify.SURE)", [
+        (classify, "SURE", 1.1)]),
     "strays": ("up to 3 ref lines before a 'References' heading are text", [
         (classify, "_strays_before_heading", _nothing)]),
     "never-blank": ("a line with text is never blank; a ditto line is ref", [
@@ -157,7 +159,7 @@ class Measures:
         self._pdf_layouts, self._parsed = {}, {}
         self._lists = None
         self._segmentation = self._references = None
-        self._texts = None
+        self._texts = {}  # PDF path -> pdftotext's text
 
     def _segments_only(self, folder: Path, find) -> dict:
         """Segmentation P/R/F1 of `find` (a PDF path → raw strings) on `folder`'s gold."""
@@ -174,20 +176,24 @@ class Measures:
     def texdocs(self) -> dict:
         if not TEXDOCS.exists():
             return {}
-        from tagger.pdf import read_pdf, segmentation
+        from tagger.pdf import segmentation
 
         def find(path, gold):
-            if path not in self._pdf_layouts:
-                self._pdf_layouts[path] = read_pdf(str(path))
-            return [found.raw for found in segmentation(self._pdf_layouts[path]).segments]
+            return [found.raw for found in segmentation(self._layout(path)).segments]
 
         seg = self._segments_only(TEXDOCS, find)
         return {"tex_segP": seg["precision"], "tex_segR": seg["recall"], "tex_segF1": seg["f1"]}
 
+    def _layout(self, path: Path):
+        from tagger.pdf import read_pdf
+
+        if path not in self._pdf_layouts:
+            self._pdf_layouts[path] = read_pdf(str(path))
+        return self._pdf_layouts[path]
+
     def _text(self, path: Path) -> str:
         from training.real_pastes import pdf_text
 
-        self._texts = self._texts or {}
         if path not in self._texts:
             self._texts[path] = pdf_text(path)
         return self._texts[path]
@@ -219,12 +225,10 @@ class Measures:
             return {}
         from tagger.evaluate.pdf_folder import evaluate_folder
         from tagger.parse import parse_many
-        from tagger.pdf import read_pdf, segmentation
+        from tagger.pdf import segmentation
 
         def find(path):
-            if path not in self._pdf_layouts:
-                self._pdf_layouts[path] = read_pdf(str(path))
-            raws = [found.raw for found in segmentation(self._pdf_layouts[path]).segments]
+            raws = [found.raw for found in segmentation(self._layout(path)).segments]
             missing = [raw for raw in dict.fromkeys(raws) if raw not in self._parsed]
             for raw, reference in zip(missing, parse_many(missing)):
                 self._parsed[raw] = reference.to_dict()
