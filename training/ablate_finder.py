@@ -163,15 +163,13 @@ class Measures:
 
     def _segments_only(self, folder: Path, find) -> dict:
         """Segmentation P/R/F1 of `find` (a PDF path → raw strings) on `folder`'s gold."""
-        from tagger.evaluate.pdf_folder import load_gold, prf, score_document
+        from tagger.evaluate.pdf_folder import gold_by_document, score_document, segmentation_scores
 
         total = Counter()
-        gold_all = load_gold(folder)
-        for doc in dict.fromkeys(record["doc"] for record in gold_all):
-            gold = sorted((r for r in gold_all if r["doc"] == doc), key=lambda r: r["n"])
+        for doc, gold in gold_by_document(folder):
             found = [{"raw": raw, "fields": {}} for raw in find(folder / doc, gold)]
             total.update(score_document(doc, gold, found)[0])
-        return prf(total["matched"], total["found"] - total["matched"], total["gold"] - total["matched"])
+        return segmentation_scores(total)
 
     def texdocs(self) -> dict:
         if not TEXDOCS.exists():

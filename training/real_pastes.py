@@ -19,7 +19,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tagger.evaluate.pdf_folder import CORE, load_gold, prf, reference_key, score_document
+from tagger.evaluate.pdf_folder import (
+    CORE, gold_by_document, prf, reference_key, score_document, segmentation_scores,
+)
 from tagger.finder import find_references
 from tagger.finder.lines import LIST_HEADING
 
@@ -63,9 +65,7 @@ def evaluate(folders: list) -> tuple:
     """(per-document rows, total counts, documents left out)."""
     rows, total, left_out = [], collections.Counter(), []
     for folder in folders:
-        gold_all = load_gold(folder)
-        for doc in dict.fromkeys(record["doc"] for record in gold_all):
-            gold = sorted((r for r in gold_all if r["doc"] == doc), key=lambda r: r["n"])
+        for doc, gold in gold_by_document(folder):
             paste = paste_of(pdf_text(Path(folder, doc)), gold)
             if paste is None:
                 left_out.append(doc)
@@ -85,9 +85,9 @@ def main(argv=None) -> int:
     print("| document | lines | gold | found | matched | seg F1 |")
     print("|---|---:|---:|---:|---:|---:|")
     for doc, lines, counts in rows:
-        seg = prf(counts["matched"], counts["found"] - counts["matched"], counts["gold"] - counts["matched"])
+        seg = segmentation_scores(counts)
         print(f"| {doc} | {lines} | {counts['gold']} | {counts['found']} | {counts['matched']} | {seg['f1']:.3f} |")
-    seg = prf(total["matched"], total["found"] - total["matched"], total["gold"] - total["matched"])
+    seg = segmentation_scores(total)
     fields = prf(total["tp"], total["fp"], total["fn"])
     print(f"\n{len(rows)} pastes, {total['gold']} gold references: segmentation P {seg['precision']:.3f} "
           f"R {seg['recall']:.3f} F1 {seg['f1']:.3f}; core field micro-F1 {fields['f1']:.3f} "

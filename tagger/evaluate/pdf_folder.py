@@ -199,6 +199,15 @@ def load_gold(folder) -> list:
         return [json.loads(line) for line in handle if line.strip()]
 
 
+def gold_by_document(folder):
+    """(document, its gold references in list order) for each document gold.jsonl names, in
+    the order it names them."""
+    gold_all = load_gold(folder)
+    for doc in dict.fromkeys(record["doc"] for record in gold_all):
+        yield doc, sorted((record for record in gold_all if record["doc"] == doc),
+                          key=lambda record: record["n"])
+
+
 def _pages(path) -> int | None:
     try:
         import pypdfium2
@@ -219,16 +228,18 @@ def prf(tp: int, fp: int, fn: int) -> dict:
     return {"precision": precision, "recall": recall, "f1": f1}
 
 
+def segmentation_scores(counts: dict) -> dict:
+    """Precision, recall and F1 of the references found, from score_document's counts."""
+    matched = counts["matched"]
+    return prf(matched, counts["found"] - matched, counts["gold"] - matched)
+
+
 def _summary(counts: dict) -> dict:
-    found, gold, matched = counts["found"], counts["gold"], counts["matched"]
-    precision = matched / found if found else 0.0
-    recall = matched / gold if gold else 0.0
     fields = prf(counts["tp"], counts["fp"], counts["fn"])
+    matched = counts["matched"]
     return {
-        "gold": gold, "found": found, "matched": matched,
-        "segmentation": {"precision": precision, "recall": recall,
-                         "f1": 2 * precision * recall / (precision + recall)
-                         if precision + recall else 0.0},
+        "gold": counts["gold"], "found": counts["found"], "matched": matched,
+        "segmentation": segmentation_scores(counts),
         "fields": {"precision": fields["precision"], "recall": fields["recall"],
                    "micro_f1": fields["f1"]},
         "all_core_right": counts["allright"] / matched if matched else 0.0,
@@ -242,13 +253,10 @@ def evaluate_folder(folder, find=find_in_pdf, threshold: float = RATIO) -> dict:
     {"folder", "ratio", "documents": [{"doc", "pages", "crash", **summary}], "total": summary,
      "fields": {label: {"precision", "recall", "f1", "tp", "fp", "fn"}}, "errors": [...]}
     """
-    gold_all = load_gold(folder)
     documents, errors = [], []
     total = collections.Counter()
     per_field = {name: collections.Counter() for name in CORE}
-    for doc in dict.fromkeys(record["doc"] for record in gold_all):
-        gold = sorted((record for record in gold_all if record["doc"] == doc),
-                      key=lambda record: record["n"])
+    for doc, gold in gold_by_document(folder):
         path = Path(folder, doc)
         crash = None
         try:
