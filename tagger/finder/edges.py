@@ -165,10 +165,10 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     is sure of (docs/smaller.md)."""
     if not lines:
         return
-    text_inside_references(labels, [line.content for line in lines])
-    _wrapped_dashes(labels, [line.content for line in lines])
+    contents = [line.content for line in lines]
+    text_inside_references(labels, contents)
+    _wrapped_dashes(labels, contents)
     context = Context(lines, labels)
-    contents = context.contents
     _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
     _page_numbers(context, labels, reasons, candidates)
