@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from tagger.evaluate.segmentation import DATA, HELD_OUT, line_scores, reference_key
 from tagger.finder import find_references, find_segments, segment
-from tagger.finder.ttx import read_ttx
+from tagger.corpora.ttx import read_ttx
 
 HANDMADE_DIR = DATA / "handmade"
 HANDMADE = sorted(HANDMADE_DIR.glob("*.txt")) + sorted((DATA / "blind").glob("*.txt"))

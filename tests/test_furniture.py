@@ -342,10 +342,7 @@ def test_a_page_range_wrapped_before_its_dash_is_no_page_number(before, after):
      "\nNeurology 65 September (2 of 2) 2005",
      "    Schwarzschild black-hole. In Annales de l’IHP Physique theorique, volume 54,\n"
      "    pages 261–320. Elsevier, 1991.", "\n" + HANGING_LIST),
-    (BLANK_LIST, "O'Rourke, J. G. et al. C9orf72 BAC Transgenic Mice Display Typical", "832",
-     "\fM. Chen, L. Zhang", "Pathologic Features of ALS/FTD. Neuron 88, 892-901, doi:10.1016/j.\n"
-     "neuron.2015.10.027 (2015).", "\n\n" + BLANK_NEXT),
-], ids=["hanging", "blank-separated"])
+], ids=["hanging"])
 def test_a_reference_s_first_line_above_the_page_number_with_the_head_below_is_no_head(
         before, first, number, head, rest, after):
     text = before + f"{first}\n{number}\n{head}\n{rest}{after}"
@@ -657,9 +654,6 @@ LOST_BEFORE = {
     # a heading opens no quote for the line under it to close
     "37-136": ("Brickhouse, Anna. “Transatlantic vs. Hemispheric: Toni Morrison’s Long\nNineteenth Century.” In The Oxford Handbook of Nineteenth-Century American\nLiterature, edited by Russ Castronovo, 137-159. New York: Oxford University\nPress, 2012.\n",
               []),
-    # a page break has one head: the line under it goes on with the reference
-    "37-639": ("Blanchot, M. (1993). The infinite conversation. Hanson, S. (trans.). Minneapolis:\n\nCharmaz, K. (2006). Constructing grounded theory: A practical guide through qualitative analysis.\n- 612 -\n\nBioinformatics, 35(14), 2019\nThousand Oakes, CA: Sage\n\nProbabilistic surface reconstruction from multiple data sets: An example for the Australian Moho: Bodin,\nT., Salmon, M., Kennett, B. L. N., Sambridge, M., 2012. J. Geophys. Res., 117, No. B10, B10307,\n",
-              ["- 612 -", "Bioinformatics, 35(14), 2019"]),
 }
 
 
@@ -673,21 +667,20 @@ def test_pieces_of_generated_lists_keep_their_reference_text(case):
     assert {item.text for item in found.dropped} <= set(furniture)
 
 
-@pytest.mark.parametrize("seed, numbers", [(3, (73,)), (29, (270,)), (31, (76, 90, 380, 384)),
-                                        (37, (136, 388, 451, 639)), (41, (532, 734, 878)), (43, (411,)),
-                                        (47, (792,)), (53, (86,)), (59, (22, 186, 276, 923)), (71, (235,)),
-                                        (73, (79, 641)), (83, (612,)), (89, (358,)), (103, (459, 548)),
-                                        (109, (330,)), (127, (652,)), (131, (188,)), (137, (623,)),
-                                        (139, (123,)), (151, (339,)), (157, (343, 839)), (173, (730, 857)),
-                                        (179, (5, 950)), (193, (363,)), (197, (595,)),
-                                        (223, (684, 784, 865)), (233, (949,)), (251, (849,)),
-                                        (277, (774, 779)), (281, (416, 861)), (293, (970,)),
-                                        (317, (238, 622)), (331, (27,)), (337, (854,)), (347, (528,)),
-                                        (349, (158, 984)), (367, (509,)), (373, (471,)), (433, (235,)),
-                                        (439, (941,)), (449, (858,)), (467, (59,)), (503, (581, 945))])
+@pytest.mark.parametrize("seed, numbers", [(3, (73,)), (29, (270,)), (31, (76, 90, 380)),
+                                        (37, (136, 388, 451)), (41, (532, 734, 878)), (43, (411,)),
+                                        (47, (792,)), (53, (86,)), (59, (22, 186, 276)),
+                                        (103, (459, 548)), (109, (330,)), (127, (652,)),
+                                        (131, (188,)), (151, (339,)), (157, (343, 839)),
+                                        (173, (730, 857)), (197, (595,)), (223, (684, 784, 865)),
+                                        (251, (849,)), (277, (774, 779)), (281, (861,)),
+                                        (293, (970,)), (317, (238, 622)), (331, (27,)),
+                                        (337, (854,)), (347, (528,)), (349, (158,)), (367, (509,)),
+                                        (373, (471,)), (433, (235,)), (439, (941,)), (467, (59,)),
+                                        (503, (581, 945))])
 def test_the_generated_lists_that_lost_reference_text_keep_it(seed, numbers):
-    """(35 lists once here lose text again since the rules that kept them went: none helped
-    a real document, docs/smaller.md.) Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
+    """(50 lists once here lose text again since the rules that kept them went, 35 in one
+    round and 15 in the next: none helped a real document, docs/smaller.md.) Seeds 29 to 193 of `python -m training.furniture_lists -n 1000`, before these rules: a
     numbered reference after a head read as body text or a heading, a whole reference read
     as a heading, a DOI's tail in the page sequence, a last reference's rest at the paste's
     end, a wrapped number out of the page sequence around it ("A&A, 362,↵886" between pages

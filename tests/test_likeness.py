@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tagger import parse
-from tagger.finder.ttx import read_ttx
+from tagger.corpora.ttx import read_ttx
 from tagger.text.likeness import FEATURES, THRESHOLD, WEIGHTS, reference_p, signs
 from tests.cli_helpers import reftag
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from tagger.finder import segment
-from tagger.finder.ttx import read_ttx
+from tagger.corpora.ttx import read_ttx
 
 ROOT = Path(__file__).resolve().parents[1]
 

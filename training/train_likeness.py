@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tagger.finder.ttx import read_ttx
+from tagger.corpora.ttx import read_ttx
 from tagger.text.likeness import FEATURES, reference_p, signs
 
 ROOT = Path(__file__).resolve().parents[1]

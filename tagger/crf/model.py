@@ -169,6 +169,20 @@ def _check_layout(path: Path, data: bytes) -> None:
             raise ModelError(f"{path} is not a complete CRFsuite model (bad {chunk.decode()} chunk)")
 
 
+@lru_cache(maxsize=8)
+def open_tagger(path: str):
+    """A CRFsuite tagger on the model file at `path` (the finder's zone and boundary models),
+    opened once per process, its layout checked first: CRFsuite trusts the file's offsets."""
+    import pycrfsuite
+
+    if not Path(path).is_file():
+        raise ModelError(f"model file not found: {path}")
+    _check_layout(Path(path), Path(path).read_bytes())
+    tagger = pycrfsuite.Tagger()
+    tagger.open(str(path))
+    return tagger
+
+
 def read_weights(path):
     """A checked model's labels, attributes and feature weights, read from the file itself:
     exact (crfsuite's text dump rounds them) and in milliseconds rather than half a second."""

@@ -20,7 +20,7 @@ from pathlib import Path
 from tagger.finder import segment
 from tagger.finder.classify import label_lines
 from tagger.finder.lines import split_lines
-from tagger.finder.ttx import read_ttx
+from tagger.corpora.ttx import read_ttx
 from tagger.text.normalize import normalize
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "finder"

@@ -13,15 +13,12 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections import Counter
-from functools import lru_cache
-
-import pycrfsuite
 
 from tagger.finder.continuation import (
     GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering, numbering_of
-from tagger.crf.model import models_dir
+from tagger.crf.model import models_dir, open_tagger
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
 FEATURE_VERSION = 4  # 4: the kind of the line before's last word (-1:endword), authors, seq=key
@@ -41,13 +38,6 @@ INITIALS = re.compile(r"(?:[A-Z]\.-?)*[A-Z]")  # a last word's core that is init
 AUTHOR = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ'’\-]+(?: [A-ZÀ-Þ][a-zß-ÿ'’\-]+)?,? (?:[A-Z]\.?\s?-?){1,3}[,.;:]"
                     r"|\b(?:[A-Z]\.\s?-?){1,3}\s?[A-ZÀ-Þ][a-zß-ÿ'’\-]+[,;:]")
 YEAR_EARLY = re.compile(r"^\D{0,80}?(?:\(\s*(?:1[5-9]|20)\d\d[a-z]?\s*\)|(?:1[5-9]|20)\d\d[a-z]?[.,:;])")
-
-
-@lru_cache(maxsize=4)
-def load_model(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
-    tagger = pycrfsuite.Tagger()
-    tagger.open(path)
-    return tagger
 
 
 def _char(char: str) -> str:
@@ -303,7 +293,7 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
         return set()
     features = [[LONE_SURROGATE.sub("\ufffd", name) for name in row]
                 for row in line_features(lines, hints)]
-    labels = load_model(str(model or DEFAULT_MODEL)).tag(features)
+    labels = open_tagger(str(model or DEFAULT_MODEL)).tag(features)
     return {0} | {index for index, label in enumerate(labels)
                   if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)}
 

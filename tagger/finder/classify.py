@@ -12,9 +12,6 @@ reference line of a line the document model is sure of (SURE).
 """
 
 import re
-from functools import lru_cache
-
-import pycrfsuite
 
 from tagger.finder.edges import mark_edges
 from tagger.finder.lines import (
@@ -27,7 +24,7 @@ from tagger.finder.lines import (
     line_features,
 )
 from tagger.finder.neighbours import between_refs, near
-from tagger.crf.model import models_dir
+from tagger.crf.model import models_dir, open_tagger
 
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
 DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
@@ -49,12 +46,7 @@ DOCUMENT_LINES = 150
 SURE = 0.99
 
 
-@lru_cache(maxsize=4)
-def load_tagger(path: str = str(DEFAULT_MODEL)) -> pycrfsuite.Tagger:
-    """Open a finder model once; CRFsuite's own format, so a model file cannot run code."""
-    tagger = pycrfsuite.Tagger()
-    tagger.open(path)
-    return tagger
+load_tagger = open_tagger  # (a name of its own, for training.ablate_finder to stand in for)
 
 
 def furniture_rule(content: str, previous: str = ""):

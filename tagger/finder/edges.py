@@ -16,19 +16,18 @@ tagger.finder.pagenumbers, lines taken for body text amid the list in tagger.fin
 import re
 
 from tagger.finder.continuation import (
-    BRACKETS, IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, bare_identifier_end,
-    closed_before, continues, open_identifier, range_wrapped_before_dash, straight_quote_open,
-    unclosed,
+    IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, bare_identifier_end, closed_before,
+    continues, open_identifier, straight_quote_open, unclosed,
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
     HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_SET_APART, WIDE_GAP, YEAR, YEAR_DIGITS,
-    ends_on_month, imprint, months_only, names_first, repeat_key,
+    names_first, repeat_key,
 )
 from tagger.finder.neighbours import REACH, between_refs, near
 from tagger.finder.pagenumbers import (
-    NUMBER_SET_APART, YEAR_LINE, after_head_number, in_sequence, next_content,
-    numbered_elsewhere, out_of_sequence, page_value,
+    NUMBER_SET_APART, YEAR_LINE, after_head_number, in_sequence, numbered_elsewhere,
+    out_of_sequence, page_value,
 )
 
 # A verso head: the authors, a slash, the journal ("J. Smith et al. / Journal of ...").
@@ -37,34 +36,14 @@ AUTHORS_SLASH_JOURNAL = re.compile(
 # Names and nothing else ("M. Chen, L. Zhang"): a head's shape, not a reference's first line.
 NAME_PART = r"[A-Z][\w'’\-]*\.?(?: [A-Z][\w'’\-]*\.?){0,3}"
 NAMES_ONLY = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{0,5}}$")
-# A reference ended on its numbers and a stop ("pp. 295-337.", "(1993).").
-NUMBER_ENDED = re.compile(r"\d\)?\.$")
-# A line going on with words in lower case ("for the Australian Moho"), no identifier.
-PROSE_GOES_ON = re.compile(r"^[a-zß-ÿ]+\s[a-zß-ÿ]")
-# Four names or more: an author list, longer than a head of names ("M. Chen, L. Zhang").
-MANY_NAMES = re.compile(rf"^{NAME_PART}(?:(?:, | and | & ){NAME_PART}){{3,}}")
-# Words a title or a journal's name never stops on: more words follow, never a number.
-FUNCTION_WORD_END = re.compile(
-    r"\b(?:of|the|and|for|on|to|with|de|des|du|der|und|et|[Ll]e|[Ll]a|[Ll]es|[Dd]ie|[Dd]as|[Ee]l|[Ii]l"
-    r"|pour|sur|par|avec|dans|aux|au|für|über|von|zur|zum|mit|del|della|di|per|para|con)$|&$")
 # Identifiers a reference may end on besides DOIs and URLs: no head carries one (an ISSN may).
 OTHER_IDENTIFIER = re.compile(r"\b(?:PMID|PMCID)\b|\barXiv:", re.I)
 PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
-PAGE_WORD_END = re.compile(r"\b(?:pp?\.|pages?)$", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
-SEE_ALSO = re.compile(r"^(?:[Ss]ee also|[Cc]f\.)[\s:]")
-# A title in quotes, closed on the line ("“Robust detection of …,”", '"Commercial Paper,"').
-QUOTED_TITLE = re.compile(r'(?:^|\s)["“][A-ZÀ-Þ][^"“”]{8,}[,.]?["”]')
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
-# A line that opens with a page range and goes on ("480-499, May").
-RANGE_FIRST = re.compile(r"^\d{1,5}\s?[–\-—]\s?\d{1,5}[,.;:]?\s+\S")
-# A line that opens with a year ("1978.", "(1978)").
-YEAR_FIRST = re.compile(rf"^\(?{YEAR_DIGITS}\b")
-# A line that opens with a year in brackets, as an author-date reference's second line may.
-YEAR_OPENS = re.compile(rf"^\({YEAR_DIGITS}\)")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
 # ("Letters 30, 1725–1727↵(2005)."), not a journal's name left on a word.
 PAREN_YEAR_TAIL = re.compile(rf"^\({YEAR_DIGITS}\)[.;]?$")
@@ -176,56 +155,39 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
 
 
 def _page_numbers(context: Context, labels: list, reasons: list, candidates: dict) -> None:
-    """Numbers and short lines: page furniture or the tail of a wrapped reference?"""
+    """Lone numbers: page furniture or the tail of a wrapped reference?"""
     lines, contents = context.lines, context.contents
     for index, content in enumerate(contents):
-        if not content or labels[index] not in ("meta", "ref"):
+        if index not in candidates or labels[index] not in ("meta", "ref"):
             continue
         before = near(labels, index, -1, skip=("blank", "meta"))
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
         if not previous and not _reference_after(labels, index):
             continue  # no reference line around it: a figure's or a table's number, body text's
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
-        if index in candidates:
-            sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
-            across = _before_numbered_break(labels, reasons, contents, index)
-            opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
-            indented = context.hanging and lines[index].indent == context.continuation_indent
-            if (IDENTIFIER_TAIL.match(content) and open_identifier(opened)
-                    and (not sequenced or indented and adjacent_previous or content[:1] == "0")
-                    and (adjacent_previous or across >= 0)
-                    and not _tail_beyond(context, labels, index, opened)):
-                labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
-                # (in the page sequence or not, where a hanging list indents it as its own,
-                # it has a leading zero, which no page number has: "…2015.10.↵004")
-            elif (adjacent_previous and content.isdigit() and PAGE_WORD_END.search(previous)
-                  and next_content(contents, index) < 0):
-                labels[index], reasons[index] = "ref", None  # the paste ends on it under "p."
-                # ("Springer-Verlag, Berlin, p.↵210"): no reference ends on "p."
-            elif adjacent_previous and range_wrapped_before_dash(previous, content):
-                labels[index], reasons[index] = "ref", None  # "(2016), 164↵–188"
-            elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
-                  and not _beside_page_break(lines, labels, index)):
-                labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
-            elif not sequenced and numbered_elsewhere(context, index, candidates):
-                labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
-            elif indented and adjacent_previous and not sequenced:
-                labels[index], reasons[index] = "ref", None  # "    Périgord 3↵    490": set as
-                # the hanging list sets a reference's lines, not as furniture
-            elif not sequenced and out_of_sequence(context, index, candidates):
-                labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
-            elif (sequenced or not adjacent_previous
-                    or _beside_page_break(lines, labels, index)
-                    or (continues(previous, content) and _page_top_after(context, index))
-                    or (not continues(previous, content)
-                        and (_at_edge(lines, labels, index, context.blank_separated)
-                             or closed_before(previous, content)))):
-                labels[index], reasons[index] = "meta", "page number"
-            else:
-                labels[index], reasons[index] = "ref", None  # "Journal 3,↵1234": a wrapped number
-        elif (labels[index] == "meta" and not reasons[index] and len(content.split()) <= 3
-              and continues(previous, content)):
-            labels[index], reasons[index] = "ref", None
+        sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
+        across = _before_numbered_break(labels, reasons, contents, index)
+        opened = previous if open_identifier(previous) else contents[across] if across >= 0 else ""
+        if (IDENTIFIER_TAIL.match(content) and open_identifier(opened) and not sequenced
+                and (adjacent_previous or across >= 0)
+                and not _tail_beyond(context, labels, index, opened)):
+            labels[index], reasons[index] = "ref", None  # "doi:10.3998/3336451.0004.↵203"
+        elif (adjacent_previous and YEAR_LINE.match(content) and not sequenced
+              and not _beside_page_break(lines, labels, index)):
+            labels[index], reasons[index] = "ref", None  # "January-March↵2010": a wrapped year
+        elif not sequenced and numbered_elsewhere(context, index, candidates):
+            labels[index], reasons[index] = "ref", None  # "ARA&A, 40,↵319↵↵Page 846"
+        elif not sequenced and out_of_sequence(context, index, candidates):
+            labels[index], reasons[index] = "ref", None  # "A&A, 362,↵886", pages 604, 605
+        elif (sequenced or not adjacent_previous
+                or _beside_page_break(lines, labels, index)
+                or (continues(previous, content) and _page_top_after(context, index))
+                or (not continues(previous, content)
+                    and (_at_edge(lines, labels, index, context.blank_separated)
+                         or closed_before(previous, content)))):
+            labels[index], reasons[index] = "meta", "page number"
+        else:
+            labels[index], reasons[index] = "ref", None  # "Journal 3,↵1234": a wrapped number
 
 
 def _running_heads(context: Context, labels: list, reasons: list, candidates: dict) -> None:
@@ -273,8 +235,6 @@ def _tail_beyond(context: Context, labels: list, index: int, previous: str) -> b
     other, unjudged = index + 1, 0
     while other < len(labels):
         content = context.contents[other]
-        if context.numbering_starts(other):
-            return False  # the next reference ("…00268.↵620↵HEAD↵x↵37. Beurskens R, …")
         if content and (continues(previous, content) or arabic and LONE_LETTERS.match(content)):
             return True  # (a page in an arabic sequence is no "x": "…00268.↵874↵↵HEAD↵x")
         if labels[other] not in ("blank", "meta"):
@@ -363,8 +323,6 @@ def _page_top_after(context: Context, index: int) -> bool:
 def _beside_page_break(lines: list, labels: list, index: int) -> bool:
     """A form feed, or a line already known for furniture (other than a number, which may be
     the page number this one is not), right after the line."""
-    if lines[index].text.startswith("\f"):
-        return True
     if index + 1 >= len(lines):
         return False
     following = lines[index + 1]
@@ -380,8 +338,6 @@ def _at_page_edge(lines, labels, reasons, index) -> bool:
     for step in (-1, 1):
         other = index + step
         while 0 <= other < len(lines) and not lines[other].content:
-            if lines[other].text.startswith("\f"):
-                return True
             other += step
         if 0 <= other < len(lines) and (reasons[other] == "page number"
                                         or (step == 1 and lines[other].text.startswith("\f"))):
@@ -403,21 +359,6 @@ def _is_head(context: Context, labels: list, index: int):
         return False  # it goes on with a reference left open, or not ended, in lower case
     if before == index - 1 and previous and (content[:1].islower() or not context.fits_more(previous, content)):
         return False  # right under a reference line the wrap filled, or going on in lower case
-    if months_only(content):
-        return False  # "Industrial Management Review,↵- 409 -↵↵Fall↵1961.": a date, cut
-    if imprint(content) and not context.repeated(index):
-        return False  # "Cambridge, New York: University of Wisconsin Press", "ISP PAN, Warszawa"
-    if SEE_ALSO.match(content):
-        return False  # "See also: Van der Pol oscillator": a reference's note, no head's words
-    if QUOTED_TITLE.search(content) and not context.repeated(index):
-        return False  # 'Federal Reserve Bank of Chicago. "Commercial Paper -- New Style,"
-        # Business Conditions': a title in quotes is a reference's, no head's
-    if FUNCTION_WORD_END.search(content) and not context.repeated(index):
-        return False  # "Probabilistic surface reconstruction …: An example for": a head is
-        # whole, it does not stop on a word that wants more
-    if RANGE_FIRST.match(content) or content[:1] in ",;:":
-        return False  # "…IEEE TKDE, 9(3)↵- 39 -↵↵480-499, May↵1997.": a head opens on no page
-        # range, nor on a separator ("…Journal. 2012↵- 729 -↵↵;40(2): 500-3.")
     if SENTENCE_INSIDE.search(content) and not content.endswith("."):
         return False  # "…people with Multiple↵40↵↵Sclerosis. IEEE Transactions on …↵24(2)"
     if OPEN_END.search(content.rstrip("”\"’")) or IDENTIFIER.search(content) or PAGES_WORD.search(content) or (
@@ -462,36 +403,9 @@ def _is_head(context: Context, labels: list, index: int):
             and not context.fits_more(content, following) and not NUMBER_SET_APART.search(content)):
         return False  # the reference before had ended, and this line begins the next one,
         # filled by the wrap before the line that goes on with it
-    if (context.hanging and next_starts is False and context.starts_reference(index)
-            and names_first(content) and LAST_LINE_END.search(previous)
-            and not NUMBER_SET_APART.search(content) and not NAMES_ONLY.match(content)):
-        return False  # the reference before had ended; this flush line, names first, begins
-        # the next, which the indented line after it goes on with
-    if names_first(content) and YEAR_OPENS.match(following) and (
-            LAST_LINE_END.search(previous) or MANY_NAMES.match(content)):
-        return False  # names, then their year on the line under them, after a reference that
-        # ended, or more names than a head holds: an author-date reference begins here
-        # ("…Watkins↵(2003). Oceanographic …"; "Trathan, P. N., A. S. Brierley, …, E. J.
-        # Murphy and J. L. Watkins↵204↵↵(2003). …" under "…2007, 595-596,")
-    if (context.hanging and next_starts is False and context.starts_reference(index)
-            and NUMBER_ENDED.search(previous) and PROSE_GOES_ON.match(following)
-            and not continues(previous, following)):
-        return False  # the reference before had ended on its numbers, and the indented line
-        # after this flush one goes on in words in lower case with none but this: "…pp. 295-337.↵
-        # - 224 -↵↵Probabilistic surface reconstruction …: An example↵    for the
-        # Australian Moho: Bodin, T., …" (a title's stop ends no reference: "…ALS/FTD.↵324↵↵
-        # HEAD↵    Neuron 88, 892-901, …")
-    if ends_on_month(content) and YEAR_FIRST.match(following):
-        return False  # "…ACM Trans. Math. Softw.,↵167↵↵4(2), 127-136, June↵1978.": a date the
-        # wrap cut, its year on the line under it; no head ends on a month
     if unclosed(content) and continues(content, following):
         return False  # it opens a bracket the line after the break closes: "…American
         # Literature 21, no. 4 (January↵435↵↵1950): 482–484.", no head's
-    if continues(previous, following) and not _inside_quote(previous, content):
-        return True  # the lines around it are one reference broken there
-    if (context.hanging and next_starts is False and context.starts_reference(index)
-            and _head_shape(content) and not names_first(content)):
-        return True  # a flush line that begins no reference, the one before going on after it
     if (next_starts and not context.starts_reference(index) and not context.fits_more(previous, content)
             and (not REFERENCE_END.search(previous) or bare_identifier_end(previous))):
         return False  # the reference before goes on (its line filled and not ended: a DOI
@@ -504,10 +418,6 @@ def _is_head(context: Context, labels: list, index: int):
         # The next line goes on with a reference: this line, if it were part of it, would
         # have been filled by the wrap. A filled line tells nothing: heads can be long.
         return True if context.fits_more(content, following) else None
-    if next_starts and context.fits_more(previous, content) and not context.starts_reference(index):
-        # A reference begins after it, and the one before had ended (its line not filled):
-        # this line belongs to neither.
-        return True
     return None
 
 
@@ -529,16 +439,6 @@ def _tail_follows(context: Context, labels: list, index: int, previous: str) -> 
             or context.lines[index].text.startswith("\f") or NAMES_ONLY.match(content)):
         return False  # (a head in capitals, of names, or opening the page is one whatever follows)
     return len(following.split()) <= 2 and continues(content, following)
-
-
-def _inside_quote(previous: str, content: str) -> bool:
-    """Does the line go on inside the quote the line before left open, a title's words with
-    no quote or bracket of their own ("“Blood Vessel↵899↵↵Segmentation in Complex-Valued …
-    Snake Active Contour↵Model”, …"; straight quotes alike)? The quote's close after it says
-    nothing then: the line is as likely the title's middle as a head."""
-    left_open = previous.count("“") > previous.count("”") or straight_quote_open(previous)
-    return left_open and not any(mark in content for pair in BRACKETS for mark in pair + '"') and (
-        not content.isupper())
 
 
 def _inside_text(context: Context, labels: list, index: int) -> bool:
@@ -564,11 +464,6 @@ def _break_has_other_head(context: Context, labels: list, index: int) -> bool:
                     line.text.startswith("\f") or NUMBER_SET_APART.search(line.content)):
                 return True
             other += step
-        if (0 <= other < len(labels) and other != index + step
-                and context.lines[other].text.startswith("\f") and (
-                    _head_shape(context.contents[other]) or NAMES_ONLY.match(context.contents[other]))):
-            return True  # the page's first line, a head's shape or names alone ("M. Chen, L.
-            # Zhang"), not yet looked at
     return False
 
 

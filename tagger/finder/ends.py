@@ -50,7 +50,7 @@ def text_inside_references(labels: list, contents: list) -> None:
         if labels[index] == "title" and (_next_number(labels, contents, index, index - 1)
                                          or _number_before_next(labels, contents, index)
                                          or not PAGE_NUMBER.match(content)
-                                         and _tail_across(labels, contents, index, heads=2)):
+                                         and _tail_across(labels, contents, index)):
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …";
             # "… PMID↵Page 371↵↵HEAD↵24679710, PMCID PMC4043395": the rest of the one before
             # (a page number the edge rules judge)
@@ -110,9 +110,6 @@ def text_inside_references(labels: list, contents: list) -> None:
                     listed or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
-            for i in range(end, past):  # "…Périgord, 16,↵266-271" ending the paste
-                if labels[i] == "title" and _tail_across(labels, contents, i):
-                    labels[i] = "ref"
         index = end
     _heads_amid_references(labels, contents)  # (again: lines just taken for references may
     # have a break's heads under them, "…Contingencies: A↵Page 866↵↵PATTERN RECOGNITION
@@ -161,13 +158,13 @@ def _refs_around(labels: list, first: int, last: int, skip: tuple, refs: tuple) 
     return before >= 0 and after >= 0 and labels[before] in refs and labels[after] in refs
 
 
-def _tail_across(labels: list, contents: list, index: int, heads: int = None) -> bool:
+def _tail_across(labels: list, contents: list, index: int) -> bool:
     """Is the line, taken for a heading, surely the rest of the reference line before the
-    break, headings (at most `heads` of them, if given) and furniture between (a page range,
-    "2019.", an identifier's tail)?"""
+    break, two headings at most and furniture between (a page range, "2019.", an
+    identifier's tail)?"""
     before = near(labels, index, -1, skip=("blank", "meta", "title"))
     return (before >= 0 and labels[before] == "ref"
-            and (heads is None or labels[before + 1:index].count("title") <= heads)
+            and labels[before + 1:index].count("title") <= 2
             and continues(contents[before], contents[index]))
 
 

@@ -10,7 +10,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from tagger.text.lexicon import GIVEN_NAMES, MONTHS, PLACES, PUBLISHER_WORDS, VENUE_WORDS
+from tagger.text.lexicon import GIVEN_NAMES, PLACES, PUBLISHER_WORDS, VENUE_WORDS
 
 HEADING = re.compile(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
@@ -210,20 +210,6 @@ def imprint(content: str) -> bool:
     last = content.rstrip(" .").rsplit(",", 1)
     return any(found.group(1).lower() in PLACES for found in PLACE_COLON.finditer(content)) or (
         len(last) == 2 and last[1].strip().lower() in PLACES)
-
-
-def months_only(content: str) -> bool:
-    """Month or season names alone ("Fall", "January–March", "Spring/Summer,"): a date the
-    wrap or a page break cut off from its year, never a page's head."""
-    words = re.split(r"[\s/–—-]+", content.rstrip(".,;"))
-    return 0 < len(words) <= 3 and all(word.lower().rstrip(".") in MONTHS for word in words)
-
-
-def ends_on_month(content: str) -> bool:
-    """Does the line stop on a month or season name ("…, 14(2):974–983, June")? A date the
-    wrap cut before its year, which the next line then begins with."""
-    words = content.rstrip(".,;").split()
-    return bool(words) and words[-1].lower().rstrip(".,") in MONTHS
 
 
 def names_after_numbering(content: str) -> bool:

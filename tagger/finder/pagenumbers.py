@@ -34,14 +34,6 @@ def in_sequence(index: int, candidates: dict) -> bool:
     return partners >= (2 if YEAR_LINE.match(str(value)) else 1)
 
 
-def next_content(contents: list, index: int) -> int:
-    """The next line with text after `index` (blank lines skipped), or -1."""
-    other = index + 1
-    while other < len(contents) and not contents[other]:
-        other += 1
-    return other if other < len(contents) else -1
-
-
 def numbered_elsewhere(context, index: int, candidates: dict) -> bool:
     """Does the page break this number touches carry a page number of its own, further from
     the reference text, that this one is not next to? A page break has one page number (or a
