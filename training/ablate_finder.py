@@ -37,6 +37,7 @@ import argparse
 import importlib
 import json
 import os
+import pkgutil
 import random
 import sys
 import time
@@ -45,6 +46,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
+import tagger.finder as finder
 from tagger.finder import classify, edges, ends, split
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -303,7 +305,11 @@ def patches_of(part: str) -> list:
     module = importlib.import_module(f"tagger.finder.{module_name}")
     function = getattr(module, name)
     says_no = -1 if function.__annotations__.get("return") is int else False
-    return [(module, name, lambda *args, **kwargs: says_no)]
+    # (in every module that holds it: one imported by name elsewhere is asked there too)
+    holders = [importlib.import_module(f"tagger.finder.{found.name}")
+               for found in pkgutil.iter_modules(finder.__path__)]
+    return [(holder, name, lambda *args, **kwargs: says_no)
+            for holder in holders if getattr(holder, name, None) is function]
 
 
 def _known(part: str) -> bool:
