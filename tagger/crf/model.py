@@ -175,11 +175,12 @@ def open_tagger(path: str):
     opened once per process, its layout checked first: CRFsuite trusts the file's offsets."""
     import pycrfsuite
 
-    if not Path(path).is_file():
-        raise ModelError(f"model file not found: {path}")
-    _check_layout(Path(path), Path(path).read_bytes())
+    file = Path(path)
+    if not file.is_file():
+        raise ModelError(f"model file not found: {file}")
+    _check_layout(file, file.read_bytes())
     tagger = pycrfsuite.Tagger()
-    tagger.open(str(path))
+    tagger.open(str(file))
     return tagger
 
 
