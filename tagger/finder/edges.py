@@ -52,9 +52,9 @@ PAREN_YEAR_TAIL = re.compile(rf"^\({YEAR_DIGITS}\)[.;]?$")
 class Context:
     """What the edge rules need to know of the whole document."""
 
-    def __init__(self, lines: list, labels: list):
+    def __init__(self, lines: list, labels: list, contents: list):
         self.lines = lines
-        self.contents = [line.content for line in lines]
+        self.contents = contents  # each line's content, as mark_edges made them
         self.labels = labels
         refs = [c for c, label in zip(self.contents, labels) if label == "ref"]
         lengths = sorted(len(c) for c in refs)
@@ -147,7 +147,7 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
     contents = [line.content for line in lines]
     text_inside_references(labels, contents)
     _wrapped_dashes(labels, contents)
-    context = Context(lines, labels)
+    context = Context(lines, labels, contents)
     _end_of_list(context, labels, reasons)
     candidates = {i: page_value(c) for i, c in enumerate(contents) if PAGE_NUMBER.match(c)}
     _page_numbers(context, labels, reasons, candidates)
@@ -157,8 +157,9 @@ def mark_edges(lines: list, labels: list, reasons: list) -> None:
 def _page_numbers(context: Context, labels: list, reasons: list, candidates: dict) -> None:
     """Lone numbers: page furniture or the tail of a wrapped reference?"""
     lines, contents = context.lines, context.contents
-    for index, content in enumerate(contents):
-        if index not in candidates or labels[index] not in ("meta", "ref"):
+    for index in candidates:
+        content = contents[index]
+        if labels[index] not in ("meta", "ref"):
             continue
         before = near(labels, index, -1, skip=("blank", "meta"))
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
