@@ -116,7 +116,7 @@ class _Remembered:
     def __init__(self):
         self.labels, self.starts = {}, {}
         self.line_features = classify.line_features
-        self.load_tagger = classify.load_tagger
+        self.open_tagger = classify.open_tagger
         self.reference_starts = split.reference_starts
 
     def patches(self):
@@ -128,7 +128,7 @@ class _Remembered:
 
         class Tagger:
             def __init__(self, path):
-                self.path, self.tagger = path, remembered.load_tagger(path)
+                self.path, self.tagger = path, remembered.open_tagger(path)
 
             def tag(self, lines):
                 key = (self.path, lines.key)
@@ -149,7 +149,7 @@ class _Remembered:
                 remembered.starts[key] = remembered.reference_starts(lines, hints, model)
             return set(remembered.starts[key])
 
-        return [(classify, "line_features", Lines), (classify, "load_tagger", Tagger),
+        return [(classify, "line_features", Lines), (classify, "open_tagger", Tagger),
                 (split, "reference_starts", reference_starts)]
 
 
@@ -313,12 +313,10 @@ def patches_of(part: str) -> list:
 
 
 def _known(part: str) -> bool:
-    if part in RULES:
-        return True
-    module_name, _, name = part.partition(".")
+    """A rule group, or a finder module's function that patches_of can switch off."""
     try:
-        return callable(getattr(importlib.import_module(f"tagger.finder.{module_name}"), name, None))
-    except ImportError:
+        return part in RULES or bool(patches_of(part))
+    except (ImportError, AttributeError):
         return False
 
 

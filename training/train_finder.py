@@ -264,10 +264,10 @@ def cross_validate(paths: list, count: int, work: Path, iterations: int, pastes:
 def model_zone_counts(document: dict, model: Path) -> Counter:
     """Line counts of the reference zone as the zone model alone labels it (its `ref` lines),
     before the rules that go over its answer: what the model does, apart from them."""
-    from tagger.finder.classify import load_tagger
+    from tagger.crf.model import open_tagger
 
     lines = document["lines"]
-    labels = load_tagger(str(model)).tag(line_features(split_lines("\n".join(lines))))
+    labels = open_tagger(str(model)).tag(line_features(split_lines("\n".join(lines))))
     found = {index for index, label in enumerate(labels) if label == "ref"}
     gold = {i for i, (zone, line) in enumerate(zip(document["zones"], lines))
             if zone == "listBibl" and not HEADING.match(line)}

@@ -46,9 +46,6 @@ DOCUMENT_LINES = 150
 SURE = 0.99
 
 
-load_tagger = open_tagger  # (a name of its own, for training.ablate_finder to stand in for)
-
-
 def furniture_rule(content: str, previous: str = ""):
     """The label a rule is sure of for this line, or None to let the CRF decide."""
     if not content:
@@ -92,7 +89,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     if not lines:
         return [], []
     path = str(model or zone_model(lines))
-    tagger = load_tagger(path)
+    tagger = open_tagger(path)
     labels = tagger.tag(line_features(lines))
     modelled = list(labels)
     guarded = path == str(DOCUMENT_MODEL)
