@@ -84,7 +84,7 @@ RULES = {
         (classify, "furniture_rule", _without(
             "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
-        (classify, "_head_amid_references", _nothing)]),
+        (classify, "_amid_references", _nothing)]),
     "sure-guard": ("a whole document's sure labels stand against the rules (classify.SURE)", [
         (classify, "SURE", 1.1)]),
     "strays": ("up to 3 ref lines before a 'References' heading are text", [

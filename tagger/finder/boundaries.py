@@ -214,12 +214,12 @@ def line_features(lines: list, hints: dict) -> list:
     # a few capital-opening lines keep any order: a share of them says nothing
     few = sum(1 for key in keys if key) < 4
     order = None if hints.get("numbered_list") or few else _bucket(ordered_share, (0.3, 0.5, 0.7))
+    kind = "/numbered" if hints.get("numbered_list") else ""  # where numbers say more
     shapes = []
     for index, line in enumerate(lines):
         content = line.content
         row = _start(content) + [f"len={_bucket(lengths[index] / max(usual, 1), (0.5, 0.8, 0.95, 1.1))}"]
         indent = 'flush' if line.indent <= base else 'in'
-        kind = "/numbered" if hints.get("numbered_list") else ""  # where numbers say more
         row.append(f"indent={indent}{kind}")
         row.append(f"indent={indent}/first={first}{kind}")  # hanging, or the first line indented
         if line.gap:
@@ -238,7 +238,6 @@ def line_features(lines: list, hints: dict) -> list:
         shapes.append(row)
     features = []
     expected = None
-    kind = "/numbered" if hints.get("numbered_list") else ""
     for index, line in enumerate(lines):
         row = ["bias"] + shapes[index]
         if hints.get("numbered_list"):

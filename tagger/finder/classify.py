@@ -157,26 +157,16 @@ def _layout_furniture(contents: list, labels: list, reasons: list, furniture: se
 
 
 def _amid_references(contents: list, labels: list, ruled: list) -> None:
-    for index, content in enumerate(contents):
-        if ruled[index]:
-            continue
-        label = labels[index]
-        if label in ("title", "ref"):
-            labels[index] = _head_amid_references(content, labels, index) or label
-
-
-def _head_amid_references(content: str, labels: list, index: int):
     """A running head inside a reference list, taken for a title or a reference, is
     furniture (a real heading ends with a colon or starts a list the split finds anyway)."""
-    label = labels[index]
-    if not between_refs(labels, index):
-        return None
-    near_page = any(labels[j] == "meta" for j in range(max(0, index - 3), index))
-    short_title = len(content) < 80 and not content.endswith((":", "："))
-    capital_head = near_page and _running_head_shape(content)
-    if (label == "title" and short_title) or (label == "ref" and capital_head):
-        return "meta"
-    return None
+    for index, content in enumerate(contents):
+        label = labels[index]
+        if ruled[index] or label not in ("title", "ref") or not between_refs(labels, index):
+            continue
+        near_page = any(labels[j] == "meta" for j in range(max(0, index - 3), index))
+        short_title = len(content) < 80 and not content.endswith((":", "："))
+        if (label == "title" and short_title) or (label == "ref" and near_page and _running_head_shape(content)):
+            labels[index] = "meta"
 
 
 def _strays_before_heading(labels: list, ruled: list) -> None:

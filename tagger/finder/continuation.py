@@ -65,11 +65,6 @@ def _quote_closed(previous: str, content: str) -> bool:
     return straight_quote_open(previous) and first > 0 and not content[first - 1].isspace()
 
 
-def range_wrapped_before_dash(previous: str, content: str) -> bool:
-    """A page range wrapped before its dash ("(2016), 164↵–188"), not a foot's "- 188 -"."""
-    return bool(RANGE_END.match(content)) and previous[-1:].isdigit()
-
-
 def continues(previous: str, content: str) -> bool:
     """Is `content` (a short line) surely the rest of the reference line `previous`?"""
     if not previous:
@@ -79,8 +74,8 @@ def continues(previous: str, content: str) -> bool:
         return True  # "2019.", "3094364]", "24568259"; and a page range alone is no furniture
     if content.isdigit() and (previous.endswith(("-", "–", "/", ",")) or OPEN_END.search(previous)):
         return True  # the end of a page range or an identifier wrapped there
-    if range_wrapped_before_dash(previous, content):
-        return True
+    if RANGE_END.match(content) and previous[-1:].isdigit():
+        return True  # a page range wrapped before its dash: "(2016), 164↵–188"
     if IDENTIFIER_NAME_END.search(previous) and IDENTIFIER_VALUE.match(content):
         return True  # "… PubMed [journal] PMID↵24679710, PMCID PMC4043395": the number it names
     if NUMBERS.match(content) and not content.isdigit() and OPEN_END.search(previous):

@@ -14,6 +14,7 @@ tagger.finder.pagenumbers, lines taken for body text amid the list in tagger.fin
 """
 
 import re
+from collections import Counter
 
 from tagger.finder.continuation import (
     IDENTIFIER_TAIL, LAST_LINE_END, OPEN_END, REFERENCE_END, bare_identifier_end, closed_before,
@@ -70,16 +71,10 @@ class Context:
         after_blank = sum(1 for i, label in enumerate(labels)
                           if label == "ref" and i and not self.contents[i - 1])
         self.blank_separated = len(refs) >= 6 and after_blank >= 0.15 * len(refs)
-        self.repeats = {}
-        for content in self.contents:
-            if content:
-                key = repeat_key(content)
-                self.repeats[key] = self.repeats.get(key, 0) + 1
-        self.pairs = {}  # (line, line right under it) -> how often the two come together
-        for upper, lower in zip(self.contents, self.contents[1:]):
-            if upper and lower:
-                pair = (repeat_key(upper), repeat_key(lower))
-                self.pairs[pair] = self.pairs.get(pair, 0) + 1
+        self.repeats = Counter(repeat_key(content) for content in contents if content)
+        # (line, line right under it) -> how often the two come together
+        self.pairs = Counter((repeat_key(upper), repeat_key(lower))
+                             for upper, lower in zip(contents, contents[1:]) if upper and lower)
 
     def starts_reference(self, index: int):
         """True / False when the list's numbering or hanging indent tells, else None."""
@@ -108,7 +103,7 @@ class Context:
         "2012." or "pp.", says nothing by coming back)?"""
         content = self.contents[index]
         return (sum(map(str.isalpha, content)) >= 6
-                and self.repeats.get(repeat_key(content), 0) >= 2
+                and self.repeats[repeat_key(content)] >= 2
                 and not self._repeated_with_next(index))
 
     def _repeated_with_next(self, index: int) -> bool:
@@ -123,18 +118,14 @@ class Context:
         pair = (repeat_key(self.contents[index]), repeat_key(self.contents[index + 1]))
         if sum(map(str.isalpha, self.contents[index + 1])) < 6:
             return False
-        together = self.pairs.get(pair, 0)
-        return together == 2 == self.repeats.get(pair[0], 0)
+        return self.pairs[pair] == 2 == self.repeats[pair[0]]
 
 
 def _numbering(contents: list):
     """The numbering pattern most reference lines start with, when the list is numbered."""
-    best, best_count = None, 0
-    for _, pattern in NUMBERING:
-        count = sum(1 for c in contents if pattern.match(c))
-        if count > best_count:
-            best, best_count = pattern, count
-    return best if best_count >= 3 and best_count >= 0.15 * len(contents) else None
+    counts = {pattern: sum(1 for c in contents if pattern.match(c)) for _, pattern in NUMBERING}
+    best = max(counts, key=counts.get)
+    return best if counts[best] >= 3 and counts[best] >= 0.15 * len(contents) else None
 
 
 def mark_edges(lines: list, labels: list, reasons: list) -> None:
@@ -163,7 +154,8 @@ def _page_numbers(context: Context, labels: list, reasons: list, candidates: dic
             continue
         before = near(labels, index, -1, skip=("blank", "meta"))
         previous = contents[before] if before >= 0 and labels[before] == "ref" else ""
-        if not previous and not _reference_after(labels, index):
+        after = near(labels, index, 1, skip=("blank", "meta"))
+        if not previous and not (after >= 0 and labels[after] == "ref"):
             continue  # no reference line around it: a figure's or a table's number, body text's
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
@@ -203,11 +195,6 @@ def _running_heads(context: Context, labels: list, reasons: list, candidates: di
             labels[index], reasons[index] = "meta", "running head"
         elif labels[index] == "meta" and head is False and between_refs(labels, index):
             labels[index] = "ref"
-
-
-def _reference_after(labels: list, index: int) -> bool:
-    after = near(labels, index, 1, skip=("blank", "meta"))
-    return after >= 0 and labels[after] == "ref"
 
 
 def _before_numbered_break(labels: list, reasons: list, contents: list, index: int) -> int:

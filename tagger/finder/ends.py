@@ -44,11 +44,11 @@ def _reads_as_references(texts: list, count: int, blocks: int = 1) -> bool:
 def text_inside_references(labels: list, contents: list) -> None:
     """Up to four lines taken for body text with references on both sides (or up to six
     ending the document, right under the last reference or going on with it after a break)
-    are reference lines or furniture,
-    which the rules below tell apart: body text does not come in a few lines there."""
+    are reference lines or furniture, which the rules below tell apart: body text does not
+    come in a few lines there."""
     for index, content in enumerate(contents):  # a number of the list's is no heading's
-        if labels[index] == "title" and (_next_number(labels, contents, index, index - 1)
-                                         or _number_before_next(labels, contents, index)
+        if labels[index] == "title" and (_in_turn(labels, contents, index, -1)
+                                         or _in_turn(labels, contents, index, 1)
                                          or not PAGE_NUMBER.match(content)
                                          and _tail_across(labels, contents, index)):
             labels[index] = "ref"  # "72. Buchstaller, I. …↵- 5 -↵HEAD↵73. Dean Baskin. A …";
@@ -107,7 +107,7 @@ def text_inside_references(labels: list, contents: list) -> None:
             [contents[i] for i in _with_tails(labels, contents, texts)], len(texts), blocks)
         if (before >= 0 and labels[before] == "ref" and (inside or last or listed)) or (
                 before < 0 and end < len(labels) and (
-                    listed or _number_before_next(labels, contents, texts[0]))):  # the paste opens with them
+                    listed or _in_turn(labels, contents, texts[0], 1))):  # the paste opens with them
             for i in texts:
                 labels[i] = "ref"
         index = end
@@ -168,20 +168,13 @@ def _tail_across(labels: list, contents: list, index: int) -> bool:
             and continues(contents[before], contents[index]))
 
 
-def _next_number(labels: list, contents: list, index: int, before: int) -> bool:
-    """Does line `index` begin with the number after that of the last numbered reference
-    line at or above `before`?"""
+def _in_turn(labels: list, contents: list, index: int, step: int) -> bool:
+    """Does line `index` begin with the number after (`step` -1) or before (1) that of the
+    nearest numbered reference line above or below it ("50. Eagle, Alan R. Analytic …"
+    opening a paste, "51. …" below it)?"""
     this = list_number(contents[index])
-    last = this and _nearest_number(labels, contents, before, -1, this[0])
-    return last is not None and this == (last[0], last[1] + 1)
-
-
-def _number_before_next(labels: list, contents: list, index: int) -> bool:
-    """Does line `index` begin with the number before that of the next numbered reference
-    line ("50. Eagle, Alan R. Analytic …" opening a paste, "51. …" below it)?"""
-    this = list_number(contents[index])
-    following = this and _nearest_number(labels, contents, index + 1, 1, this[0])
-    return following is not None and following == (this[0], this[1] + 1)
+    other = this and _nearest_number(labels, contents, index + step, step, this[0])
+    return other is not None and other == (this[0], this[1] + step)
 
 
 def _nearest_number(labels: list, contents: list, start: int, step: int, style: str):

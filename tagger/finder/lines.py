@@ -7,6 +7,7 @@ capitals, page-number look), how often its digit-masked form repeats in the docu
 
 import re
 import unicodedata
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
@@ -241,10 +242,8 @@ def _numbering(content: str):
 
 
 def _bucket(value: float, bounds) -> int:
-    for index, bound in enumerate(bounds):
-        if value <= bound:
-            return index
-    return len(bounds)
+    """The number of `bounds` (ascending) below `value`."""
+    return bisect_left(bounds, value)
 
 
 def _shape(content: str, indent: int, page_break: bool, repeats: int) -> list:

@@ -11,12 +11,11 @@ is not part of it.
 import re
 from dataclasses import dataclass
 
-from tagger.finder.boundaries import reference_starts
+from tagger.finder.boundaries import ENDS_MID_NAME, reference_starts
 from tagger.finder.lines import IDENTIFIER, NUMBERING, names_first
 
 NUMBER = re.compile(r"\d+")
 ENDS_REFERENCE = re.compile(r"(?:[.)\]。】>”\"]|\d)$")
-ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 
 
 @dataclass
