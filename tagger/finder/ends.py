@@ -10,7 +10,7 @@ from tagger.finder.lines import (
     HEADING, IDENTIFIER, PAGE_NUMBER, PROSE_WORDS, YEAR, imprint, list_number,
     names_after_numbering,
 )
-from tagger.finder.neighbours import near
+from tagger.finder.neighbours import between_refs, near
 
 NO_DATE = re.compile(r"\bn\.\s?d\.")  # "n.d.", a reference's date when it has none
 DITTO = re.compile(r"^[-–—_]{2,}\s*[.,]")
@@ -119,10 +119,10 @@ def text_inside_references(labels: list, contents: list) -> None:
 def _heads_amid_references(labels: list, contents: list) -> None:
     """A line taken for a heading amid references is a head."""
     for index, content in enumerate(contents):
-        if labels[index] == "title" and not HEADING.match(content) and (_refs_around(
-                labels, index, index, ("blank", "meta"), ("ref", "text")) or _refs_around(
-                labels, index, index, ("blank", "meta", "title"), ("ref",)) and _two_heads_at_most(
-                labels, contents, _run_around(labels, index))):
+        if labels[index] == "title" and not HEADING.match(content) and (
+                between_refs(labels, index, kinds=("ref", "text"))
+                or between_refs(labels, index, ("blank", "meta", "title"))
+                and _two_heads_at_most(labels, contents, _run_around(labels, index))):
             labels[index] = "meta"  # (or two of them between reference lines, a break's head
             # over a head: "Page 804↵↵M. Chen, L. Zhang↵↵Decision-based Approach"; the edge
             # rules judge each. Headings one after another amid body text stay headings.)
@@ -149,13 +149,6 @@ def _run_around(labels: list, index: int) -> list:
     first = near(labels, index, -1, skip=("blank", "meta", "title")) + 1
     last = near(labels, index, 1, skip=("blank", "meta", "title"))
     return range(first, last if last >= 0 else len(labels))
-
-
-def _refs_around(labels: list, first: int, last: int, skip: tuple, refs: tuple) -> bool:
-    """Are the nearest lines before `first` and after `last`, `skip` labels passed over,
-    both labelled one of `refs`?"""
-    before, after = near(labels, first, -1, skip=skip), near(labels, last, 1, skip=skip)
-    return before >= 0 and after >= 0 and labels[before] in refs and labels[after] in refs
 
 
 def _tail_across(labels: list, contents: list, index: int) -> bool:

@@ -18,7 +18,7 @@ def near(labels: list, index: int, step: int, skip=("blank",)) -> int:
     return other if 0 <= other < len(labels) else -1
 
 
-def between_refs(labels: list, index: int) -> bool:
-    before = near(labels, index, -1, skip=("blank", "meta"))
-    after = near(labels, index, 1, skip=("blank", "meta"))
-    return before >= 0 and after >= 0 and labels[before] == labels[after] == "ref"
+def between_refs(labels: list, index: int, skip=("blank", "meta"), kinds=("ref",)) -> bool:
+    """Are the nearest lines on both sides, `skip` labels passed over, one of `kinds`?"""
+    before, after = near(labels, index, -1, skip=skip), near(labels, index, 1, skip=skip)
+    return before >= 0 and after >= 0 and labels[before] in kinds and labels[after] in kinds
