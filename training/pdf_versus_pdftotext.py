@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from tagger.evaluate.pdf_folder import (
-    CORE, _compared, arxiv_venue, find_in_pdf, load_gold, match, score_document,
+    CORE, _compared, arxiv_venue, find_in_pdf, gold_by_document, match, score_document,
 )
 
 
@@ -60,11 +60,8 @@ def _field_counts(gold: list, found: list, keep: set) -> collections.Counter:
 def compare(folder) -> list:
     """One row per document, and a last one for all: seg F1 and core F1 of both paths, and
     both paths' core F1 on the references both found."""
-    records = load_gold(folder)
-    docs = list(dict.fromkeys(record["doc"] for record in records))
     rows, totals = [], collections.defaultdict(collections.Counter)
-    for doc in docs:
-        gold = [record for record in records if record["doc"] == doc]
+    for doc, gold in gold_by_document(folder):
         row = {"doc": doc, "gold": len(gold)}
         found = {"pdf": find_in_pdf(Path(folder, doc)), "text": find_via_pdftotext(Path(folder, doc))}
         matched = {}
@@ -83,7 +80,7 @@ def compare(folder) -> list:
             for key in ("tp", "fp", "fn"):
                 totals[path]["shared_" + key] += shared[key]
         rows.append(row)
-    total = {"doc": "all", "gold": len(records)}
+    total = {"doc": "all", "gold": sum(row["gold"] for row in rows)}
     for path, counts in totals.items():
         total[f"{path}_seg"] = _f1(counts["matched"], counts["found"] - counts["matched"],
                                    counts["gold"] - counts["matched"])
