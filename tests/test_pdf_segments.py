@@ -212,9 +212,30 @@ def test_what_is_found_before_the_references_heading_is_the_bodys():
                                            2.0, 0.0)] + LIST)
     found = check(page, _segments(page, [[1], [2], [3], [8], [9]]))
     assert _firsts(found) == ["1. Smith J, ", "2. Brown A, "]
-    # no heading right above a found reference: nothing is dropped
+    # no heading right above a found reference: nothing is dropped for coming before it,
+    # but the body's lines that read as no reference are not one
     page = _page(BODY_LIST + [None, ("Literature", 0.0, 2.3)] + LIST)
-    assert len(check(page, _segments(page, [[1], [2], [3], [6], [7]])).segments) == 5
+    found = check(page, _segments(page, [[1], [2], [3], [6], [7]]))
+    assert _firsts(found) == ["1. Smith J, ", "2. Brown A, "]
+    assert {item.reason for item in found.dropped} == {"no reference"}
+
+
+def test_without_a_references_heading_what_reads_as_no_reference_is_dropped():
+    """A manual or a slide deck names no list: the finder's pieces there are its guess, and
+    bullets and code (texdocs' slides: 35 of 42 pieces) are no references; a reference
+    among them stays, and under a heading the list vouches for an odd piece."""
+    rows = [("Introduction", 0.0, 0.0, 1.2, True),
+            ("• Not supported by pdfTEX (Any volunteer?)", 1.0, 1.0),
+            ("• Can use original 8-bit TEX", 1.0, 0.2),
+            ("\\special{pdf:fstream @data (sample.txt)}%", 1.0, 1.0),
+            ("Knuth, D. E. (1984). The TeXbook. Reading, MA: Addison-Wesley.", 0.0, 1.0)]
+    page = _page(rows)
+    found = check(page, _segments(page, [[1], [2], [3], [4]]))
+    assert _firsts(found) == ["Knuth, D. E."]
+    assert [item.reason for item in found.dropped] == ["no reference"] * 3
+    page = _page([("References", 0.0, 0.0, 1.2, True), ("Personal communication", 0.0, 1.0),
+                  ("[2] Knuth, D. E. (1984). The TeXbook. Addison-Wesley.", 0.0, 0.2)])
+    assert len(check(page, _segments(page, [[1], [2]])).segments) == 2
 
 
 def test_the_body_lists_the_text_alone_takes_for_references_are_dropped():

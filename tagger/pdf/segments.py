@@ -26,6 +26,9 @@ Each check from evidence a text dump has lost or the finder reads only line by l
   entries, "… 2006; 24(1–2): 2–10. / Fabens AJ: …"); at neither the start nor the
   continuation indent it ends the list (a journal's box under the last reference,
   "doi:10.1186/… Cite this article as: …").
+- With no references heading over any found piece, a piece whose text reads as no
+  reference (tagger.text.likeness) is dropped: a slide's bullet or a manual's code, in a
+  document that may hold no list at all.
 """
 
 import bisect
@@ -34,6 +37,7 @@ import statistics
 
 from tagger.finder import Dropped, Segment, Segmentation
 from tagger.finder.lines import LIST_HEADING, NUMBERING, RUN_IN_HEAD, SECTION_HEAD
+from tagger.text.likeness import is_reference
 
 HEADING_REACH = 6  # lines of text between a references heading and the first found reference
 GAP = 0.5  # line pitches: space above a line that sets it apart
@@ -45,7 +49,8 @@ CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
 
 def check(layout, found: Segmentation) -> Segmentation:
     """`found` (the finder's segmentation of layout.text) with the body's lists before the
-    references heading dropped and continuations joined to the reference they continue."""
+    references heading dropped, continuations joined to the reference they continue, and,
+    where no heading names the list, the pieces that read as no reference dropped."""
     lines = layout.text.split("\n")
     starts = [0]
     for line in lines[:-1]:
@@ -53,8 +58,25 @@ def check(layout, found: Segmentation) -> Segmentation:
     segments, dropped, listed = _after_heading(layout, lines, starts, found.segments)
     segments = _joined(layout, lines, starts, segments)
     segments, cut = _parted(layout, lines, starts, segments, listed)
+    if not listed:
+        segments, unlike = _like_references(lines, starts, segments)
+        cut += unlike
     dropped = sorted(found.dropped + dropped + cut, key=lambda item: item.start)
     return Segmentation(segments, dropped)
+
+
+def _like_references(lines: list, starts: list, segments: list) -> tuple:
+    """(segments kept, Dropped for the others): with no references heading over any of them,
+    the pieces are the finder's guess at a list in a document that may hold none (a manual, a
+    slide deck), and one whose text reads as no reference (tagger.text.likeness: a bullet, a
+    line of code, a paragraph) is not one. Under a heading the list vouches for its pieces."""
+    kept, dropped = [], []
+    for segment in segments:
+        if is_reference(segment.raw):
+            kept.append(segment)
+        else:
+            dropped += _dropped(lines, starts, segment, "no reference")
+    return kept, dropped
 
 
 def headings(layout) -> list:
