@@ -220,6 +220,19 @@ def test_what_is_found_before_the_references_heading_is_the_bodys():
     assert {item.reason for item in found.dropped} == {"no reference"}
 
 
+def test_a_references_heading_set_where_the_pages_set_their_heads_still_heads_the_list():
+    """A slide deck's "References" slide: its title sits in the band where every slide's
+    title sits, so the layout calls it furniture; it names the list all the same, and the
+    slides before it are no references (texdocs' tug2003-slides: 20 pieces → its 7)."""
+    from dataclasses import replace
+
+    page = _page(BODY_LIST + [None, ("References", 0.0, 2.3, 1.2, True)] + LIST)
+    page.layout[5] = replace(page.layout[5], furniture=True)
+    found = check(page, _segments(page, [[1], [2], [3], [6], [7]]))
+    assert _firsts(found) == ["1. Smith J, ", "2. Brown A, "]
+    assert {item.reason for item in found.dropped} == {"before the references heading"}
+
+
 def test_without_a_references_heading_what_reads_as_no_reference_is_dropped():
     """A manual or a slide deck names no list: the finder's pieces there are its guess, and
     bullets and code (texdocs' slides: 35 of 42 pieces) are no references; a reference

@@ -110,13 +110,13 @@ def _is_content(layout, lines: list, index: int) -> bool:
 def _under_heading(layout, lines: list, starts: list, segment: Segment, floor: int) -> bool:
     """Is there a references heading above the segment, below line `floor` (the previous
     segment's last), with at most HEADING_REACH lines of text between (a first reference
-    the finder missed)?"""
+    the finder missed)? A heading set where the pages set their heads is one all the same
+    (a slide deck's "References" slide, its title in the band every slide's title is in)."""
     above, seen = _line_of(starts, segment.start) - 1, 0
     while above > floor and seen <= HEADING_REACH:
-        if _is_content(layout, lines, above):
-            if LIST_HEADING.match(lines[above].strip()):
-                return True
-            seen += 1
+        if LIST_HEADING.match(lines[above].strip()):
+            return True
+        seen += _is_content(layout, lines, above)
         above -= 1
     return False
 
