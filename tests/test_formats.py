@@ -332,6 +332,16 @@ def test_every_format_takes_any_field_text(fields):
                     extra=extra, tokens=[{"text": raw, "start": 0, "end": len(raw), "label": "title"}])
     for fmt in formats.FORMATS:
         written([ref], fmt)
-    check_csl_item(json.loads(written([ref], "csl"))[0])
+    # One entry in each bibliographic format, or none when the fields give it nothing to write
+    # (an author field of punctuation): never an empty entry, and the writer says so.
+    skipped = {}
+    for fmt in formats.BIBLIOGRAPHIC:
+        formats.write([ref], fmt, io.StringIO(), skipped=lambda item: skipped.setdefault(fmt, item))
+    assert all(item.why == "empty" for item in skipped.values())
+    items = json.loads(written([ref], "csl"))
+    assert len(items) == (0 if "csl" in skipped else 1)
+    for item in items:
+        check_csl_item(item)
     library = bibtexparser.parse_string(written([ref], "bibtex"))
-    assert len(library.entries) == 1 and not library.failed_blocks
+    assert len(library.entries) == (0 if "bibtex" in skipped else 1) and not library.failed_blocks
+    assert all(entry.fields for entry in library.entries)

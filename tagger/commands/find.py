@@ -4,7 +4,7 @@ The input is any text: a page of a PDF's bibliography, a whole paper, a web page
 Page furniture and body text are left out, wrapped references rejoined. Each reference is
 printed as `reftag parse` prints it, with its `start`/`end` offsets in the input and
 `"partial": true` when the paste cut it off. A PDF (known by its content, `%PDF-`) is read
-with its layout (tagger.pdf, the `pdf` extra); its references also carry their `page`.
+with its layout (tagger.pdf, the `pdf` extra); its references also carry their `pdf_page`.
 With --segments the references are printed unparsed (JSON: raw, start, end, partial);
 --dropped adds every other line with text in it, with why it was left out (page number,
 running head, footnote, separator, body text, heading): {"segments": [...], "dropped": [...]}.
@@ -102,7 +102,7 @@ def _segments(found, args, name: str, layout=None) -> int:
     """--segments: the references unparsed (JSON), with --dropped the lines left out."""
     segments = [vars(item) for item in found.segments]
     for item in segments if layout else ():
-        item["page"] = layout.page_at(item["start"])
+        item["pdf_page"] = layout.page_at(item["start"])
     if args.dropped:
         segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
     json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)
