@@ -500,8 +500,11 @@ def _ris_date(date: dict) -> str:
 # AnyStyle-style XML
 
 def to_xml(refs) -> str:
-    """Tagged XML of the references' token labels, for correcting and retraining."""
-    records = [{"id": None, "text": ref.raw, "spans": token_spans(ref)}
+    """Tagged XML of the references' token labels, for correcting and retraining: every record
+    with tokens (a failed one has none), one that is no reference with `not_reference="true"`
+    on its <sequence>."""
+    records = [{"id": None, "text": ref.raw, "spans": token_spans(ref),
+                "not_reference": (ref.extra or {}).get("not_reference")}
                for ref in refs if ref.tokens]
     return write_anystyle_xml(records)
 
