@@ -7,6 +7,14 @@ from .keys import RESERVED_KEYS
 
 @dataclass(repr=False)
 class Reference:
+    """One parsed reference: the JSON record of the output contract (`to_dict()`).
+
+    `extra` holds the structured values (`issued`, `page` the page range, `doi`, …), the
+    `not_reference` mark, and what `find` adds through `annotate`: `start`, `end` and a PDF's
+    `pdf_page`. `to_bibtex()` and `to_csl()` write no entry for a record that failed or is no
+    reference: the one a `%` comment saying so, the other None.
+    """
+
     raw: str
     fields: dict = field(default_factory=dict)
     tokens: list = field(default_factory=list)  # [{"text", "start", "end", "label", "p"}]
