@@ -479,3 +479,15 @@ def test_the_api_gives_the_clis_document(fmt, route, engine):
                        for line in said]
     if route == "parse" and fmt in formats.BIBLIOGRAPHIC:
         assert header == "4 not_reference, 5 error"
+
+
+def test_a_pdf_record_sent_back_for_relabelling_keeps_its_pdf_page():
+    client = api_client("auto")
+    pdf = (REPO / "data" / "finder" / "pdf" / "ieee_two_column.pdf").read_bytes()
+    found = client.post("/api/find", content=pdf,
+                        headers={"content-type": "application/pdf"}).json()
+    back = client.post("/api/relabel", json=found[:3]).json()
+    assert [record["pdf_page"] for record in back] == [record["pdf_page"] for record in found[:3]]
+    assert [record["page"] for record in back] == [record["page"] for record in found[:3]]
+    bibtex = client.post("/api/relabel?format=bibtex", json=found[:3]).text
+    assert len(read_bibtex(bibtex)[0]) == 3
