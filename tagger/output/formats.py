@@ -16,7 +16,6 @@ its readers agree on, CSL-JSON none at all.
 
 import dataclasses
 import json
-from dataclasses import dataclass
 import re
 import unicodedata
 
@@ -69,7 +68,7 @@ TITLE_STOPWORDS = {"a", "an", "the", "on", "of", "in", "for", "to", "and", "with
 BIBLIOGRAPHIC = ("csl", "bibtex", "ris")
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Skipped:
     """A record a bibliographic format wrote no entry for, and why."""
     number: int  # its place among the records, from 1 (for `reftag parse`, its line)
@@ -95,17 +94,16 @@ def write(refs, fmt: str, stream, skipped=None) -> None:
             stream.write(json_line(ref.to_dict()) + "\n")
     elif fmt == "xml":
         stream.write(to_xml(refs))
-    elif fmt in BIBLIOGRAPHIC:
+    elif fmt == "csl":
         entries = _entries(refs, fmt, skipped)
-        if fmt == "csl":
-            _write_array((item for item in entries if not isinstance(item, Skipped)), stream)
-        else:
-            for item in entries:
-                if isinstance(item, Skipped):
-                    if fmt == "bibtex":
-                        stream.write(bibtex_comment(item) + "\n")
-                else:
-                    stream.write(item + "\n")
+        _write_array((item for item in entries if not isinstance(item, Skipped)), stream)
+    elif fmt == "bibtex":
+        for item in _entries(refs, fmt, skipped):
+            stream.write(_bibtex_block(item) + "\n")
+    elif fmt == "ris":
+        for item in _entries(refs, fmt, skipped):
+            if not isinstance(item, Skipped):
+                stream.write(item + "\n")
     else:
         raise FormatError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
 
@@ -141,6 +139,11 @@ def bibtex_comment(item: Skipped) -> str:
     """A `%` line for a record left out. BibTeX and its readers skip text between entries
     unless it holds an `@`; braces and `@` are taken out of the message."""
     return "% reftag: " + re.sub(r"[@{}%\s]+", " ", str(item)).strip()
+
+
+def _bibtex_block(item) -> str:
+    """An entry, or the comment that stands where a record left out would have been."""
+    return item if isinstance(item, str) else bibtex_comment(item) + "\n"
 
 
 def _repeated_authors_filled(refs):
@@ -259,7 +262,7 @@ def _unique(key: str, taken: set) -> str:
 
 def _csl_item(ref, keys: set) -> dict | None:
     """The item with a key unique among `keys`; None when it would hold nothing but its type."""
-    item = to_csl(ref, "")
+    item = to_csl(ref)
     if not set(item) - {"id", "type"}:
         return None
     item["id"] = _unique(citation_key(ref), keys)
@@ -270,7 +273,7 @@ def to_csl(ref, key: str | None = None) -> dict:
     """A CSL-JSON item (CSL 1.0.2 input schema) for one reference, whatever it holds (write()
     and Reference.to_csl() leave out what is no reference)."""
     values = _values(ref)
-    item = {"id": citation_key(ref) if key is None else key, "type": CSL_TYPES.get(ref.type, ref.type or "document")}
+    item = {"id": key or citation_key(ref), "type": CSL_TYPES.get(ref.type, ref.type or "document")}
     for variable, name in NAME_VARIABLES:
         if values.get(name):
             item[variable] = [_csl_name(person) for person in values[name]]
@@ -340,8 +343,7 @@ def _csl_date(date: dict) -> dict:
 def to_bibtex(refs) -> str:
     """A BibTeX file for the references, with unique keys; a `%` comment stands for each record
     left out (failed, no reference, nothing to write)."""
-    return "\n".join(item if isinstance(item, str) else bibtex_comment(item) + "\n"
-                     for item in _entries(refs, "bibtex"))
+    return "\n".join(map(_bibtex_block, _entries(refs, "bibtex")))
 
 
 def _bibtex_entry(ref, keys: set) -> str | None:
