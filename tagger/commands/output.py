@@ -27,7 +27,8 @@ def add_output_arguments(parser) -> None:
         help="default: text (the readable view) on a terminal, json otherwise; text marks "
              f"with '?' a field one of whose words has a probability under "
              f"{view.LOW_CONFIDENCE} ({view.RULES_LOW_CONFIDENCE} where the rule tagger "
-             "answered)")
+             "answered); csl, bibtex and ris write no entry for a record that failed or is "
+             "not a reference, and name it on stderr")
     parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
                         help="colour the text view: auto (on a terminal, unless NO_COLOR is "
                              "set), always, never")
