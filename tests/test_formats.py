@@ -332,6 +332,62 @@ def test_every_format_takes_any_field_text(fields):
                     extra=extra, tokens=[{"text": raw, "start": 0, "end": len(raw), "label": "title"}])
     for fmt in formats.FORMATS:
         written([ref], fmt)
-    check_csl_item(json.loads(written([ref], "csl"))[0])
+    # One entry in each bibliographic format, or none when the fields give it nothing to write
+    # (an author field of punctuation): never an empty entry, and the writer says so.
+    skipped = {}
+    for fmt in formats.BIBLIOGRAPHIC:
+        formats.write([ref], fmt, io.StringIO(), skipped=lambda item: skipped.setdefault(fmt, item))
+    assert all(item.why == "empty" for item in skipped.values())
+    items = json.loads(written([ref], "csl"))
+    assert len(items) == (0 if "csl" in skipped else 1)
+    for item in items:
+        check_csl_item(item)
     library = bibtexparser.parse_string(written([ref], "bibtex"))
-    assert len(library.entries) == 1 and not library.failed_blocks
+    assert len(library.entries) == (0 if "bibtex" in skipped else 1) and not library.failed_blocks
+    assert all(entry.fields for entry in library.entries)
+
+
+# --- records left out of the bibliographic formats ---------------------------------------------
+
+def test_no_empty_entry_and_each_record_left_out_is_named(refs):
+    junk = reference("lorem ipsum 42 !!!", [[0, 18, "title"]])
+    junk.extra["not_reference"] = True
+    number_only = reference("[12]", [[1, 3, "citation-number"]])  # nothing to cite
+    batch = [refs[0], junk, refs[3], number_only, refs[1]]
+    for fmt in formats.BIBLIOGRAPHIC:
+        skipped = []
+        formats.write(iter(batch), fmt, io.StringIO(), skipped=skipped.append)
+        assert [(item.number, item.why) for item in skipped] == [
+            (2, "not_reference"), (3, "error"), (4, "empty")], fmt
+    assert str(skipped[1]) == "record 3 failed (empty reference); no entry written"
+    text = written(batch, "bibtex")
+    assert text.count("\n@") + text.startswith("@") == 2 and "@misc" not in text
+    assert "% reftag: record 2 is not a reference; no entry written: lorem ipsum 42 !!!\n" in text
+    assert "% reftag: record 4 holds no field the format can write; no entry written: [12]\n" in text
+    assert written(batch, "ris").count("TY  - ") == 2
+    assert [item["title"] for item in json.loads(written(batch, "csl"))] == [
+        "Accelerating training", "Über 50% of {x} & $y$ in #tags_z"]
+
+
+def test_a_bibtex_comment_cannot_open_an_entry():
+    ref = Reference(raw="@misc{x, title={y}} 100%", fields={"title": "x"},
+                    extra={"not_reference": True})
+    comment = ref.to_bibtex()
+    assert comment == "% reftag: record 1 is not a reference; no entry written: misc x, title= y 100\n"
+    assert not bibtex_blocks(comment)
+
+
+def bibtex_blocks(text):
+    bibtexparser = pytest.importorskip("bibtexparser")
+    library = bibtexparser.parse_string(text)
+    return library.entries + library.failed_blocks
+
+
+def test_the_formats_read_no_key_that_find_adds():
+    ref = reference(ROMERO, ROMERO_SPANS)
+    ref.annotate(start=5, end=90, pdf_page=7)
+    assert "pages = {1027--1040}" in written([ref], "bibtex")
+    assert "SP  - 1027\nEP  - 1040" in written([ref], "ris")
+    assert json.loads(written([ref], "csl"))[0]["page"] == "1027-1040"
+    with pytest.raises(ValueError, match="page"):
+        ref.annotate(page=7)

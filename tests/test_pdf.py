@@ -165,7 +165,7 @@ def test_a_latex_paper_scored_against_hand_checked_gold(tmp_path):
     assert scores["precision"] >= 0.98 and scores["recall"] >= 0.98, scores
     found = tagger.find(tmp_path / "layout_paper.pdf", engine="rules")
     assert [ref.fields.get("year") for ref in found][:3] == ["2001", "2004", "2009"]
-    pages = [ref.extra["page"] for ref in found]
+    pages = [ref.extra["pdf_page"] for ref in found]
     assert pages == sorted(pages) and pages[0] == 2 and pages[-1] == 3
 
 
@@ -178,7 +178,7 @@ def test_find_takes_bytes_paths_and_text_as_before(papers, tmp_path):
     assert [ref.raw for ref in tagger.find(str(path), engine="rules")] == [
         ref.raw for ref in from_bytes]
     assert len(tagger.find(path, engine="rules")) == len(from_bytes)
-    assert all(ref.extra["page"] in (1, 2) for ref in from_bytes)
+    assert all(ref.extra["pdf_page"] in (1, 2) for ref in from_bytes)
     # text is text, exactly as before
     assert [ref.raw for ref in tagger.find(paper.text, engine="rules")] == [
         item.raw for item in segment(paper.text)]
@@ -192,10 +192,10 @@ def test_reftag_find_reads_a_pdf(papers, tmp_path, capsys):
     assert main(["find", str(path), "--format", "json", "--engine", "rules"]) == 0
     records = json.loads(capsys.readouterr().out)
     assert len(records) == 18 and records[0]["fields"]["citation-number"] == "1"
-    assert records[0]["page"] == 2 and records[-1]["page"] == 3
+    assert records[0]["pdf_page"] == 2 and records[-1]["pdf_page"] == 3
     assert main(["find", str(path), "--segments"]) == 0
     segments = json.loads(capsys.readouterr().out)
-    assert [item["page"] for item in segments] == [record["page"] for record in records]
+    assert [item["pdf_page"] for item in segments] == [record["pdf_page"] for record in records]
 
 
 def test_reftag_find_reads_a_pdf_from_standard_input(papers, monkeypatch, capsys):
@@ -373,7 +373,7 @@ def test_dois_and_words_broken_at_a_column_end_and_a_page_end():
     assert "Journal of Reference Studies" not in " ".join(ref.raw for ref in found)
     assert "bibliographic data recognition" in found[2].fields.get("title", "")
     assert "Proceedings of Research" in found[2].fields.get("venue", "")
-    assert [ref.extra["page"] for ref in found] == [1, 1, 2]
+    assert [ref.extra["pdf_page"] for ref in found] == [1, 1, 2]
 
 
 def test_a_text_layer_of_unmapped_glyphs_says_so(monkeypatch):

@@ -143,7 +143,7 @@ def test_unsure_fields_are_marked_with_their_probability():
 
 def test_where_find_found_it_is_in_the_header():
     ref = by_hand(title=("Words", 0.97))
-    ref.extra.update(start=120, end=480, page=3)
+    ref.annotate(start=120, end=480, pdf_page=3)
     ref.partial = True
     assert view.render(ref, 2).splitlines()[0] == (
         "[2] crf · confidence 0.80 · article-journal · page 3 · characters 120–480 · partial")

@@ -102,7 +102,7 @@ def _segments(found, args, name: str, layout=None) -> int:
     """--segments: the references unparsed (JSON), with --dropped the lines left out."""
     segments = [vars(item) for item in found.segments]
     for item in segments if layout else ():
-        item["page"] = layout.page_at(item["start"])
+        item["pdf_page"] = layout.page_at(item["start"])
     if args.dropped:
         segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
     json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)

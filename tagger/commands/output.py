@@ -5,9 +5,15 @@ Without --format, standard output decides: a terminal gets the view (tagger.outp
 file gets JSON, byte for byte what `--format json` writes. Colour follows --color: `auto`
 colours the view on a terminal unless NO_COLOR is set (https://no-color.org) or TERM is
 "dumb"; `always` and `never` say so whatever the environment says.
+
+The bibliographic formats (csl, bibtex, ris) write no entry for a record that failed or is not
+a reference (tagger.output.formats); each such record is named on stderr, "reftag: bibtex:
+record 3 is not a reference; no entry written: …", its number its place in the output (for
+`reftag parse`, its line).
 """
 
 import os
+import sys
 
 from ..output import formats, view
 
@@ -21,7 +27,8 @@ def add_output_arguments(parser) -> None:
         help="default: text (the readable view) on a terminal, json otherwise; text marks "
              f"with '?' a field one of whose words has a probability under "
              f"{view.LOW_CONFIDENCE} ({view.RULES_LOW_CONFIDENCE} where the rule tagger "
-             "answered)")
+             "answered); csl, bibtex and ris write no entry for a record that failed or is "
+             "not a reference, and name it on stderr")
     parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
                         help="colour the text view: auto (on a terminal, unless NO_COLOR is "
                              "set), always, never")
@@ -58,12 +65,14 @@ def _columns(stream, environ) -> int | None:
 
 
 def write(refs, args, stream) -> None:
-    """The references in the format asked for, or chosen by where `stream` goes."""
+    """The references in the format asked for, or chosen by where `stream` goes. A record
+    that a bibliographic format leaves out (failed, no reference) is named on stderr."""
     fmt = chosen_format(args, stream)
     if fmt == TEXT:
         view.write(refs, stream, style(args, stream))
     else:
-        formats.write(refs, fmt, stream)
+        formats.write(refs, fmt, stream, skipped=lambda item: print(
+            f"reftag: {fmt}: {view.printable(item)}", file=sys.stderr))
 
 
 def is_terminal(stream) -> bool:

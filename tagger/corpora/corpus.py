@@ -230,6 +230,7 @@ def write_anystyle_xml(records) -> str:
     for record in records:
         record_id = record.get("id")
         attribute = f" id={quoteattr(str(record_id))}" if record_id is not None else ""
+        attribute += ' not_reference="true"' if record.get("not_reference") else ""
         lines.append(f"  <sequence{attribute}>")
         for label, parts in _elements(record["text"], record["spans"]):
             if label is None:

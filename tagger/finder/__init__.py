@@ -138,7 +138,7 @@ def parse_segments(segments: list, engine: str = "auto", model=None, jobs: int =
     references = list(parse_many((found.raw for found in segments), engine, model, jobs))
     for found, reference in zip(segments, references):
         reference.partial = found.partial
-        reference.extra["start"], reference.extra["end"] = found.start, found.end
+        reference.annotate(start=found.start, end=found.end)
     return references
 
 

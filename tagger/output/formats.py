@@ -5,8 +5,13 @@ csl: CSL-JSON items, for Zotero, Pandoc and citeproc. bibtex: for LaTeX (written
 tagger.output.latex's escapes, no library needed). ris: for EndNote, Mendeley and Zotero.
 xml: AnyStyle-style tagged XML (tagger.corpora.corpus), for a person to correct and `reftag train`.
 
-A reference that failed (`error` set) still appears in json/jsonl, as its dict with the error;
-the bibliographic formats leave it out, since it holds no fields to cite.
+Every record appears in json, jsonl and xml, in order: one that failed with its `error`, one
+that is no reference at all with `"not_reference": true`. The bibliographic formats (csl,
+bibtex, ris) write no entry for those, nor for a record that holds nothing they can write: an
+empty entry would pass for a reference. They say so instead: write() tells its `skipped`
+callback of each (the CLI prints it on stderr, the API in a header), and BibTeX, the one of the
+three with comments, puts a `%` line where the entry would have been. RIS has no comment that
+its readers agree on, CSL-JSON none at all.
 """
 
 import dataclasses
@@ -15,6 +20,7 @@ import re
 import unicodedata
 
 from . import latex
+from .keys import STRUCTURED_KEYS
 from ..corpora.corpus import json_line, write_anystyle_xml
 from ..labels.fields import label_runs
 from ..labels import OTHER
@@ -59,32 +65,85 @@ TITLE_STOPWORDS = {"a", "an", "the", "on", "of", "in", "for", "to", "and", "with
                    "le", "la", "les", "der", "die", "das", "el", "los", "un", "une", "ein", "eine"}
 
 
-def write(refs, fmt: str, stream) -> None:
-    """Write references (any iterable; read once, in order) to a text stream."""
-    if fmt in ("csl", "bibtex", "ris"):
-        refs = _repeated_authors_filled(refs)
+BIBLIOGRAPHIC = ("csl", "bibtex", "ris")
+
+
+@dataclasses.dataclass(frozen=True)
+class Skipped:
+    """A record a bibliographic format wrote no entry for, and why."""
+    number: int  # its place among the records, from 1 (for `reftag parse`, its line)
+    why: str  # "error", "not_reference" or "empty"
+    detail: str = ""  # the error's message
+    raw: str = ""
+
+    def __str__(self) -> str:
+        reason = {"error": f"failed ({self.detail})", "not_reference": "is not a reference",
+                  "empty": "holds no field the format can write"}[self.why]
+        text = " ".join(self.raw.split())
+        text = text if len(text) <= 60 else text[:59] + "…"
+        return f"record {self.number} {reason}; no entry written" + (f": {text}" if text else "")
+
+
+def write(refs, fmt: str, stream, skipped=None) -> None:
+    """Write references (any iterable; read once, in order) to a text stream. `skipped`, when
+    given, is called with a Skipped for each record a bibliographic format leaves out."""
     if fmt == "json":
         _write_array((ref.to_dict() for ref in refs), stream)
     elif fmt == "jsonl":
         for ref in refs:
             stream.write(json_line(ref.to_dict()) + "\n")
-    elif fmt == "csl":
-        keys = set()
-        items = (to_csl(ref, _unique(citation_key(ref), keys)) for ref in refs if not ref.error)
-        _write_array(items, stream)
-    elif fmt == "bibtex":
-        keys = set()
-        for ref in refs:
-            if not ref.error:
-                stream.write(_bibtex_entry(ref, _unique(citation_key(ref), keys)) + "\n")
-    elif fmt == "ris":
-        for ref in refs:
-            if not ref.error:
-                stream.write(_ris_record(ref) + "\n")
     elif fmt == "xml":
         stream.write(to_xml(refs))
+    elif fmt == "csl":
+        entries = _entries(refs, fmt, skipped)
+        _write_array((item for item in entries if not isinstance(item, Skipped)), stream)
+    elif fmt == "bibtex":
+        for item in _entries(refs, fmt, skipped):
+            stream.write(_bibtex_block(item) + "\n")
+    elif fmt == "ris":
+        for item in _entries(refs, fmt, skipped):
+            if not isinstance(item, Skipped):
+                stream.write(item + "\n")
     else:
         raise FormatError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+
+
+def left_out(ref) -> str | None:
+    """Why a bibliographic format writes no entry for this record ("error", "not_reference"),
+    or None when it writes one."""
+    if ref.error is not None:
+        return "error"
+    if (ref.extra or {}).get("not_reference"):
+        return "not_reference"
+    return None
+
+
+def _entries(refs, fmt: str, skipped=None):
+    """Each record's entry in `fmt` (CSL item, BibTeX or RIS text) or its Skipped, in order;
+    citation keys are unique among the entries written."""
+    keys = set()
+    for number, ref in enumerate(_repeated_authors_filled(refs), 1):
+        why = left_out(ref)
+        entry = None if why else {"csl": _csl_item, "bibtex": _bibtex_entry,
+                                  "ris": _ris_record}[fmt](ref, keys)
+        if entry is None:
+            item = Skipped(number, why or "empty", ref.error or "", ref.raw or "")
+            if skipped is not None:
+                skipped(item)
+            yield item
+        else:
+            yield entry
+
+
+def bibtex_comment(item: Skipped) -> str:
+    """A `%` line for a record left out. BibTeX and its readers skip text between entries
+    unless it holds an `@`; braces and `@` are taken out of the message."""
+    return "% reftag: " + re.sub(r"[@{}%\s]+", " ", str(item)).strip()
+
+
+def _bibtex_block(item) -> str:
+    """An entry, or the comment that stands where a record left out would have been."""
+    return item if isinstance(item, str) else bibtex_comment(item) + "\n"
 
 
 def _repeated_authors_filled(refs):
@@ -121,7 +180,8 @@ def _values(ref) -> dict:
         "genre": _clean_genre(fields.get("genre", "")),
     }
     values = {key: value for key, value in values.items() if value}
-    values.update(extra)
+    # Only the structured values: what find adds (start, end, pdf_page) is not for citing.
+    values.update((key, value) for key, value in extra.items() if key in STRUCTURED_KEYS)
     values["authors"] = ref.authors or []
     return values
 
@@ -200,8 +260,18 @@ def _unique(key: str, taken: set) -> str:
 # ---------------------------------------------------------------------------------------------
 # CSL-JSON
 
+def _csl_item(ref, keys: set) -> dict | None:
+    """The item with a key unique among `keys`; None when it would hold nothing but its type."""
+    item = to_csl(ref)
+    if not set(item) - {"id", "type"}:
+        return None
+    item["id"] = _unique(citation_key(ref), keys)
+    return item
+
+
 def to_csl(ref, key: str | None = None) -> dict:
-    """A CSL-JSON item (CSL 1.0.2 input schema) for one reference."""
+    """A CSL-JSON item (CSL 1.0.2 input schema) for one reference, whatever it holds (write()
+    and Reference.to_csl() leave out what is no reference)."""
     values = _values(ref)
     item = {"id": key or citation_key(ref), "type": CSL_TYPES.get(ref.type, ref.type or "document")}
     for variable, name in NAME_VARIABLES:
@@ -271,13 +341,13 @@ def _csl_date(date: dict) -> dict:
 # BibTeX
 
 def to_bibtex(refs) -> str:
-    """A BibTeX file for the references, with unique keys; failed references are left out."""
-    keys = set()
-    return "\n".join(_bibtex_entry(ref, _unique(citation_key(ref), keys))
-                     for ref in refs if not ref.error)
+    """A BibTeX file for the references, with unique keys; a `%` comment stands for each record
+    left out (failed, no reference, nothing to write)."""
+    return "\n".join(map(_bibtex_block, _entries(refs, "bibtex")))
 
 
-def _bibtex_entry(ref, key: str) -> str:
+def _bibtex_entry(ref, keys: set) -> str | None:
+    """The entry with a key unique among `keys`; None when it would hold no field."""
     values = _values(ref)
     entry_type = _bibtex_type(ref.type, values.get("genre", ""))
     fields = []
@@ -323,8 +393,10 @@ def _bibtex_entry(ref, key: str) -> str:
     accessed = values.get("accessed") or {}
     add("urldate", _iso_date(accessed))
     add("pmid", values.get("pmid"))
+    if not fields:
+        return None
     body = "".join(f"  {name} = {value},\n" for name, value in fields)
-    return f"@{entry_type}{{{key},\n{body}}}\n"
+    return f"@{entry_type}{{{_unique(citation_key(ref), keys)},\n{body}}}\n"
 
 
 def _bibtex_type(kind: str | None, genre: str) -> str:
@@ -370,10 +442,14 @@ def _iso_date(date: dict) -> str:
 # RIS
 
 def to_ris(refs) -> str:
-    return "".join(_ris_record(ref) + "\n" for ref in refs if not ref.error)
+    """RIS records for the references; those left out (failed, no reference, nothing to
+    write) have none: RIS has no comment its readers agree on."""
+    return "".join(item + "\n" for item in _entries(refs, "ris") if isinstance(item, str))
 
 
-def _ris_record(ref) -> str:
+def _ris_record(ref, keys=None) -> str | None:
+    """The record (RIS has no keys: `keys` is for the same call as the other formats); None
+    when it would hold nothing but its type."""
     values = _values(ref)
     lines = [("TY", RIS_TYPES.get(ref.type, "GEN"))]
     for tag, name in (("AU", "authors"), ("A2", "editors")):
@@ -397,6 +473,8 @@ def _ris_record(ref) -> str:
     if values.get("accessed"):
         lines.append(("Y2", _ris_date(values["accessed"])))
     out = [f"{tag}  - {' '.join(str(value).split())}" for tag, value in lines if value]
+    if len(out) == 1:  # TY only
+        return None
     return "\n".join(out + ["ER  - "]) + "\n"
 
 
@@ -424,8 +502,11 @@ def _ris_date(date: dict) -> str:
 # AnyStyle-style XML
 
 def to_xml(refs) -> str:
-    """Tagged XML of the references' token labels, for correcting and retraining."""
-    records = [{"id": None, "text": ref.raw, "spans": token_spans(ref)}
+    """Tagged XML of the references' token labels, for correcting and retraining: every record
+    with tokens (a failed one has none), one that is no reference with `not_reference="true"`
+    on its <sequence>."""
+    records = [{"id": None, "text": ref.raw, "spans": token_spans(ref),
+                "not_reference": (ref.extra or {}).get("not_reference")}
                for ref in refs if ref.tokens]
     return write_anystyle_xml(records)
 

@@ -2,9 +2,19 @@
 
 from dataclasses import dataclass, field
 
+from .keys import RESERVED_KEYS
+
 
 @dataclass(repr=False)
 class Reference:
+    """One parsed reference: the JSON record of the output contract (`to_dict()`).
+
+    `extra` holds the structured values (`issued`, `page` the page range, `doi`, …), the
+    `not_reference` mark, and what `find` adds through `annotate`: `start`, `end` and a PDF's
+    `pdf_page`. `to_bibtex()` and `to_csl()` write no entry for a record that failed or is no
+    reference: the one a `%` comment saying so, the other None.
+    """
+
     raw: str
     fields: dict = field(default_factory=dict)
     tokens: list = field(default_factory=list)  # [{"text", "start", "end", "label", "p"}]
@@ -27,6 +37,21 @@ class Reference:
         return (f"<Reference {self.engine} {self.confidence:.2f} {fields or '(no fields)'} "
                 f"({len(self.tokens)} tokens){marks}>")
 
+    @property
+    def not_reference(self) -> bool:
+        """The text does not look like a reference at all (tagger.text.likeness)."""
+        return bool((self.extra or {}).get("not_reference"))
+
+    def annotate(self, **keys) -> None:
+        """Add what the caller knows beyond the text: where `find` found the reference
+        (`start`, `end`, a PDF's `pdf_page`). A name of the record or of a structured value
+        is refused (ValueError): the added key would overwrite what the formats read."""
+        taken = RESERVED_KEYS.intersection(keys)
+        if taken:
+            raise ValueError(f"{', '.join(sorted(taken))}: the name of a field of the record; "
+                             "an added key needs a name of its own (a PDF's page is pdf_page)")
+        self.extra.update(keys)
+
     def to_dict(self) -> dict:
         out = {
             "raw": self.raw,
@@ -44,12 +69,16 @@ class Reference:
             out["error"] = self.error
         return out
 
-    def to_csl(self) -> dict:
-        from .formats import to_csl
+    def to_csl(self) -> dict | None:
+        """The CSL-JSON item; None for a record that failed, is no reference or holds nothing
+        to write (JSON has no comment to say so in, and an empty item would pass for one)."""
+        from .formats import _csl_item, left_out
 
-        return to_csl(self)
+        return None if left_out(self) else _csl_item(self, set())
 
     def to_bibtex(self) -> str:
+        """The BibTeX entry; for a record that is no reference or failed, a `%` comment that
+        says so instead of an empty entry."""
         from .formats import to_bibtex
 
         return to_bibtex([self])

@@ -126,8 +126,8 @@ def _summary(ref) -> str:
     if ref.type:
         parts.append(ref.type)
     extra = ref.extra or {}
-    if isinstance(extra.get("page"), int):  # found in a PDF
-        parts.append(f"page {extra['page']}")
+    if isinstance(extra.get("pdf_page"), int):  # found in a PDF
+        parts.append(f"page {extra['pdf_page']}")
     if isinstance(extra.get("start"), int) and isinstance(extra.get("end"), int):
         parts.append(f"characters {extra['start']}–{extra['end']}")
     if ref.partial:

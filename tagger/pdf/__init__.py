@@ -1,7 +1,7 @@
 """PDF input for `reftag find`: the text layer read with its layout (the `pdf` extra, pypdfium2).
 
     from tagger.pdf import find_pdf, read_pdf
-    refs = find_pdf("paper.pdf")        # list[Reference], each with its `page`
+    refs = find_pdf("paper.pdf")        # list[Reference], each with its `pdf_page`
     layout = read_pdf(pdf_bytes)        # PdfText: text, lines (page, box, size, flags), furniture
 
 Stages, each a module: extract (glyphs with boxes and sizes) → fragments (runs on one
@@ -49,7 +49,7 @@ def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIM
 def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
              max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None) -> list:
     """The references of a PDF (a path or bytes), parsed; each Reference also carries the
-    `page` its first line is on. Warnings (pages left unread) are appended to `warnings`."""
+    `pdf_page` its first line is on (`page` is the page range it cites). Warnings (pages left unread) are appended to `warnings`."""
     from tagger.finder import parse_segments
 
     layout = read_pdf(source, max_pages, time_limit)
@@ -58,5 +58,5 @@ def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
     references = parse_segments(segmentation(layout).segments, engine, model, jobs)
     for reference in references:
         if "start" in reference.extra:
-            reference.extra["page"] = layout.page_at(reference.extra["start"])
+            reference.annotate(pdf_page=layout.page_at(reference.extra["start"]))
     return references

@@ -23,7 +23,11 @@ def _records(description: str) -> dict:
     content = {media: {"schema": {"type": "string"}} for media in sorted(set(MEDIA_TYPES.values()))}
     content["application/json"] = {"schema": {"type": "array",
                                               "items": {"$ref": "#/components/schemas/Record"}}}
-    return {"200": {"description": description, "content": content}}
+    skipped = {"description": "csl, bibtex, ris: the records given no entry (failed, not a "
+                              "reference), e.g. '4 not_reference, 5 error'",
+               "schema": {"type": "string"}}
+    return {"200": {"description": description, "content": content,
+                    "headers": {"Reftag-Skipped": skipped}}}
 
 
 FORMAT_PARAMETER = {
@@ -106,6 +110,7 @@ def schema(limits: Limits) -> dict:
                 "confidence": {"type": "number"}, "engine": {"type": "string"},
                 "error": {"type": "string"}, "start": {"type": "integer"},
                 "end": {"type": "integer"}, "partial": {"type": "boolean"},
+                "pdf_page": {"type": "integer", "description": "the PDF page it stands on"},
                 "not_reference": {"type": "boolean", "description":
                                   "present (true) when the text does not look like a "
                                   "reference at all (tagger.text.likeness)"}}},

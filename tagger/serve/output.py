@@ -1,7 +1,9 @@
 """Parsed references written as a response body in the format the client asked for.
 
 The formats are `reftag parse --format`'s, plus `spans`: the JSON Lines records
-({"id", "text", "spans"}) that `reftag train` reads, for corrected references.
+({"id", "text", "spans"}) that `reftag train` reads, for corrected references. A record that
+a bibliographic format leaves out (failed, not a reference, nothing to write) is named in the
+Reftag-Skipped header, "3 not_reference, 5 error", where the CLI names it on stderr.
 """
 
 import io
@@ -21,6 +23,9 @@ MEDIA_TYPES = {
     "spans": "application/x-ndjson",
 }
 FORMATS = tuple(MEDIA_TYPES)
+# The records a bibliographic format (csl, bibtex, ris) wrote no entry for: what `reftag` says
+# on stderr. The body is the CLI's, BibTeX's `%` comments included.
+SKIPPED_HEADER = "Reftag-Skipped"
 
 
 def check_format(name: str) -> str:
@@ -29,8 +34,10 @@ def check_format(name: str) -> str:
     return name
 
 
-def render(refs: list, fmt: str) -> tuple[str, str]:
-    """(body, media type with charset) for the references in format `fmt`."""
+def render(refs: list, fmt: str) -> tuple[str, str, dict]:
+    """(body, media type with charset, headers) for the references in format `fmt`: the body
+    `reftag` writes on stdout, and in SKIPPED_HEADER what it would say on stderr."""
+    skipped = []
     if fmt == "spans":
         body = "".join(json_line({"id": f"ref-{number:04d}", "text": ref.raw,
                                   "spans": token_spans(ref)}) + "\n"
@@ -38,8 +45,14 @@ def render(refs: list, fmt: str) -> tuple[str, str]:
     else:
         stream = io.StringIO()
         try:
-            formats.write(refs, fmt, stream)
+            formats.write(refs, fmt, stream, skipped=skipped.append)
         except formats.FormatError as error:  # its optional library is not installed
             raise ApiError(501, str(error)) from None
         body = stream.getvalue()
-    return body, f"{MEDIA_TYPES[fmt]}; charset=utf-8"
+    headers = {SKIPPED_HEADER: skipped_header(skipped)} if skipped else {}
+    return body, f"{MEDIA_TYPES[fmt]}; charset=utf-8", headers
+
+
+def skipped_header(skipped: list) -> str:
+    """ "1 not_reference, 4 error": each record left out, its number (from 1) and why."""
+    return ", ".join(f"{item.number} {item.why}" for item in skipped)

@@ -15,7 +15,7 @@ from ..text.tokenize import tokenize
 from .errors import ApiError
 
 KNOWN = frozenset(LABELS) | {OTHER}
-KEPT = ("start", "end")  # where `find` found the reference in its document
+KEPT = ("start", "end", "pdf_page")  # where `find` found the reference in its document
 
 
 def relabel(record, where: str) -> Reference:
@@ -58,7 +58,7 @@ def relabel(record, where: str) -> Reference:
         partial=record.get("partial") is True)
     for key in KEPT:
         if isinstance(record.get(key), int):
-            reference.extra[key] = record[key]
+            reference.annotate(**{key: record[key]})
     return reference
 
 

@@ -37,8 +37,8 @@ async def work(request, function, *args):
 def records_response(function, fmt):
     """A function for the thread: the records function() returns, written in `fmt`."""
     def run():
-        body, media_type = render(function(), fmt)
-        return Response(body, media_type=media_type)
+        body, media_type, headers = render(function(), fmt)
+        return Response(body, media_type=media_type, headers=headers)
     return run
 
 

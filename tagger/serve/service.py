@@ -89,7 +89,7 @@ class Service:
             deadline.check()
             ref = parse_safely(item.raw[:self.limits.max_chars], engine, self.config.model)
             ref.partial = item.partial
-            ref.extra["start"], ref.extra["end"] = item.start, item.end
+            ref.annotate(start=item.start, end=item.end)
             refs.append(ref)
         return refs
 
