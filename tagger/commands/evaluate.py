@@ -37,10 +37,18 @@ def configure(parser) -> None:
     system.add_argument("--styles", action="store_true",
                         help="the style table: every engine on every annotated set in the "
                              "repository, against the baseline docs/results/styles.json")
+    system.add_argument("--suite", action="store_true",
+                        help="the development suite: auto and crf on every annotated source "
+                             "(gold, GROBID's folds, the PDF sets, the families), with the mean")
     parser.add_argument("--write-baseline", action="store_true",
                         help="with --styles: rewrite the baseline (a fall needs --reason)")
     parser.add_argument("--reason", default="", metavar="TEXT",
                         help="with --write-baseline: why a set falls, kept in the baseline")
+    parser.add_argument("--markdown", action="store_true",
+                        help="with --suite: write the table into docs/results.md")
+    parser.add_argument("--recompute-folds", action="store_true",
+                        help="with --suite: train GROBID's ten folds again (an hour), not the "
+                             "stored result")
     parser.add_argument("--engine", choices=("auto", "crf", "rules"),
                         help="tagger to use (default: crf with --model, else auto)")
     parser.add_argument("--report", action="append", choices=REPORTS, default=[],
@@ -67,8 +75,11 @@ def run(args) -> int:
     if args.styles:
         from ..evaluate.styles import run as style_table
         return style_table(args.write_baseline, args.reason, model=args.model, command=command)
+    if args.suite:
+        from ..evaluate.suite import run as suite
+        return suite(args.markdown, args.recompute_folds, model=args.model, command=command)
     if not args.data:
-        return _fail("give DATA (annotated references) or --styles")
+        return _fail("give DATA (annotated references), --styles or --suite")
     if all(is_pdf_folder(path) for path in args.data):
         return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):
