@@ -6,7 +6,8 @@ them outside, unlabelled. A model trained on both would learn that "In" and "[12
 sometimes a field and sometimes not. Each convention below is a small function from a record
 to a record (spans as [start, end, label]) that labels GROBID's unlabelled markers the way
 AnyStyle's corpora do; `harmonize_tei` applies them all. `arxiv_ids` gives arXiv identifiers
-their own label in every corpus, where AnyStyle's annotators left them in a `note`.
+their own label in every corpus, where AnyStyle's annotators left them in a `note`, and
+`doi_links` a DOI printed as a link the `doi` label, where they mostly called it a URL.
 
 The field values a user sees drop those markers again (`tagger.labels.fields`), so the convention
 only decides what the model learns, not what it returns.
@@ -109,6 +110,24 @@ def arxiv_ids(record) -> dict:
     return {**record, "spans": spans}
 
 
+# A DOI printed as a link, a "DOI:" or "Available:" before it: "http://dx.doi. org/10.1016/…".
+_DOI_LINK = re.compile(r"^(?:(?:doi|available)\s*:?\s*)?(?:https?://)?(?:dx\.)?doi\.\s?org/\s?10\.",
+                       re.IGNORECASE)
+
+
+def doi_links(record) -> dict:
+    """A DOI printed as a link is labelled `doi` (docs/design.md, "Labels"), where AnyStyle's
+    and GROBID's annotators mostly called it a URL; a reference that prints its DOI apart
+    as well keeps the link its URL."""
+    spans = record["spans"]
+    if any(label == "doi" for _, _, label in spans):
+        return record
+    text = record["text"]
+    relabelled = [[start, end, "doi" if label == "url" and _DOI_LINK.match(text[start:end])
+                   else label] for start, end, label in spans]
+    return {**record, "spans": relabelled} if relabelled != spans else record
+
+
 # What opens a field rather than closing the one before it.
 _OPENERS = tuple("([{“‘\"'«《【（")
 _BRACKETS = tuple("([{《【（")
@@ -198,7 +217,8 @@ def _kind(piece: str, label) -> str:
     return "opens" if label in _MARKED.get(KEYWORDS.get(word), ()) else "word"
 
 
-TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids, fill_gaps)
+TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids, fill_gaps,
+                   doi_links)
 
 
 def harmonize(record, conventions) -> dict:
