@@ -37,6 +37,19 @@ FOLDS_CACHE = "docs/results/suite_folds.json"  # the fold result and the recipe 
 TEXDOCS = Path("/usr/share/doc")
 RESULTS_PAGE = "docs/results.md"
 BEGIN, END = "<!-- suite: begin -->", "<!-- suite: end -->"
+SECTION_HEAD = """## The development suite
+
+Every annotated source the project has, scored by the shipped engines in one table, so that a
+change is judged on all of them at once (`reftag evaluate --suite`; the code and what each
+source is: `tagger/evaluate/suite.py`). Each row gives core micro-F1 and the share of
+references with every core field right, as users judge a record whole; the PDF folders count
+the fields of the references found and matched (segmentation is scored apart), and texdocs
+only the documents whose PDF is installed. GROBID's folds are read from their stored result
+while the model's training recipe is the one they were made with (`--recompute-folds` trains
+them again, an hour); the web / software / data family is hand-written and never trained on.
+`--markdown` rewrites the table below; `python -m training.write_results` keeps this section.
+
+"""
 
 
 class Skipped(Exception):
@@ -116,9 +129,9 @@ def texdocs(engines=ENGINES, model=None) -> dict:
         return pdf_folder(Path(folder), engines, model)
 
 
-def grobid_folds(engines=ENGINES, model=None, recompute: bool = False) -> dict:
+def grobid_folds(engines=ENGINES, model=None, recompute: bool = False,
+                 cache: Path = REPO / FOLDS_CACHE) -> dict:
     """GROBID's ten folds, stored: {engine: row} plus "stale" when the recipe has changed."""
-    cache = REPO / FOLDS_CACHE
     fingerprint = recipe(model)
     if recompute:
         _run_folds()
@@ -130,7 +143,7 @@ def grobid_folds(engines=ENGINES, model=None, recompute: bool = False) -> dict:
                            "all_core_correct": both.get("grobid_auto_all")}}
         cache.write_text(json.dumps(stored, indent=1) + "\n", encoding="utf-8")
     elif not cache.is_file():
-        raise Skipped(f"no stored fold result ({FOLDS_CACHE}): --recompute-folds")
+        raise Skipped(f"no stored fold result ({cache.name}): --recompute-folds")
     stored = json.loads(cache.read_text(encoding="utf-8"))
     rows = {engine: {"n": None, **stored[engine]} for engine in engines if engine in stored}
     if stored["recipe"] != fingerprint:
@@ -224,7 +237,7 @@ def markdown(table: dict, engines=ENGINES, command: str = "") -> str:
     return "\n".join(lines) + "\n" + ("\n" + "\n".join(notes) + "\n" if notes else "") + produced
 
 
-def write_into_page(table_text: str, page: Path = REPO / RESULTS_PAGE) -> None:
+def write_into_page(table_text: str, page: Path) -> None:
     """Put the table between the suite markers of the results page (appended the first time)."""
     text = page.read_text(encoding="utf-8")
     block = f"{BEGIN}\n{table_text}{END}"
@@ -232,7 +245,7 @@ def write_into_page(table_text: str, page: Path = REPO / RESULTS_PAGE) -> None:
         head, rest = text.split(BEGIN, 1)
         text = head + block + rest.split(END, 1)[1]
     else:
-        text = text.rstrip("\n") + "\n\n## The development suite\n\n" + block + "\n"
+        text = text.rstrip("\n") + "\n\n" + SECTION_HEAD + block + "\n"
     page.write_text(text, encoding="utf-8")
 
 
@@ -244,6 +257,6 @@ def run(markdown_page: bool = False, recompute_folds: bool = False, model=None,
     text = markdown(table, command=command)
     sys.stdout.write(text)
     if markdown_page:
-        write_into_page(text)
+        write_into_page(text, REPO / RESULTS_PAGE)
         print(f"wrote the suite's table into {RESULTS_PAGE}", file=sys.stderr)
     return 0
