@@ -56,15 +56,18 @@ class Skipped(Exception):
     """A source that cannot be scored here (its files are absent): said in the table."""
 
 
-def recipe(model=None) -> str:
-    """A fingerprint of how the model was trained: equal fingerprints, equal fold results."""
-    from ..crf.model import DEFAULT_MODEL, manifest_path
+def recipe(model=None, root: Path = REPO) -> str:
+    """A fingerprint of the model's training recipe as the folds would follow it today: its
+    feature version, its hyper-parameters and its training files as they now are (a file
+    relabelled since makes other folds, even before the model is retrained)."""
+    from ..crf.model import DEFAULT_MODEL, file_sha256, manifest_path
 
     manifest = json.loads(manifest_path(Path(model) if model else DEFAULT_MODEL)
                           .read_text(encoding="utf-8"))
+    files = manifest.get("training", {}).get("files", [])
     what = {"feature_version": manifest.get("feature_version"), "params": manifest.get("params"),
-            "sources": {name: source.get("sha256") for name, source
-                        in manifest.get("training", {}).get("sources", {}).items()}}
+            "files": {name: file_sha256(root / name) if (root / name).is_file() else None
+                      for name in files}}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
 
