@@ -6,8 +6,9 @@ them outside, unlabelled. A model trained on both would learn that "In" and "[12
 sometimes a field and sometimes not. Each convention below is a small function from a record
 to a record (spans as [start, end, label]) that labels GROBID's unlabelled markers the way
 AnyStyle's corpora do; `harmonize_tei` applies them all. `arxiv_ids` gives arXiv identifiers
-their own label in every corpus, where AnyStyle's annotators left them in a `note`, and
-`doi_links` a DOI printed as a link the `doi` label, where they mostly called it a URL.
+their own label in every corpus, where AnyStyle's annotators left them in a `note`.
+`doi_links` gives a DOI printed as a link the `doi` label in the sets a model is scored on
+(training.convert), where the annotators mostly called it a URL.
 
 The field values a user sees drop those markers again (`tagger.labels.fields`), so the convention
 only decides what the model learns, not what it returns.
@@ -118,7 +119,9 @@ _DOI_LINK = re.compile(r"^(?:(?:doi|available)\s*:?\s*)?(?:https?://)?(?:dx\.)?d
 def doi_links(record) -> dict:
     """A DOI printed as a link is labelled `doi` (docs/design.md, "Labels"), where AnyStyle's
     and GROBID's annotators mostly called it a URL; a reference that prints its DOI apart
-    as well keeps the link its URL."""
+    as well keeps the link its URL. The training sets keep their annotators' URL (a model
+    retrained on them relabelled moved other sets: see docs/history.md), and `auto` reads
+    the link as the DOI (tagger.doubts.identifiers.doi_links)."""
     spans = record["spans"]
     if any(label == "doi" for _, _, label in spans):
         return record
@@ -217,8 +220,7 @@ def _kind(piece: str, label) -> str:
     return "opens" if label in _MARKED.get(KEYWORDS.get(word), ()) else "word"
 
 
-TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids, fill_gaps,
-                   doi_links)
+TEI_CONVENTIONS = (citation_number, in_marker, editor_roles, page_marker, arxiv_ids, fill_gaps)
 
 
 def harmonize(record, conventions) -> dict:

@@ -15,7 +15,7 @@ from pathlib import Path
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
-from tagger.corpora.conventions import arxiv_ids, doi_links
+from tagger.corpora.conventions import arxiv_ids
 from tagger.labels import ANYSTYLE_TO_LABEL, LABEL_TO_ANYSTYLE, LABELS, OTHER
 from tagger.corpora.sources import CorpusError, run_parser, xml_source
 from tagger.corpora.tei import is_tei, read_grobid_tei
@@ -161,7 +161,7 @@ def read_anystyle_xml(source, id_prefix: str | None = None) -> list[dict]:
         stack.pop()
         if len(stack) == 1:
             sequences_read += 1
-            record = doi_links(arxiv_ids(_sequence_record(sequence["elements"])))
+            record = arxiv_ids(_sequence_record(sequence["elements"]))
             if record["text"]:
                 record["id"] = sequence["id"] or f"{prefix}-{sequences_read:04d}"
                 records.append(record)
