@@ -96,3 +96,10 @@ def test_the_command_prints_the_table_and_writes_the_page(monkeypatch, tmp_path,
     assert "| fixed | 2 | 1.0000 | 100.0% | 1.0000 | 100.0% |" in out
     assert "- absent: skipped" in out
     assert "| fixed | 2 |" in page.read_text(encoding="utf-8")
+
+
+def test_the_suite_options_alone_are_a_usage_error(capsys):
+    assert cli.main(["evaluate", "data/gold.jsonl", "--markdown"]) == 1
+    assert "go with --suite" in capsys.readouterr().err
+    assert cli.main(["evaluate", "--suite", "--cv", "3"]) == 1
+    assert "--suite scores the project's own sources" in capsys.readouterr().err
