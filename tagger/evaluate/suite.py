@@ -7,9 +7,10 @@ mean of the sources beside them:
 
 - gold (data/gold.jsonl, the benchmark);
 - GROBID's corpus by ten-fold cross-validation (`python -m training.cross_corpus`, an hour of
-  training): read from the stored result while the model's training recipe (feature version,
-  hyper-parameters, training files and their hashes, from its manifest) is the one it was
-  made with, recomputed only when asked (`recompute_folds`), and shown as stale otherwise;
+  training): read from the stored result while the model's training recipe (its feature
+  version and hyper-parameters, and the training files its manifest names, as they now are)
+  is the one it was made with, recomputed only when asked (`recompute_folds`), and shown as
+  stale otherwise;
 - the PDF folders with a gold list (../shared/data/real-pdf-dev and real-pdf-dev-2, scored
   as `reftag evaluate FOLDER` scores them; skipped when ../shared is absent) and texdocs
   (data/texdocs: TeX-community PDFs installed by Debian's texlive-doc; skipped without it);
