@@ -14,7 +14,10 @@ from tagger.crf.model import DEFAULT_MODEL, file_sha256
 # issue asks 0.98 of the Chinese-journal families and 0.95 of the German one. (The checks were
 # written with these very references in view: a floor here guards them, it measures nothing.)
 FLOORS = {"families/journal-of-software": 0.98, "families/gb-t-7714": 0.98,
-          "families/german-humanities": 0.95, "families/apa7-descriptions": 0.97}
+          "families/german-humanities": 0.95, "families/apa7-descriptions": 0.97,
+          # issue 58's web, software and data references with DOIs as links: 0.8825 before
+          # its DOI fixes, 0.9246 after (the web/software fields proper are still to do)
+          "families/web-software-data": 0.92}
 
 
 @pytest.fixture(scope="module")

@@ -215,6 +215,7 @@ def flat(rows) -> list[dict]:
         if "auto" in row:  # rows written before auto was scored have none
             cells["gold_auto"] = row["auto"]["gold"]["core_f1"]
             cells["grobid_auto"] = row["auto"]["grobid"]["core_f1"]
+            cells["grobid_auto_all"] = row["auto"]["grobid"]["all_core_correct"]
         table.append(cells)
     return table
 

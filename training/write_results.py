@@ -19,6 +19,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 OUT = REPO / "docs" / "results.md"
 FOLDS = "training/experiments/results/grobid_folds_shipped_recipe.json"
+SUITE_HEADING = "## The development suite"
 
 # (file, what it is to the shipped model, engines scored)
 SETS = [
@@ -114,11 +115,19 @@ def render() -> str:
     ])
 
 
+def kept_suite_section(page: Path) -> str:
+    """The development suite's section, which `reftag evaluate --suite --markdown` writes
+    (tagger.evaluate.suite), carried over as it stands."""
+    text = page.read_text(encoding="utf-8") if page.exists() else ""
+    at = text.find(SUITE_HEADING)
+    return "\n" + text[at:] if at >= 0 else ""
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=OUT, help="the page to write")
     args = parser.parse_args(argv)
-    args.out.write_text(render(), encoding="utf-8")
+    args.out.write_text(render() + kept_suite_section(args.out), encoding="utf-8")
     print(f"write_results: wrote {args.out}", file=sys.stderr)
     return 0
 

@@ -9,7 +9,8 @@ Predictions files hold DESIGN.md contract objects; each reference takes the one 
 "id", else the one whose "raw" is its text, else the one at its position.
 A folder with a gold.jsonl (the format of shared/data/real-pdf-dev) scores `find` on its PDFs:
 segmentation P/R/F1 per document and in total, core fields of the matched references, as
-shared/tools/real_pdf_eval.py scores them (tagger.evaluate.pdf_folder).
+shared/tools/real_pdf_eval.py scores them (tagger.evaluate.pdf_folder). --suite scores the
+shipped engines on every annotated source the project has (tagger.evaluate.suite).
 """
 
 import json
@@ -37,10 +38,19 @@ def configure(parser) -> None:
     system.add_argument("--styles", action="store_true",
                         help="the style table: every engine on every annotated set in the "
                              "repository, against the baseline docs/results/styles.json")
+    parser.add_argument("--suite", action="store_true",
+                        help="the development suite: auto and crf (of --model, or the shipped "
+                             "model) on every annotated source (gold, GROBID's folds, the PDF "
+                             "sets, the families), with the mean")
     parser.add_argument("--write-baseline", action="store_true",
                         help="with --styles: rewrite the baseline (a fall needs --reason)")
     parser.add_argument("--reason", default="", metavar="TEXT",
                         help="with --write-baseline: why a set falls, kept in the baseline")
+    parser.add_argument("--markdown", action="store_true",
+                        help="with --suite: write the table into docs/results.md")
+    parser.add_argument("--recompute-folds", action="store_true",
+                        help="with --suite: train GROBID's ten folds again (an hour), not the "
+                             "stored result")
     parser.add_argument("--engine", choices=("auto", "crf", "rules"),
                         help="tagger to use (default: crf with --model, else auto)")
     parser.add_argument("--report", action="append", choices=REPORTS, default=[],
@@ -64,11 +74,24 @@ def run(args) -> int:
     from ..crf.model import ModelError
 
     command = "reftag " + shlex.join(sys.argv[1:])
+    if args.suite:
+        if args.data or args.predictions or args.cv or args.compare or args.styles:
+            return _fail("--suite scores the project's own sources: give no DATA and no other "
+                         "system than --model")
+        if args.model and not Path(args.model).is_file():
+            return _fail(f"model file not found: {args.model}")
+        from ..evaluate.suite import run as suite
+        try:
+            return suite(args.markdown, args.recompute_folds, model=args.model, command=command)
+        except (OSError, ValueError, ModelError) as error:
+            return _fail(str(error))
     if args.styles:
         from ..evaluate.styles import run as style_table
         return style_table(args.write_baseline, args.reason, model=args.model, command=command)
+    if args.markdown or args.recompute_folds:
+        return _fail("--markdown and --recompute-folds go with --suite")
     if not args.data:
-        return _fail("give DATA (annotated references) or --styles")
+        return _fail("give DATA (annotated references), --styles or --suite")
     if all(is_pdf_folder(path) for path in args.data):
         return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):

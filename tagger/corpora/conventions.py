@@ -7,6 +7,8 @@ sometimes a field and sometimes not. Each convention below is a small function f
 to a record (spans as [start, end, label]) that labels GROBID's unlabelled markers the way
 AnyStyle's corpora do; `harmonize_tei` applies them all. `arxiv_ids` gives arXiv identifiers
 their own label in every corpus, where AnyStyle's annotators left them in a `note`.
+`doi_links` gives a DOI printed as a link the `doi` label in the sets a model is scored on
+(training.convert), where the annotators mostly called it a URL.
 
 The field values a user sees drop those markers again (`tagger.labels.fields`), so the convention
 only decides what the model learns, not what it returns.
@@ -107,6 +109,26 @@ def arxiv_ids(record) -> dict:
         if rest.strip(" ,;.()[]"):
             spans.append([end - len(rest.lstrip()), end, "note"])
     return {**record, "spans": spans}
+
+
+# A DOI printed as a link, a "DOI:" or "Available:" before it: "http://dx.doi. org/10.1016/…".
+_DOI_LINK = re.compile(r"^(?:(?:doi|available)\s*:?\s*)?(?:https?://)?(?:dx\.)?doi\.\s?org/\s?10\.",
+                       re.IGNORECASE)
+
+
+def doi_links(record) -> dict:
+    """A DOI printed as a link is labelled `doi` (docs/design.md, "Labels"), where AnyStyle's
+    and GROBID's annotators mostly called it a URL; a reference that prints its DOI apart
+    as well keeps the link its URL. The training sets keep their annotators' URL (a model
+    retrained on them relabelled moved other sets: see docs/history.md), and `auto` reads
+    the link as the DOI (tagger.doubts.identifiers.doi_links)."""
+    spans = record["spans"]
+    if any(label == "doi" for _, _, label in spans):
+        return record
+    text = record["text"]
+    relabelled = [[start, end, "doi" if label == "url" and _DOI_LINK.match(text[start:end])
+                   else label] for start, end, label in spans]
+    return {**record, "spans": relabelled} if relabelled != spans else record
 
 
 # What opens a field rather than closing the one before it.

@@ -1,7 +1,15 @@
-"""Identifiers the CRF gave another label: a DOI, a bare arXiv number, a named ISSN."""
+"""Identifiers the CRF gave another label: a DOI, a DOI printed as a link, a bare arXiv
+number, a named ISSN; and a PubMed id the CRF ran into the DOI before it."""
+
+import re
 
 from ..text.tokenize import ARXIV_DATED, DOI_SHAPE
 from .words import ARXIV, DOI, NOTE
+
+# A DOI printed as a link: "https://doi.org/10.1145/…", "http://dx.doi.org/10.1016/…".
+# (Some reference managers print the link twice: "https://doi.org/https://doi.org/10.1016/…".)
+DOI_LINK = re.compile(r"(?:(?:https?://)?(?:dx\.)?doi\.org/)+10\.\d{4,9}/\S", re.IGNORECASE)
+PUBMED_WORDS = frozenset({"PMID", "PMCID"})
 
 
 def identifiers(tokens, labels, words) -> dict[int, str]:
@@ -23,7 +31,33 @@ def identifiers(tokens, labels, words) -> dict[int, str]:
             continue
         if labels[i] != label:
             decided[i] = label
-    return decided | _named_issn(labels, words)
+    return decided | _named_issn(labels, words) | doi_links(labels, words) \
+        | pubmed_after_doi(labels, words)
+
+
+def doi_links(labels, words) -> dict[int, str]:
+    """A DOI printed as a link is the DOI (docs/design.md, "Labels"; the structured output
+    gives the link as the url too): the corpora the CRF learnt from mostly call the link a
+    URL, so it reads "https://doi.org/10.1038/…" as one. Where the reference prints its DOI
+    apart as well ("doi:10.1103/…. URL https://doi.org/10.1103/…"), the link stays the URL."""
+    if DOI in labels:
+        return {}
+    return {i: DOI for i, word in enumerate(words)
+            if "doi" in word.lower() and DOI_LINK.match(word) and labels[i] != DOI}
+
+
+def pubmed_after_doi(labels, words) -> dict[int, str]:
+    """A PubMed id printed after the DOI ("doi:10.1093/…/btp352 PMID: 19505943") is a note,
+    not more of the DOI: the word, its colon and its number."""
+    decided = {}
+    for i, word in enumerate(words):
+        if word in PUBMED_WORDS and labels[i] == DOI:
+            end = i + 1
+            while end < len(words) and end <= i + 2 and (words[end] == ":"
+                                                          or words[end].isdigit()):
+                end += 1
+            decided.update({j: NOTE for j in range(i, end) if labels[j] == DOI})
+    return decided
 
 
 def _named_issn(labels, words) -> dict[int, str]:

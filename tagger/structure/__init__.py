@@ -29,7 +29,7 @@ CITED_DATE = re.compile(r"\[(\d{4}-\d{1,2}-\d{1,2})\]")  # GB/T: "[2020-03-01]" 
 # Each identifier, its finder, and the fields looked in first.
 IDENTIFIER_FINDERS = (
     ("doi", find_doi, ("doi", "url")),
-    ("url", find_url, ("url",)),
+    ("url", find_url, ("url", "doi")),  # a DOI printed as a link is the DOI and the URL
     ("arxiv", find_arxiv, ("arxiv", "doi", "url", "venue", "note")),
     ("isbn", find_isbn, ("isbn", "note")),
     ("issn", find_issn, ("isbn", "note", "venue")),

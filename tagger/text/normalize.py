@@ -194,6 +194,16 @@ def _looks_like_identifier_tail(word: str, after: str) -> bool:
 # head, with the character the rest begins with.
 _BROKEN_DOI = re.compile(r"\.?\d{4,9}/")
 _DOI_HEAD = re.compile(r"(?<![\w.])10\.\d?$")
+# A DOI's zero-padded serial cut by a line end (Wolters Kluwer's "EE9.0000000000000061"), and
+# the digits that go on with it on the next line (or after a space, where the line end became
+# one and the padding is too long to end a DOI).
+# A link's scheme, alone before the line end that broke it from its "//".
+_SCHEME = re.compile(r"(?:.*\W)?(?:https?|ftp):", re.IGNORECASE)
+# A publisher's code in a DOI: "CD-12-0548" of 10.1158/2159-8290.CD-12-0548.
+_DOI_SUFFIX_PART = re.compile(r"[A-Z]{1,6}-\d[\dA-Z-]*[.,;]?")
+_DOI_HEAD_ANYWHERE = re.compile(r"10\.\d{4,9}/")
+_PADDED_DOI_END = re.compile(r"[./]0{3,}\d*$")
+_DIGITS_ONLY = re.compile(r"\d+[.,;]?")
 
 
 def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: bool) -> str:
@@ -203,6 +213,8 @@ def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: 
     if (last == "0" or last == ".") and _BROKEN_DOI.match(word) and _DOI_HEAD.search(
             "".join(text[max(word_start - 1, len(text) - 4):]) + word[0]):
         return "join"  # "doi:10 .1145/1601966", "doi: 10. 5194/npg-21-379"
+    if last == ":" and word.startswith("//") and _SCHEME.fullmatch("".join(text[word_start:])):
+        return "join"  # "https:↵//doi.org/10.2307/449284", a link broken after its scheme
     if not (in_identifier or last in JOINING_DASHES or newline and _is_cjk(last)):
         return "space"  # no rule below applies (most gaps): the tail need not be built
     tail = "".join(text[max(word_start, len(text) - 16):])
@@ -214,10 +226,16 @@ def _join(text: list, word_start: int, in_identifier: bool, word: str, newline: 
             return "unhyphenate"  # "10.1371/jour-↵nal.pone": a word the line end broke
         if last in "./-_" and _looks_like_identifier_tail(word, last):
             return "join"
+        if newline and last == "." and _DOI_SUFFIX_PART.fullmatch(word) \
+                and _DOI_HEAD_ANYWHERE.search("".join(text[word_start:])):
+            return "join"  # "10.1158/2159-8290.↵CD-12-0548": a publisher's code the line broke
         if newline and first in "./" and _looks_like_identifier_tail(word[1:] or " ", first):
             return "join"  # broken before the stop or slash, as Chicago style breaks URLs
         if newline and last.isalnum() and _looks_like_identifier_tail(word, "x"):
             return "join"
+        padding = _PADDED_DOI_END.search(tail)
+        if padding and _DIGITS_ONLY.fullmatch(word) and (newline or len(padding.group()) > 6):
+            return "join"  # "10.1097/EE9.00000000000↵00061": a zero-padded number the line broke
     if last in HYPHENS and len(tail) >= 2 and tail[-2].isalpha():
         if first.islower():
             next_word = word.rstrip(".,;:)]").lower()

@@ -21,12 +21,15 @@ class Token(NamedTuple):
 
 
 # Punctuation that may close an identifier's sentence but is not part of the identifier.
-_TRAILING = r"""(?=[.,;:)\]}>"'’”]*(?:\s|$))"""
+_TRAILING_BODY = r"""[.,;:)\]}>"'’”]*(?:\s|$)"""
+_TRAILING = f"(?={_TRAILING_BODY})"
+# A word glued to a DOI that begins another field: "…/PhysRevD.12.3456.URL https://…".
+_GLUED_FIELD = r"\.?(?-i:URL|PMID|PMCID)\b"
 
 _IDENTIFIERS = [
     r"(?:https?|ftp)://\S+?" + _TRAILING,
     r"www\.[\w-]+\.\S+?" + _TRAILING,
-    r"10\.\d{4,9}/\S+?" + _TRAILING,
+    rf"10\.\d{{4,9}}/\S+?(?={_GLUED_FIELD}|{_TRAILING_BODY})",
     # arXiv ids: "arXiv:1706.03762v2", "arXiv :hep-th/9711200", "abs/1409.0473", a bare
     # new-style "1512.01274" or old-style "hep-th/9711200".
     r"(?:arXiv\s?:\s?|abs/)(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?",
