@@ -11,7 +11,8 @@ import sys
 from contextlib import contextmanager
 
 from ..parse import MAX_CHARS
-from ..text.sniff import SAMPLE_BYTES, BinaryInputError, refusal, sniff
+from ..text.sniff import (SAMPLE_BYTES, BinaryInputError, decode_utf8, no_such_file, not_utf8,
+                          refusal, sniff)
 
 # A line is read at most this many bytes at a time, enough for MAX_CHARS characters of any
 # script; the rest of a longer line is skipped unread into memory, so one giant line (a PDF
@@ -32,7 +33,7 @@ def open_binary(path: str):
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory") from None
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(no_such_file(path)) from None
     except PermissionError:
         raise InputError(f"{path}: permission denied") from None
     except OSError as error:
@@ -81,17 +82,18 @@ def read_bytes(source) -> bytes:
         return stream.read()
 
 
-def decode_text(data: bytes) -> str:
-    """A document's text, invalid UTF-8 replaced (U+FFFD) rather than refused."""
-    return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+def decode_text(data: bytes, name: str = "input") -> str:
+    """A document's text, invalid UTF-8 replaced (U+FFFD) rather than refused, with a warning
+    that names `name` and the first bad byte."""
+    return decode_utf8(data, name)
 
 
 def read_text(source) -> str:
-    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused.
-
-    `source` is a path ('-' for standard input) or a binary stream already open.
+    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused (with a
+    warning). `source` is a path ('-' for standard input) or a binary stream already open.
     """
-    return decode_text(read_bytes(source))
+    with _reading(source) as stream:
+        return decode_text(stream.read(), _name(stream))
 
 
 def read_lines(source):
@@ -125,4 +127,4 @@ def _decode(line: bytes, number: int, cut: bool):
         if cut and error.reason == "unexpected end of data":  # the cut split a character
             return _decode(line[:error.start], number, cut=False)
         text = line.decode("utf-8", errors="replace")
-        return text, f"line {number}: invalid UTF-8 at byte {error.start}"
+        return text, not_utf8(f"line {number}", error.start)

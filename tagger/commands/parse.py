@@ -3,7 +3,8 @@
 Every input line gets exactly one output record, in input order, whatever happens inside: a
 blank line, junk, or bytes that are not UTF-8 come back as a record with an `error` key (the
 invalid bytes replaced by U+FFFD), and the batch carries on. A line longer than MAX_CHARS
-(20,000) characters is cut there, with a warning naming the line.
+(20,000) characters is cut there, with a warning naming the file and the line. An input
+with no line at all (an empty file) is an input error: nothing to parse is not a success.
 
 With --engine auto and a model that cannot load (missing, damaged, built for other features)
 one warning goes to stderr and the rule tagger answers every reference; with --engine crf
@@ -18,7 +19,8 @@ JSON array of the output contract, exactly as with --format json.
 Exit status:
   0  every reference parsed
   2  some records came back with an `error` (they are still in the output, in place)
-  1  usage, input or model error (nothing, or an incomplete output, was written)
+  1  usage, input or model error, or an empty input (nothing, or an incomplete output, was
+     written)
 """
 
 import sys
@@ -27,7 +29,7 @@ import warnings
 from ..output import formats
 from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
-from ..text.sniff import BinaryInputError
+from ..text.sniff import BinaryInputError, empty_input, too_long
 from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 
@@ -71,23 +73,23 @@ def run(args) -> int:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     problems = {}
+    name = "standard input" if stream is sys.stdin.buffer else args.file
 
     def texts():
         for number, (text, problem) in enumerate(read_lines(stream), 1):
             if problem:
                 problems[number] = problem
             if len(text) > MAX_CHARS:
-                warnings.warn(f"line {number}: reference longer than {MAX_CHARS} characters, "
-                              "cut there")
+                warnings.warn(too_long(f"{name}, line {number}", MAX_CHARS, cut=True))
                 text = text[:MAX_CHARS]
             yield text
 
-    failed = 0
+    failed = written = 0
 
     def references():
         from tqdm import tqdm  # here, not at the top: `reftag --help` loads every command
 
-        nonlocal failed
+        nonlocal failed, written
         # Someone typing references gets each back at once, not after 256 of them.
         chunk_size = 1 if stream.isatty() else 256
         parsed = parse_many(texts(), engine, args.model, args.jobs, chunk_size=chunk_size)
@@ -100,6 +102,7 @@ def run(args) -> int:
             if problem and ref.error is None:
                 ref.error = problem
             failed += ref.error is not None
+            written += 1
             yield ref
 
     if hasattr(sys.stdout, "reconfigure"):
@@ -110,4 +113,7 @@ def run(args) -> int:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     sys.stdout.flush()
+    if not written:  # an empty answer is not a success
+        print(f"reftag: {empty_input(name)}", file=sys.stderr)
+        return 1
     return 2 if failed else 0
