@@ -11,8 +11,8 @@ import sys
 from contextlib import contextmanager
 
 from ..parse import MAX_CHARS
-from ..text.sniff import (SAMPLE_BYTES, BinaryInputError, decode_utf8, no_such_file, not_utf8,
-                          refusal, sniff)
+from ..text.sniff import (SAMPLE_BYTES, BinaryInputError, decode_utf8, empty_input,
+                          no_such_file, not_utf8, refusal, sniff)
 
 # A line is read at most this many bytes at a time, enough for MAX_CHARS characters of any
 # script; the rest of a longer line is skipped unread into memory, so one giant line (a PDF
@@ -77,9 +77,9 @@ def _reading(source):
 
 def read_bytes(source) -> bytes:
     """A whole input as bytes. `source` is a path ('-' for standard input) or a binary stream
-    already open."""
-    with _reading(source) as stream:
-        return stream.read()
+    already open. An empty input is an InputError: no command has anything to do with
+    nothing, and an empty answer would pass for one."""
+    return _read_whole(source)[0]
 
 
 def decode_text(data: bytes, name: str = "input") -> str:
@@ -89,11 +89,16 @@ def decode_text(data: bytes, name: str = "input") -> str:
 
 
 def read_text(source) -> str:
-    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused (with a
-    warning). `source` is a path ('-' for standard input) or a binary stream already open.
-    """
+    """A whole document as read_bytes reads it, decoded as decode_text does."""
+    return decode_text(*_read_whole(source))
+
+
+def _read_whole(source) -> tuple[bytes, str]:
     with _reading(source) as stream:
-        return decode_text(stream.read(), _name(stream))
+        data, name = stream.read(), _name(stream)
+    if not data:
+        raise InputError(empty_input(name))
+    return data, name
 
 
 def read_lines(source):
