@@ -17,7 +17,10 @@ import shlex
 import sys
 from pathlib import Path
 
+from ..text.sniff import no_such_file
+
 REPORTS = ("md", "json", "html")
+COMPARE_NAMES = ("rules", "default", "auto")  # --compare operands that are no file
 
 
 def configure(parser) -> None:
@@ -69,6 +72,9 @@ def run(args) -> int:
         return style_table(args.write_baseline, args.reason, model=args.model, command=command)
     if not args.data:
         return _fail("give DATA (annotated references) or --styles")
+    missing = _missing_paths(args)
+    if missing:
+        return _fail(no_such_file(missing))
     if all(is_pdf_folder(path) for path in args.data):
         return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):
@@ -162,6 +168,14 @@ def _emit(args, outputs: dict, default) -> None:
         sys.stdout.write(default())
 
 
+def _missing_paths(args) -> str | None:
+    """The first path named (DATA, --model, --predictions, a --compare operand) that names
+    nothing, so that it is said as every command says it, before a reader guesses its format."""
+    named = [*args.data, *(path for path in (args.predictions, args.model) if path),
+             *(spec for spec in args.compare or () if spec not in COMPARE_NAMES)]
+    return next((path for path in named if not Path(path).exists()), None)
+
+
 def _produced_with(command: str) -> str:
     return f"\nProduced with:\n\n```sh\n{command}\n```\n"
 
@@ -181,7 +195,13 @@ def _pdf_folders(args) -> int:
 
     if not 0.0 < args.ratio <= 1.0:
         return _fail("--ratio must be above 0 and at most 1")
-    results = [evaluate_folder(folder, threshold=args.ratio) for folder in args.data]
+    results = []
+    for folder in args.data:
+        try:
+            results.append(evaluate_folder(folder, threshold=args.ratio))
+        except KeyError as key:  # another gold.jsonl (data/ holds the benchmark's)
+            return _fail(f"{Path(folder, 'gold.jsonl')}: not the gold of a folder of PDFs "
+                         f"(a record without {key})")
     if "json" in args.report:
         print(json.dumps(results if len(results) > 1 else results[0], indent=2,
                          ensure_ascii=False))
@@ -198,6 +218,14 @@ def _segmentation(paths, as_json: bool) -> int:
     """Score `find`: reference-level on directories of .txt + gold .json, line-level on .ttx."""
     from ..evaluate.segmentation import line_scores, reference_scores
 
+    for path in filter(lambda path: Path(path).is_dir(), paths):
+        documents = sorted([*Path(path).glob("*.txt"), *Path(path).glob("*.pdf")])
+        if not documents:
+            return _fail(f"{path}: nothing to score: no document (.txt or .pdf with its gold "
+                         ".json beside it, or PDFs with a gold.jsonl)")
+        lone = next((doc for doc in documents if not doc.with_suffix(".json").is_file()), None)
+        if lone:
+            return _fail(f"{lone}: no gold {lone.with_suffix('.json').name} beside it")
     results = {path: reference_scores(path) for path in paths if Path(path).is_dir()}
     documents = [path for path in paths if path.endswith(".ttx")]
     if documents:

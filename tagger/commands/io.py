@@ -106,13 +106,17 @@ def read_lines(source):
 
     `source` is a path ('-' for standard input) or a binary stream already open (open it
     first with open_binary to report a missing file before any output is written). Lines
-    longer than MAX_LINE_BYTES are cut there.
+    longer than MAX_LINE_BYTES are cut there. An input without a single line (empty) ends
+    in InputError: reading nothing is no success.
     """
     with _reading(source) as stream:
+        number = 0
         for number, (line, cut) in enumerate(_raw_lines(stream), 1):
             if number == 1:
                 line = line.removeprefix(codecs.BOM_UTF8)
             yield _decode(line.rstrip(b"\r\n"), number, cut)
+        if not number:
+            raise InputError(empty_input(_name(stream)))
 
 
 def _raw_lines(stream):

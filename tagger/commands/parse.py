@@ -4,7 +4,7 @@ Every input line gets exactly one output record, in input order, whatever happen
 blank line, junk, or bytes that are not UTF-8 come back as a record with an `error` key (the
 invalid bytes replaced by U+FFFD), and the batch carries on. A line longer than MAX_CHARS
 (20,000) characters is cut there, with a warning naming the file and the line. An input
-with no line at all (an empty file) is an input error: nothing to parse is not a success.
+with no line at all (an empty file) is an input error: parsing nothing is no success.
 
 With --engine auto and a model that cannot load (missing, damaged, built for other features)
 one warning goes to stderr and the rule tagger answers every reference; with --engine crf
@@ -29,7 +29,7 @@ import warnings
 from ..output import formats
 from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
-from ..text.sniff import BinaryInputError, empty_input, too_long
+from ..text.sniff import BinaryInputError, too_long
 from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 
@@ -84,12 +84,12 @@ def run(args) -> int:
                 text = text[:MAX_CHARS]
             yield text
 
-    failed = written = 0
+    failed = 0
 
     def references():
         from tqdm import tqdm  # here, not at the top: `reftag --help` loads every command
 
-        nonlocal failed, written
+        nonlocal failed
         # Someone typing references gets each back at once, not after 256 of them.
         chunk_size = 1 if stream.isatty() else 256
         parsed = parse_many(texts(), engine, args.model, args.jobs, chunk_size=chunk_size)
@@ -102,7 +102,6 @@ def run(args) -> int:
             if problem and ref.error is None:
                 ref.error = problem
             failed += ref.error is not None
-            written += 1
             yield ref
 
     if hasattr(sys.stdout, "reconfigure"):
@@ -113,7 +112,4 @@ def run(args) -> int:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     sys.stdout.flush()
-    if not written:  # an empty answer is not a success
-        print(f"reftag: {empty_input(name)}", file=sys.stderr)
-        return 1
     return 2 if failed else 0

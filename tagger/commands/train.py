@@ -59,6 +59,10 @@ def configure(parser):
 
 
 def run(args) -> int:
+    problem = output_problem(args.output)
+    if problem:  # said now, not after minutes of training
+        print(f"reftag: {problem}", file=sys.stderr)
+        return 1
     try:
         user = {path: load(path) for path in args.data}
     except (CorpusError, OSError) as error:
@@ -103,6 +107,24 @@ def run(args) -> int:
     records = [record for records in user.values() for record in records]
     print(before_after(records, args.output, retrainer, args.folds, show))
     return 0
+
+
+def output_problem(output) -> str | None:
+    """Why the model cannot be written to `output` (None when it can): its folder is made if
+    missing, and a file is made and removed in it to be sure it takes one."""
+    path = Path(output)
+    if path.is_dir():
+        return f"{output}: is a folder; -o names the model file to write (x.crfsuite)"
+    standing = next((folder for folder in path.parents if folder.exists()), None)
+    if standing is not None and not standing.is_dir():
+        return f"cannot write {output}: {standing} is a file, not a folder"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".reftag-train-"):
+            pass
+    except OSError as error:
+        return f"cannot write {output}: {error.strerror or error}"
+    return None
 
 
 def _fit(retrainer, user, output, show, description) -> dict:
