@@ -324,3 +324,22 @@ def test_train_refuses_an_output_it_cannot_write_at_once(output, said, tmp_path)
     assert (code, out) == (1, "")
     assert err == f"reftag: {said.format(**names)}\n"
     assert time.perf_counter() - started < 5
+
+
+def test_evaluate_refuses_to_score_nothing(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    for extra in ([], ["--cv", "3"], ["--compare", "auto", "rules"]):
+        code, out, err = reftag("evaluate", str(empty), *extra)
+        assert (code, out) == (1, "") and err == f"reftag: {empty}: no references in it\n"
+    gold = os.path.join(REPO, "data", "gold.jsonl")
+    code, out, err = reftag("evaluate", gold, "--predictions", str(empty))
+    assert (code, out) == (1, "") and err == f"reftag: {empty}: empty input, no text in it\n"
+
+
+def test_label_with_nothing_to_label_writes_nothing_and_says_so(tmp_path):
+    source, out = tmp_path / "blank.txt", tmp_path / "out.xml"
+    source.write_text("\n  \n\n", encoding="utf-8")
+    code, _, err = reftag("label", str(source), "-o", str(out), "--engine", "rules")
+    assert code == 1 and err == f"reftag: no reference in {source} to label\n"
+    assert not out.exists()

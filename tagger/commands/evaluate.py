@@ -17,7 +17,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from ..text.sniff import no_such_file
+from ..text.sniff import empty_input, no_such_file
 
 REPORTS = ("md", "json", "html")
 COMPARE_NAMES = ("rules", "default", "auto")  # --compare operands that are no file
@@ -75,6 +75,8 @@ def run(args) -> int:
     missing = _missing_paths(args)
     if missing:
         return _fail(no_such_file(missing))
+    if args.predictions and not Path(args.predictions).stat().st_size:
+        return _fail(empty_input(args.predictions))
     if all(is_pdf_folder(path) for path in args.data):
         return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):
@@ -95,6 +97,8 @@ def run(args) -> int:
                           predictions=args.predictions, show_progress=not args.quiet)
     except (OSError, ValueError, ModelError) as error:  # CorpusError is a ValueError
         return _fail(str(error))
+    if not result.references:  # a score of nothing is no score
+        return _fail(_no_references(args.data))
     outputs = {
         "md": lambda: markdown_report(result, command),
         "json": lambda: json_report(result, command, args.errors),
@@ -113,7 +117,10 @@ def _run_cv(args, command: str) -> int:
 
     if args.cv < 2:
         return _fail("--cv needs K >= 2")
-    cv = cross_validate(load_records(args.data), args.cv, show_progress=not args.quiet)
+    records = load_records(args.data)
+    if not records:
+        return _fail(_no_references(args.data))
+    cv = cross_validate(records, args.cv, show_progress=not args.quiet)
     _emit(args, {"md": lambda: cv_text(cv, markdown=True) + _produced_with(command),
                  "json": lambda: _json({"command": command, **cv})},
           default=lambda: cv_text(cv) + f"\ncommand: {command}\n")
@@ -125,6 +132,8 @@ def _run_compare(args, command: str) -> int:
     from ..evaluate.report import compare_text
 
     records = load_records(args.data)
+    if not records:
+        return _fail(_no_references(args.data))
     results = [_evaluate_spec(records, spec, args.data, not args.quiet) for spec in args.compare]
     comparison = compare(*results)
     _emit(args, {"md": lambda: compare_text(comparison, markdown=True) + _produced_with(command),
@@ -174,6 +183,10 @@ def _missing_paths(args) -> str | None:
     named = [*args.data, *(path for path in (args.predictions, args.model) if path),
              *(spec for spec in args.compare or () if spec not in COMPARE_NAMES)]
     return next((path for path in named if not Path(path).exists()), None)
+
+
+def _no_references(data) -> str:
+    return f"{', '.join(map(str, data))}: no references in it"
 
 
 def _produced_with(command: str) -> str:
