@@ -10,6 +10,8 @@ Predictions files hold DESIGN.md contract objects; each reference takes the one 
 A folder with a gold.jsonl (the format of shared/data/real-pdf-dev) scores `find` on its PDFs:
 segmentation P/R/F1 per document and in total, core fields of the matched references, as
 shared/tools/real_pdf_eval.py scores them (tagger.evaluate.pdf_folder).
+A path that names nothing, a corpus without references, an empty predictions file or a
+folder with nothing to score is an error (exit 1), never a report of zeros.
 """
 
 import json

@@ -6,6 +6,8 @@ one core); `--full` adds them to all its data and trains again from zero with th
 recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
 references (cross-validated when they are few, so no reference scores a model trained on it),
 per field, with the benchmark's scores beside them so a loss elsewhere shows.
+The folder of -o is made when it is missing; an -o that cannot be written is refused at once,
+before any training.
 """
 
 import random
