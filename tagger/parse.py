@@ -323,12 +323,18 @@ def parse_many(texts, engine="auto", model=None, jobs=1, chunk_size=256):
     References are read and parsed a batch (`chunk_size`) at a time, so memory stays flat on
     any length; with jobs > 1 the batches are spread over processes (joblib), each loading
     the model once. `texts` is a collection of references, never one reference: a str or
-    bytes given alone raises TypeError rather than being parsed a character at a time.
+    bytes given alone raises TypeError at the call rather than being parsed a character at a
+    time, as does anything that is no collection (None, a number).
     """
     if isinstance(texts, (str, bytes, bytearray)):
         raise TypeError("parse_many() takes a collection of references, not one "
                         f"{type(texts).__name__}: parse_many([text]) for one reference, "
                         "parse_many(text.splitlines()) for one a line")
+    try:
+        texts = iter(texts)
+    except TypeError:
+        raise TypeError("parse_many() takes a collection of references (a list, a file, a "
+                        f"generator), not {type(texts).__name__}") from None
     return _parse_lazily(texts, engine, model, jobs, chunk_size)
 
 

@@ -343,3 +343,10 @@ def test_label_with_nothing_to_label_writes_nothing_and_says_so(tmp_path):
     code, _, err = reftag("label", str(source), "-o", str(out), "--engine", "rules")
     assert code == 1 and err == f"reftag: no reference in {source} to label\n"
     assert not out.exists()
+
+
+def test_train_with_missing_data_makes_no_folder_for_its_output(tmp_path):
+    out = tmp_path / "models" / "mine.crfsuite"
+    code, _, err = reftag("train", str(tmp_path / "missing.xml"), "-o", str(out))
+    assert code == 1 and err == f"reftag: {tmp_path / 'missing.xml'}: no such file\n"
+    assert not out.parent.exists()

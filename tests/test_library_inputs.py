@@ -145,3 +145,9 @@ def test_the_cut_warning_says_which_reference_of_a_batch(tmp_path):
     assert message.startswith("input 'Jones A, Brown B, Jones A, …': reference longer "
                               f"than 20000 characters ({len(texts[1])}), cut to 20000")
     assert len(refs[1].raw) == 20000 and refs[0].error is None
+
+
+@pytest.mark.parametrize("texts", [None, 42])
+def test_parse_many_of_no_collection_is_a_type_error_at_the_call(texts):
+    with pytest.raises(TypeError, match="parse_many\\(\\) takes a collection of references"):
+        tagger.parse_many(texts, engine="rules")

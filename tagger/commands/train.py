@@ -61,10 +61,6 @@ def configure(parser):
 
 
 def run(args) -> int:
-    problem = output_problem(args.output)
-    if problem:  # said now, not after minutes of training
-        print(f"reftag: {problem}", file=sys.stderr)
-        return 1
     try:
         user = {path: load(path) for path in args.data}
     except (CorpusError, OSError) as error:
@@ -73,6 +69,10 @@ def run(args) -> int:
     count = sum(map(len, user.values()))
     if not count:
         print("reftag: no references in the training files", file=sys.stderr)
+        return 1
+    problem = output_problem(args.output)
+    if problem:  # said now, not after minutes of training
+        print(f"reftag: {problem}", file=sys.stderr)
         return 1
     if (args.weight is not None and args.weight < 1) or (args.folds is not None
                                                          and args.folds < 0):
