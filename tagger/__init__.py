@@ -24,9 +24,9 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     no file raises FileNotFoundError ("missing.pdf: no such file"), as a Path does, rather
     than being searched as text and giving []; anything that is not text, bytes or a path
     (None, a number) raises TypeError, and an empty one ("", b"", an empty file) ValueError.
-    Bytes that are not UTF-8 are read with U+FFFD in
-    their place and a warning naming the first; a reference longer than
-    tagger.parse.MAX_CHARS is cut there with a warning (naming the file find() read).
+    Bytes that are not UTF-8 are read with U+FFFD in their place and a warning naming the
+    first; a reference longer than tagger.parse.MAX_CHARS is cut there with a warning (naming
+    the file find() read).
 
     Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in the text
     read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's

@@ -3,9 +3,9 @@
 A body is read a chunk at a time and refused (413) as soon as it passes its limit, whatever
 Content-Length claimed. Text must be text (400 for an image, an archive, binary data) in UTF-8
 (400 otherwise, naming the line and byte); JSON must be a list of strings (400 naming the first
-item that is not); an empty body is a 400 as well. Bodies of
-other types are a 415. The messages are the command line's and the library's
-(tagger.text.sniff), with "body" or "line N" naming the input.
+item that is not); an empty body is a 400 as well. Bodies of other types are a 415. The
+messages are the command line's and the library's (tagger.text.sniff), with "body" or
+"line N" naming the input.
 """
 
 import codecs
