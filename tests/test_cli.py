@@ -350,3 +350,14 @@ def test_train_with_missing_data_makes_no_folder_for_its_output(tmp_path):
     code, _, err = reftag("train", str(tmp_path / "missing.xml"), "-o", str(out))
     assert code == 1 and err == f"reftag: {tmp_path / 'missing.xml'}: no such file\n"
     assert not out.parent.exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["train", "{folder}", "-o", "{folder}/m.crfsuite"],
+    ["evaluate", "{gold}", "--predictions", "{folder}"],
+    ["parse", "{folder}"],
+])
+def test_a_folder_where_a_file_is_read_is_said_one_way(argv, tmp_path):
+    names = {"folder": str(tmp_path), "gold": os.path.join(REPO, "data", "gold.jsonl")}
+    code, out, err = reftag(*[arg.format(**names) for arg in argv])
+    assert (code, out) == (1, "") and err == f"reftag: {tmp_path}: is a directory\n"

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from ..text.sniff import empty_input, no_such_file
+from .io import file_problem
 
 REPORTS = ("md", "json", "html")
 COMPARE_NAMES = ("rules", "default", "auto")  # --compare operands that are no file
@@ -74,9 +75,9 @@ def run(args) -> int:
         return style_table(args.write_baseline, args.reason, model=args.model, command=command)
     if not args.data:
         return _fail("give DATA (annotated references) or --styles")
-    missing = _missing_paths(args)
-    if missing:
-        return _fail(no_such_file(missing))
+    problem = _path_problem(args)
+    if problem:
+        return _fail(problem)
     if args.predictions and not Path(args.predictions).stat().st_size:
         return _fail(empty_input(args.predictions))
     if all(is_pdf_folder(path) for path in args.data):
@@ -179,12 +180,15 @@ def _emit(args, outputs: dict, default) -> None:
         sys.stdout.write(default())
 
 
-def _missing_paths(args) -> str | None:
-    """The first path named (DATA, --model, --predictions, a --compare operand) that names
-    nothing, so that it is said as every command says it, before a reader guesses its format."""
-    named = [*args.data, *(path for path in (args.predictions, args.model) if path),
+def _path_problem(args) -> str | None:
+    """What is wrong with the first path named that cannot be read (DATA that names nothing;
+    --model, --predictions or a --compare operand that is no file), said as every command
+    says it, before a reader guesses a format from its name."""
+    files = [*(path for path in (args.predictions, args.model) if path),
              *(spec for spec in args.compare or () if spec not in COMPARE_NAMES)]
-    return next((path for path in named if not Path(path).exists()), None)
+    problems = [*(no_such_file(path) for path in args.data if not Path(path).exists()),
+                *filter(None, map(file_problem, files))]
+    return problems[0] if problems else None
 
 
 def _no_references(data) -> str:

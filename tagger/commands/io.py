@@ -7,6 +7,7 @@ record still gets its place in the output.
 """
 
 import codecs
+import os
 import sys
 from contextlib import contextmanager
 
@@ -38,6 +39,16 @@ def open_binary(path: str):
         raise InputError(f"{path}: permission denied") from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror or error}") from None
+
+
+def file_problem(path) -> str | None:
+    """What keeps `path` from being read as a file, said as open_binary says it; None when
+    nothing does. For a command to check its files before it starts any work."""
+    if not os.path.exists(path):
+        return no_such_file(path)
+    if os.path.isdir(path):
+        return f"{path}: is a directory"
+    return None
 
 
 def refuse_binary(stream, command: str = "parse") -> None:

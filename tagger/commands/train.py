@@ -19,6 +19,7 @@ from pathlib import Path
 from ..corpora.corpus import CorpusError, load
 from ..crf.model import DEFAULT_MODEL, ModelError, load_model
 from ..crf.train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
+from .io import file_problem
 
 SEED = 13
 PER_FOLD = 3  # the fewest references a fold may hold
@@ -61,6 +62,10 @@ def configure(parser):
 
 
 def run(args) -> int:
+    problem = next(filter(None, map(file_problem, args.data)), None)
+    if problem:
+        print(f"reftag: {problem}", file=sys.stderr)
+        return 1
     try:
         user = {path: load(path) for path in args.data}
     except (CorpusError, OSError) as error:
