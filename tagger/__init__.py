@@ -23,7 +23,8 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     "./refs", "/data/x.txt": no spaces, a document's extension or a path's start) that names
     no file raises FileNotFoundError ("missing.pdf: no such file"), as a Path does, rather
     than being searched as text and giving []; anything that is not text, bytes or a path
-    (None, a number) raises TypeError, and an empty one ("", b"", an empty file) ValueError.
+    (None, a number) raises TypeError, and an empty file (or b"") ValueError; text, "" too,
+    is searched.
     Bytes that are not UTF-8 are read with U+FFFD in their place and a warning naming the
     first; a reference longer than tagger.parse.MAX_CHARS is cut there with a warning (naming
     the file find() read).
@@ -44,7 +45,7 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     if path is not None:
         with open(path, "rb") as handle:
             document = handle.read()
-    if not document:
+    if isinstance(document, (bytes, bytearray)) and not document:  # an empty file, as read
         from .text.sniff import empty_input
 
         raise ValueError(empty_input(name or "input"))
