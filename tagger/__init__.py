@@ -21,8 +21,13 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     an existing file, which is read (a PDF with its layout, the `pdf` extra; anything else as
     UTF-8 text) without a warning. A one-line str shaped like a file's name ("missing.pdf",
     "./refs", "/data/x.txt": no spaces, a document's extension or a path's start) that names
-    no file raises FileNotFoundError, rather than being searched as text and giving [];
-    anything that is not text, bytes or a path (None, a number) raises TypeError.
+    no file raises FileNotFoundError ("missing.pdf: no such file"), as a Path does, rather
+    than being searched as text and giving []; anything that is not text, bytes or a path
+    (None, a number) raises TypeError, and an empty file (or b"") ValueError; text, "" too,
+    is searched.
+    Bytes that are not UTF-8 are read with U+FFFD in their place and a warning naming the
+    first; a reference longer than tagger.parse.MAX_CHARS is cut there with a warning (naming
+    the file find() read).
 
     Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in the text
     read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's
@@ -36,22 +41,27 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
         raise TypeError("find() takes a document's text, its bytes or a path to it, not "
                         f"{type(document).__name__}")
     path = _file_named(document)
+    name = None if path is None else os.fspath(path)
     if path is not None:
         with open(path, "rb") as handle:
             document = handle.read()
+    if isinstance(document, (bytes, bytearray)) and not document:  # an empty file, as read
+        from .text.sniff import empty_input
+
+        raise ValueError(empty_input(name or "input"))
     pdf = _as_pdf(document)
     if pdf is not None:
         from .pdf import find_pdf
 
         return find_pdf(pdf, engine=engine, model=model)
     if isinstance(document, (bytes, bytearray)):
-        from .text.sniff import BinaryInputError, refusal, sniff
+        from .text.sniff import BinaryInputError, decode_utf8, refusal, sniff
 
         kind = sniff(document)
         if kind:  # an image, an archive: not text, and no PDF either
-            raise BinaryInputError(kind, refusal(kind, "input", "find"))
-        document = bytes(document).decode("utf-8", errors="replace").removeprefix("\ufeff")
-    return find_references(document, engine=engine, model=model)
+            raise BinaryInputError(kind, refusal(kind, name or "input", "find"))
+        document = decode_utf8(document, name or "input")
+    return find_references(document, engine=engine, model=model, name=name)
 
 
 def _file_named(document):
@@ -59,22 +69,28 @@ def _file_named(document):
     file; None for text. A str shaped like a file's name (parse.looks_like_a_path) that names
     no file raises FileNotFoundError (IsADirectoryError for a folder)."""
     if isinstance(document, os.PathLike):
-        return document
-    if not isinstance(document, str) or len(document) > 4096 or "\n" in document.strip():
+        name = os.fspath(document)
+    elif not isinstance(document, str) or len(document) > 4096 or "\n" in document.strip():
         return None
-    name = document.strip()
-    try:
-        name = os.path.expanduser(name)
-    except ValueError:  # "~" before a name no user can have (a NUL in it)
-        pass
-    if name and os.path.isfile(name):
-        return name
-    if not looks_like_a_path(document):
-        return None
+    else:
+        name = document.strip()
+        try:
+            name = os.path.expanduser(name)
+        except ValueError:  # "~" before a name no user can have (a NUL in it)
+            pass
+        if name and os.path.isfile(name):
+            return name
+        if not looks_like_a_path(document):
+            return None
     if os.path.isdir(name):
-        raise IsADirectoryError(f"{name!r} is a folder, not a document")
-    raise FileNotFoundError(f"no such file: {name!r} (find() reads a file it is given by "
-                            "name; to search text, pass the text itself)")
+        raise IsADirectoryError(f"{name}: is a folder, not a document")
+    if not os.path.exists(name):
+        from .text.sniff import no_such_file
+
+        hint = "" if isinstance(document, os.PathLike) else \
+            " (find() reads a file it is given by name; to search text, pass the text itself)"
+        raise FileNotFoundError(no_such_file(name) + hint)
+    return document if isinstance(document, os.PathLike) else name
 
 
 def _as_pdf(document):

@@ -18,7 +18,7 @@ from .text.likeness import is_reference
 from .crf.model import ModelError, load_model
 from .text.normalize import normalize
 from .output.reference import Reference
-from .text.sniff import refusal, sniff
+from .text.sniff import EMPTY_REFERENCE, not_utf8, refusal, sniff, too_long
 from .structure import structure
 from .text.tokenize import tokenize
 
@@ -86,7 +86,11 @@ def parse_batch(texts, engine: str = "auto", model=None) -> list[Reference]:
 def _admit(text):
     """(text, normalized, tokens) to tag, or the error Reference that stands for the input."""
     if isinstance(text, (bytes, bytearray)) and not sniff(text):
-        text = bytes(text).decode("utf-8", errors="replace")  # UTF-8 text given as bytes
+        try:
+            text = bytes(text).decode("utf-8")  # UTF-8 text given as bytes
+        except UnicodeDecodeError as error:
+            return Reference(raw=bytes(text).decode("utf-8", errors="replace"),
+                             error=not_utf8("input", error.start))
     if isinstance(text, os.PathLike):
         return Reference(raw=os.fspath(text), error=PATH_ERROR)
     if not isinstance(text, str):
@@ -100,9 +104,10 @@ def _admit(text):
     if kind:  # a PDF or an image read as text is not a reference
         return Reference(raw=text, error=refusal(kind))
     if not text.strip():
-        return Reference(raw=text, error="empty reference")
+        return Reference(raw=text, error=EMPTY_REFERENCE)
     if len(text) > MAX_CHARS:
-        warnings.warn(f"reference of {len(text)} characters cut to {MAX_CHARS}", stacklevel=2)
+        warnings.warn(too_long(f"input {_quote(text)}", MAX_CHARS, True, len(text)),
+                      stacklevel=2)
         text = text[:MAX_CHARS]
 
     norm = normalize(text)
@@ -110,6 +115,12 @@ def _admit(text):
     if not tokens:
         return Reference(raw=text, error="no text to parse")
     return text, norm, tokens
+
+
+def _quote(text: str, words: int = 6) -> str:
+    """The start of a reference, to say which one of a batch a warning is about."""
+    start = " ".join(text[:200].split()[:words])
+    return repr(start + " …")
 
 
 def _reference(text, norm, tokens, labels, probs, used) -> Reference:
@@ -311,8 +322,24 @@ def parse_many(texts, engine="auto", model=None, jobs=1, chunk_size=256):
 
     References are read and parsed a batch (`chunk_size`) at a time, so memory stays flat on
     any length; with jobs > 1 the batches are spread over processes (joblib), each loading
-    the model once.
+    the model once. `texts` is a collection of references, never one reference: a str or
+    bytes given alone raises TypeError at the call rather than being parsed a character at a
+    time, as does anything that is no collection (None, a number).
     """
+    if isinstance(texts, (str, bytes, bytearray)):
+        raise TypeError("parse_many() takes a collection of references, not one "
+                        f"{type(texts).__name__}: parse_many([text]) for one reference, "
+                        "parse_many(text.splitlines()) for one a line")
+    try:
+        texts = iter(texts)
+    except TypeError:
+        raise TypeError("parse_many() takes a collection of references (a list, a file, a "
+                        f"generator), not {type(texts).__name__}") from None
+    return _parse_lazily(texts, engine, model, jobs, chunk_size)
+
+
+def _parse_lazily(texts, engine, model, jobs, chunk_size):
+    """parse_many's generator, apart so that a wrong argument is refused at the call."""
     engine = resolve_engine(engine, model)
     if jobs == 1:
         for chunk in _chunks(texts, chunk_size):

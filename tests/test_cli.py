@@ -226,3 +226,138 @@ def test_in_a_real_process_with_jobs_2_a_broken_model_and_bad_bytes(broken_model
     assert result.returncode == 2
     stderr = result.stderr.decode("utf-8")
     assert stderr.count("\n") == 1 and stderr.startswith("reftag: warning: "), stderr
+
+
+# ------------------------------------------------------------------------------------------
+# Cuts a user found (issue 59): an empty answer is no success, a missing path is said one way,
+# a bad -o is refused before the training, not after it.
+
+@pytest.mark.parametrize("command", ["parse", "find", "label"])
+def test_an_empty_input_is_an_input_error_not_an_empty_success(command, tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    extra = ["-o", str(tmp_path / "out.xml")] if command == "label" else []
+    code, _, err = reftag(command, "--engine", "rules", str(path), *extra)
+    assert code == 1 and err == f"reftag: {path}: empty input, no text in it\n"
+    code, _, err = reftag(command, "--engine", "rules", "-", *extra, stdin=b"")
+    assert code == 1 and err == "reftag: standard input: empty input, no text in it\n"
+    assert not (tmp_path / "out.xml").exists()
+
+
+def test_the_cut_warning_names_the_file_and_the_line(tmp_path):
+    path = tmp_path / "refs.txt"
+    path.write_text(APA + "\n" + "Smith J. " * 3000 + "\n", encoding="utf-8")
+    code, out, err = reftag("parse", "--engine", "rules", "-f", "jsonl", str(path))
+    assert code == 0 and len(jsonl(out)) == 2
+    assert err == (f"reftag: warning: {path}, line 2: reference longer than {MAX_CHARS} "
+                   f"characters, cut to {MAX_CHARS}\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["evaluate", "{missing}"],
+    ["evaluate", "{missing}/folder"],
+    ["evaluate", "{missing}.ttx"],
+    ["evaluate", "{gold}", "--predictions", "{missing}.jsonl"],
+    ["evaluate", "{gold}", "--compare", "auto", "{missing}.jsonl"],
+    ["evaluate", "{gold}", "--model", "{missing}.crfsuite"],
+    ["parse", "{missing}.txt"],
+    ["find", "{missing}.txt"],
+    ["label", "{missing}.txt", "-o", "{missing}.xml"],
+    ["train", "{missing}.xml", "-o", "{out}"],
+])
+def test_a_missing_path_is_said_one_way_by_every_command(argv, tmp_path):
+    names = {"missing": str(tmp_path / "missing"), "out": str(tmp_path / "m.crfsuite"),
+             "gold": os.path.join(REPO, "data", "gold.jsonl")}
+    argv = [arg.format(**names) for arg in argv]
+    missing = next(arg for arg in argv if "missing" in arg)
+    code, out, err = reftag(*argv)
+    assert (code, out) == (1, "")
+    assert err == f"reftag: {missing}: no such file\n"
+
+
+def test_evaluate_says_when_a_folder_holds_nothing_to_score(tmp_path):
+    code, out, err = reftag("evaluate", str(tmp_path))
+    assert (code, out) == (1, "") and f"{tmp_path}: nothing to score" in err
+    (tmp_path / "paper.txt").write_text(APA, encoding="utf-8")
+    code, out, err = reftag("evaluate", str(tmp_path))
+    assert (code, out) == (1, "")
+    assert err == f"reftag: {tmp_path / 'paper.txt'}: no gold paper.json beside it\n"
+    code, out, err = reftag("evaluate", os.path.join(REPO, "data"))  # the benchmark's gold.jsonl
+    assert (code, out) == (1, "") and "not the gold of a folder of PDFs" in err
+
+
+@pytest.mark.parametrize("recipe", [[], ["--base", "none"]])  # the fast recipe; theirs alone
+def test_train_makes_the_folder_of_its_output_before_training(recipe, tmp_path, monkeypatch):
+    from tagger.commands import train as train_command
+    from tagger.corpora.corpus import write_jsonl
+
+    core = load(os.path.join(REPO, "data", "core.jsonl"))
+    monkeypatch.setattr(train_command, "BENCHMARK", tmp_path / "no-benchmark.jsonl")
+    monkeypatch.setattr("tagger.crf.train.shipped_training_sets",  # the base cut short (time)
+                        lambda model=None: {"data/core.jsonl": core[:40]})
+    data = tmp_path / "mine.jsonl"
+    write_jsonl(core[100:112], data)
+    model = tmp_path / "models" / "new" / "mine.crfsuite"
+    code, _, err = reftag("train", str(data), *recipe, "--max-iterations", "3",
+                          "--folds", "0", "--quiet", "-o", str(model))
+    assert code == 0, err
+    assert model.is_file() and model.with_suffix(".json").is_file()
+    assert sorted(path.name for path in model.parent.iterdir()) == ["mine.crfsuite", "mine.json"]
+
+
+@pytest.mark.parametrize("output, said", [
+    ("{file}/mine.crfsuite", "cannot write {file}/mine.crfsuite: {file} is a file, not a folder"),
+    ("{file}/models/mine.crfsuite",
+     "cannot write {file}/models/mine.crfsuite: {file} is a file, not a folder"),
+    ("{folder}", "{folder}: is a folder; -o names the model file to write (x.crfsuite)"),
+])
+def test_train_refuses_an_output_it_cannot_write_at_once(output, said, tmp_path):
+    """At once: before the minute and a half of training, not after it."""
+    import time
+
+    file = tmp_path / "a-file"
+    file.write_text("x", encoding="utf-8")
+    names = {"file": str(file), "folder": str(tmp_path)}
+    started = time.perf_counter()
+    code, out, err = reftag("train", os.path.join(REPO, "data", "core.jsonl"), "-o",
+                            output.format(**names))
+    assert (code, out) == (1, "")
+    assert err == f"reftag: {said.format(**names)}\n"
+    assert time.perf_counter() - started < 5
+
+
+def test_evaluate_refuses_to_score_nothing(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    for extra in ([], ["--cv", "3"], ["--compare", "auto", "rules"]):
+        code, out, err = reftag("evaluate", str(empty), *extra)
+        assert (code, out) == (1, "") and err == f"reftag: {empty}: no references in it\n"
+    gold = os.path.join(REPO, "data", "gold.jsonl")
+    code, out, err = reftag("evaluate", gold, "--predictions", str(empty))
+    assert (code, out) == (1, "") and err == f"reftag: {empty}: empty input, no text in it\n"
+
+
+def test_label_with_nothing_to_label_writes_nothing_and_says_so(tmp_path):
+    source, out = tmp_path / "blank.txt", tmp_path / "out.xml"
+    source.write_text("\n  \n\n", encoding="utf-8")
+    code, _, err = reftag("label", str(source), "-o", str(out), "--engine", "rules")
+    assert code == 1 and err == f"reftag: no reference in {source} to label\n"
+    assert not out.exists()
+
+
+def test_train_with_missing_data_makes_no_folder_for_its_output(tmp_path):
+    out = tmp_path / "models" / "mine.crfsuite"
+    code, _, err = reftag("train", str(tmp_path / "missing.xml"), "-o", str(out))
+    assert code == 1 and err == f"reftag: {tmp_path / 'missing.xml'}: no such file\n"
+    assert not out.parent.exists()
+
+
+@pytest.mark.parametrize("argv", [
+    ["train", "{folder}", "-o", "{folder}/m.crfsuite"],
+    ["evaluate", "{gold}", "--predictions", "{folder}"],
+    ["parse", "{folder}"],
+])
+def test_a_folder_where_a_file_is_read_is_said_one_way(argv, tmp_path):
+    names = {"folder": str(tmp_path), "gold": os.path.join(REPO, "data", "gold.jsonl")}
+    code, out, err = reftag(*[arg.format(**names) for arg in argv])
+    assert (code, out) == (1, "") and err == f"reftag: {tmp_path}: is a directory\n"

@@ -208,3 +208,57 @@ def test_a_damaged_model_with_a_matching_manifest_never_crashes_the_interpreter(
                            capture_output=True, text=True, timeout=60, check=False)
     assert child.returncode == 0, f"interpreter died ({child.returncode}): {child.stderr[-500:]}"
     assert child.stdout.startswith("ModelError:")
+
+
+# ------------------------------------------------------------------------------------------
+# A benchmark tool that cannot measure says so with a non-zero exit, never a quiet 0.
+
+def test_compare_refextract_without_refextract_exits_1(tmp_path, monkeypatch, capsys):
+    from training import compare_refextract
+
+    monkeypatch.setitem(sys.modules, "refextract", None)  # import refextract fails
+    out = tmp_path / "r.jsonl"
+    assert compare_refextract.main([os.path.join(REPO, "data", "gold.jsonl"), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == ("compare_refextract: refextract is not installed "
+                                       "(pip install refextract)\n")
+    assert not out.exists()
+
+
+def test_compare_refextract_that_fails_on_every_reference_exits_1(tmp_path, monkeypatch,
+                                                                   capsys):
+    """Installed but broken (a dependency of its own missing): each reference's error is kept
+    in the file, and a file of nothing but errors is no measure."""
+    import types
+
+    from tagger.corpora.corpus import load, write_jsonl
+    from training import compare_refextract
+
+    broken = types.ModuleType("refextract")
+
+    def extract_references_from_string(text, is_only_references=True):
+        raise ImportError("No module named 'magic'")
+
+    broken.extract_references_from_string = extract_references_from_string
+    monkeypatch.setitem(sys.modules, "refextract", broken)
+    data, out = tmp_path / "three.jsonl", tmp_path / "r.jsonl"
+    write_jsonl(load(os.path.join(REPO, "data", "gold.jsonl"))[:3], data)
+    assert compare_refextract.main([str(data), "-o", str(out)]) == 1
+    assert capsys.readouterr().err == ("compare_refextract: refextract failed on every "
+                                       "reference, first with: ImportError: No module named "
+                                       "'magic'\n")
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+    assert compare_refextract.main([str(tmp_path / "missing.jsonl"), "-o", str(out)]) == 1
+    assert "missing.jsonl: no such file" in capsys.readouterr().err
+
+
+def test_compare_refextract_in_a_real_process_exits_non_zero_without_refextract(tmp_path):
+    import importlib.util
+
+    if importlib.util.find_spec("refextract"):
+        pytest.skip("refextract is installed here")
+    result = subprocess.run([sys.executable, "-m", "training.compare_refextract",
+                             os.path.join(REPO, "data", "gold.jsonl"), "-o",
+                             str(tmp_path / "r.jsonl")], capture_output=True, cwd=REPO,
+                            timeout=120, check=False)
+    assert result.returncode == 1
+    assert "refextract is not installed" in result.stderr.decode()

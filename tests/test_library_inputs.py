@@ -91,3 +91,63 @@ def test_a_folder_or_bare_punctuation_is_not_taken_for_a_file(tmp_path):
         find(str(tmp_path) + "/", engine="rules")
     for text in ("/", "\\", "~", "//", "x.pdf\nand more text"):
         assert isinstance(find(text, engine="rules"), list), text
+
+
+@pytest.mark.parametrize("text", ["Smith J. A title. 2020.", b"Smith J. A title. 2020."])
+def test_parse_many_refuses_one_bare_reference_and_names_the_fix(text):
+    """Iterating a str would parse each character as a reference."""
+    with pytest.raises(TypeError) as raised:
+        tagger.parse_many(text, engine="rules")  # at the call, not at the first reference
+    assert "parse_many([text])" in str(raised.value)
+    assert "parse_many(text.splitlines())" in str(raised.value)
+    assert [ref.raw for ref in tagger.parse_many([text.decode() if isinstance(text, bytes)
+                                                  else text], engine="rules")] == [
+        "Smith J. A title. 2020."]
+
+
+@pytest.mark.parametrize("name", ["missing.pdf", "missing.txt"])
+def test_find_of_a_path_that_names_no_file_says_so_plainly(name, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FileNotFoundError) as raised:
+        find(Path(name), engine="rules")
+    assert str(raised.value) == f"{name}: no such file"  # not "[Errno 2] No such file ..."
+    with pytest.raises(FileNotFoundError) as raised:
+        find(name, engine="rules")
+    assert str(raised.value).startswith(f"{name}: no such file (")
+
+
+def test_an_empty_document_is_an_error_not_an_empty_list(tmp_path):
+    path = tmp_path / "empty.txt"
+    path.write_bytes(b"")
+    for document, name in ((b"", "input"), (path, str(path))):
+        with pytest.raises(ValueError, match=f"^{name}: empty input"):
+            find(document, engine="rules")
+    assert find("", engine="rules") == find("\n\n  \n", engine="rules") == []  # text: searched
+
+
+def test_invalid_utf8_is_named_in_parse_and_find(tmp_path):
+    latin = "Müller J. Über die Dinge. Zeitschrift für Physik 12 (1920) 3-7.".encode("latin-1")
+    assert parse(latin, engine="rules").error == "input: invalid UTF-8 at byte 1"
+    path = tmp_path / "latin.txt"
+    path.write_bytes(LIST.encode() + b"[3] " + latin + b"\n")
+    with pytest.warns(UserWarning) as caught:
+        refs = find(path, engine="rules")
+    assert [str(warning.message) for warning in caught] == [
+        f"{path}: invalid UTF-8 at byte {len(LIST.encode()) + 5}"]
+    assert len(refs) == 3 and refs[2].raw.startswith("[3] M\ufffdller J.")
+
+
+def test_the_cut_warning_says_which_reference_of_a_batch(tmp_path):
+    texts = ["Smith J. A title. 2020.", "Jones A, Brown B, " * 1200 + "A long title. 2021."]
+    with pytest.warns(UserWarning) as caught:
+        refs = list(tagger.parse_many(texts, engine="rules"))
+    [message] = [str(warning.message) for warning in caught]
+    assert message.startswith("input 'Jones A, Brown B, Jones A, …': reference longer "
+                              f"than 20000 characters ({len(texts[1])}), cut to 20000")
+    assert len(refs[1].raw) == 20000 and refs[0].error is None
+
+
+@pytest.mark.parametrize("texts", [None, 42])
+def test_parse_many_of_no_collection_is_a_type_error_at_the_call(texts):
+    with pytest.raises(TypeError, match="parse_many\\(\\) takes a collection of references"):
+        tagger.parse_many(texts, engine="rules")

@@ -212,3 +212,143 @@ def test_what_is_no_reference_is_marked_in_the_api(server):
     status, records = post_json(server, "/api/parse", ["hello world", REFERENCES[0]])
     assert status == 200
     assert records[0]["not_reference"] is True and "not_reference" not in records[1]
+
+
+# ------------------------------------------------------------------------------------------
+# One wording for one error: the command line, the library and the API say the same thing
+# about the same bad input, each naming it its own way ("x.png", "input", "body", "line 1").
+
+def _zip() -> bytes:
+    import io
+    import zipfile
+
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as bundle:
+        bundle.writestr("refs.txt", "Smith J. A title. 2020.\n" * 40)
+    return archive.getvalue()
+
+
+def _gzip() -> bytes:
+    import gzip
+
+    return gzip.compress(b"Smith J. A title. 2020.\n" * 40)
+
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02" + bytes(40)
+LATIN_1 = "Müller J. Über die Dinge. Zeitschrift für Physik 12 (1920) 3-7.".encode("latin-1")
+BAD_INPUTS = {
+    "png": PNG,
+    "zip": _zip(),
+    "gzip": _gzip(),
+    "invalid UTF-8": LATIN_1,
+    "empty": b"",
+    "NUL bytes": b"Smith J.\x00\x00\x00\x00 A title\x00\x00\x00\x00\x00\x00. 2020.\x00\x00\x00",
+}
+
+
+def _said(message: str) -> str:
+    """What a message says, without the name of the input it is about."""
+    return message.strip().removeprefix("reftag: ").removeprefix("warning: ").split(": ", 1)[1]
+
+
+def _cli_says(command, path) -> str:
+    from tests.cli_helpers import reftag
+
+    code, out, err = reftag(command, "--engine", "rules", "--format", "jsonl", str(path))
+    if code == 1:  # refused
+        return _said(err)
+    errors = [json.loads(line).get("error") for line in out.splitlines()]
+    return _said(next(filter(None, errors), None) or err)  # a record's error, or a warning
+
+
+def _library_says(function, data) -> str:
+    import warnings
+
+    from tagger import parse
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            answer = function(data, engine="rules")
+        except ValueError as error:  # BinaryInputError, an empty input
+            return _said(str(error))
+    if function is parse and answer.error:
+        return _said(answer.error)
+    return _said(str(caught[0].message))
+
+
+def _api_says(server, route, data) -> str:
+    status, _, body = request(server, route, data, "text/plain", method="POST")
+    assert status == 400, (route, body)
+    return _said(json.loads(body)["error"])
+
+
+@pytest.mark.parametrize("what", BAD_INPUTS)
+def test_one_bad_input_gets_one_message_from_the_cli_the_library_and_the_api(
+        server, tmp_path, what):
+    from tagger import find, parse
+
+    data = BAD_INPUTS[what]
+    path = tmp_path / "input.bin"
+    path.write_bytes(data)
+    said = {"reftag parse": _cli_says("parse", path),
+            "/api/parse": _api_says(server, "/api/parse", data)}
+    if what != "empty":  # parse(b"") is one empty reference, not an empty input
+        said["tagger.parse"] = _library_says(parse, data)
+    assert len(set(said.values())) == 1, said
+    document = data if what != "invalid UTF-8" else b"References\n\n[1] " + data + b"\n"
+    path.write_bytes(document)
+    found = {"reftag find": _cli_says("find", path),
+             "tagger.find": _library_says(find, document),
+             "/api/find": _api_says(server, "/api/find", document)}
+    assert len(set(found.values())) == 1, found
+    expected = {"png": "this is a PNG image, not text", "zip": "this is a ZIP archive",
+                "gzip": "this is gzip-compressed data", "invalid UTF-8": "invalid UTF-8 at byte",
+                "empty": "empty input", "NUL bytes": "this is binary data, not text"}[what]
+    assert said["/api/parse"].startswith(expected) and found["/api/find"].startswith(expected)
+
+
+def test_a_reference_too_long_is_worded_alike_everywhere(server, tmp_path):
+    """Refused by the API (its limit), cut by the command line and the library (MAX_CHARS):
+    one wording from tagger.text.sniff.too_long, each naming which input it is about."""
+    import warnings
+
+    from tagger import find, parse
+    from tagger.parse import MAX_CHARS
+    from tagger.text.sniff import too_long
+    from tests.cli_helpers import reftag
+
+    long = "Smith J, " * 2800 + "A title. 2020."
+    status, answer = post_json(server, "/api/parse", [REFERENCES[0], long])
+    assert status == 413 and answer["error"] == too_long("reference 1", 3000, length=len(long))
+    assert answer["error"] == f"reference 1: reference longer than 3000 characters ({len(long)})"
+
+    path = tmp_path / "refs.txt"
+    path.write_text(f"{REFERENCES[0]}\n{long}\n", encoding="utf-8")
+    code, _, err = reftag("parse", "--engine", "rules", str(path))
+    assert code == 0
+    assert err == f"reftag: warning: {too_long(f'{path}, line 2', MAX_CHARS, cut=True)}\n"
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parse(long, engine="rules")
+        find(path.parent / "refs.txt", engine="rules")
+    assert [str(warning.message) for warning in caught] == [
+        too_long("input 'Smith J, Smith J, Smith J, …'", MAX_CHARS, True, len(long)),
+        too_long(f"{path}, characters {len(REFERENCES[0]) + 1}-{len(REFERENCES[0]) + 1 + len(long)}",
+                 MAX_CHARS, True, len(long))]
+
+
+def test_invalid_utf8_in_a_text_body_is_named_by_line_and_byte_as_reftag_parse_does(server):
+    body = REFERENCES[0].encode() + b"\r\n" + LATIN_1 + b"\n"
+    status, _, answer = request(server, "/api/parse", body, "text/plain")
+    assert status == 400 and json.loads(answer)["error"] == "line 2: invalid UTF-8 at byte 1"
+    status, _, answer = request(server, "/api/parse", json.dumps([REFERENCES[0]]).encode()
+                                + b"\xff", "application/json")
+    assert status == 400 and json.loads(answer)["error"].startswith("body: invalid UTF-8 at byte")
+
+
+def test_a_pdf_sent_as_text_to_find_is_told_its_content_type(server):
+    status, _, answer = request(server, "/api/find", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj",
+                                "text/plain")
+    assert status == 415 and "Content-Type application/pdf" in json.loads(answer)["error"]

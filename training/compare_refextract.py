@@ -14,7 +14,7 @@ import json
 import sys
 from pathlib import Path
 
-from tagger.corpora.corpus import load
+from tagger.corpora.corpus import CorpusError, load
 
 # refextract's keys and the labels they mean. Its other keys (misc, journal_reference,
 # reportnumber, collaboration, urldesc, hdl, texkey) have no counterpart and are left out.
@@ -68,19 +68,35 @@ def main(argv=None):
     parser.add_argument("-o", "--output", type=Path, required=True, help="predictions JSONL")
     args = parser.parse_args(argv)
     try:
-        import refextract  # noqa: F401
-    except ImportError:
-        print("compare_refextract: refextract is not installed (pip install refextract)",
-              file=sys.stderr)
-        return 1
-    records = load(args.data)
+        from refextract import extract_references_from_string  # noqa: F401
+    except ImportError as error:
+        return _fail("refextract is not installed (pip install refextract)"
+                     if error.name == "refextract" else f"refextract cannot load: {error}")
+    try:
+        records = load(args.data)
+    except (CorpusError, OSError) as error:
+        return _fail(str(error))
+    if not records:
+        return _fail(f"{args.data}: no references in it")
+    failed = []
     with open(args.output, "w", encoding="utf-8") as out:
         for number, record in enumerate(records, 1):
-            out.write(json.dumps(predict(record), ensure_ascii=False) + "\n")
+            prediction = predict(record)
+            if "error" in prediction:
+                failed.append(prediction["error"])
+            out.write(json.dumps(prediction, ensure_ascii=False) + "\n")
             if number % 200 == 0:
                 print(f"{number}/{len(records)}", file=sys.stderr, flush=True)
-    print(f"wrote {len(records)} predictions to {args.output}", file=sys.stderr)
+    if len(failed) == len(records):  # refextract installed but broken: no measure at all
+        return _fail(f"refextract failed on every reference, first with: {failed[0]}")
+    print(f"wrote {len(records)} predictions to {args.output}"
+          + (f" ({len(failed)} with an error)" if failed else ""), file=sys.stderr)
     return 0
+
+
+def _fail(message: str) -> int:
+    print(f"compare_refextract: {message}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

@@ -11,6 +11,8 @@ A folder with a gold.jsonl (the format of shared/data/real-pdf-dev) scores `find
 segmentation P/R/F1 per document and in total, core fields of the matched references, as
 shared/tools/real_pdf_eval.py scores them (tagger.evaluate.pdf_folder). --suite scores the
 shipped engines on every annotated source the project has (tagger.evaluate.suite).
+A path that names nothing, a corpus without references, an empty predictions file or a
+folder with nothing to score is an error (exit 1), never a report of zeros.
 """
 
 import json
@@ -18,7 +20,11 @@ import shlex
 import sys
 from pathlib import Path
 
+from ..text.sniff import empty_input, no_such_file
+from .io import file_problem
+
 REPORTS = ("md", "json", "html")
+COMPARE_NAMES = ("rules", "default", "auto")  # --compare operands that are no file
 
 
 def configure(parser) -> None:
@@ -92,6 +98,11 @@ def run(args) -> int:
         return _fail("--markdown and --recompute-folds go with --suite")
     if not args.data:
         return _fail("give DATA (annotated references), --styles or --suite")
+    problem = _path_problem(args)
+    if problem:
+        return _fail(problem)
+    if args.predictions and not Path(args.predictions).stat().st_size:
+        return _fail(empty_input(args.predictions))
     if all(is_pdf_folder(path) for path in args.data):
         return _pdf_folders(args)
     if all(Path(path).is_dir() or path.endswith(".ttx") for path in args.data):
@@ -112,6 +123,8 @@ def run(args) -> int:
                           predictions=args.predictions, show_progress=not args.quiet)
     except (OSError, ValueError, ModelError) as error:  # CorpusError is a ValueError
         return _fail(str(error))
+    if not result.references:  # a score of nothing is no score
+        return _fail(_no_references(args.data))
     outputs = {
         "md": lambda: markdown_report(result, command),
         "json": lambda: json_report(result, command, args.errors),
@@ -130,7 +143,10 @@ def _run_cv(args, command: str) -> int:
 
     if args.cv < 2:
         return _fail("--cv needs K >= 2")
-    cv = cross_validate(load_records(args.data), args.cv, show_progress=not args.quiet)
+    records = load_records(args.data)
+    if not records:
+        return _fail(_no_references(args.data))
+    cv = cross_validate(records, args.cv, show_progress=not args.quiet)
     _emit(args, {"md": lambda: cv_text(cv, markdown=True) + _produced_with(command),
                  "json": lambda: _json({"command": command, **cv})},
           default=lambda: cv_text(cv) + f"\ncommand: {command}\n")
@@ -142,6 +158,8 @@ def _run_compare(args, command: str) -> int:
     from ..evaluate.report import compare_text
 
     records = load_records(args.data)
+    if not records:
+        return _fail(_no_references(args.data))
     results = [_evaluate_spec(records, spec, args.data, not args.quiet) for spec in args.compare]
     comparison = compare(*results)
     _emit(args, {"md": lambda: compare_text(comparison, markdown=True) + _produced_with(command),
@@ -185,6 +203,21 @@ def _emit(args, outputs: dict, default) -> None:
         sys.stdout.write(default())
 
 
+def _path_problem(args) -> str | None:
+    """What is wrong with the first path named that cannot be read (DATA that names nothing;
+    --model, --predictions or a --compare operand that is no file), said as every command
+    says it, before a reader guesses a format from its name."""
+    files = [*(path for path in (args.predictions, args.model) if path),
+             *(spec for spec in args.compare or () if spec not in COMPARE_NAMES)]
+    problems = [*(no_such_file(path) for path in args.data if not Path(path).exists()),
+                *filter(None, map(file_problem, files))]
+    return problems[0] if problems else None
+
+
+def _no_references(data) -> str:
+    return f"{', '.join(map(str, data))}: no references in it"
+
+
 def _produced_with(command: str) -> str:
     return f"\nProduced with:\n\n```sh\n{command}\n```\n"
 
@@ -204,7 +237,13 @@ def _pdf_folders(args) -> int:
 
     if not 0.0 < args.ratio <= 1.0:
         return _fail("--ratio must be above 0 and at most 1")
-    results = [evaluate_folder(folder, threshold=args.ratio) for folder in args.data]
+    results = []
+    for folder in args.data:
+        try:
+            results.append(evaluate_folder(folder, threshold=args.ratio))
+        except KeyError as key:  # another gold.jsonl (data/ holds the benchmark's)
+            return _fail(f"{Path(folder, 'gold.jsonl')}: not the gold of a folder of PDFs "
+                         f"(a record without {key})")
     if "json" in args.report:
         print(json.dumps(results if len(results) > 1 else results[0], indent=2,
                          ensure_ascii=False))
@@ -221,6 +260,14 @@ def _segmentation(paths, as_json: bool) -> int:
     """Score `find`: reference-level on directories of .txt + gold .json, line-level on .ttx."""
     from ..evaluate.segmentation import line_scores, reference_scores
 
+    for path in filter(lambda path: Path(path).is_dir(), paths):
+        documents = sorted([*Path(path).glob("*.txt"), *Path(path).glob("*.pdf")])
+        if not documents:
+            return _fail(f"{path}: nothing to score: no document (.txt or .pdf with its gold "
+                         ".json beside it, or PDFs with a gold.jsonl)")
+        lone = next((doc for doc in documents if not doc.with_suffix(".json").is_file()), None)
+        if lone:
+            return _fail(f"{lone}: no gold {lone.with_suffix('.json').name} beside it")
     results = {path: reference_scores(path) for path in paths if Path(path).is_dir()}
     documents = [path for path in paths if path.endswith(".ttx")]
     if documents:

@@ -7,11 +7,13 @@ record still gets its place in the output.
 """
 
 import codecs
+import os
 import sys
 from contextlib import contextmanager
 
 from ..parse import MAX_CHARS
-from ..text.sniff import SAMPLE_BYTES, BinaryInputError, refusal, sniff
+from ..text.sniff import (SAMPLE_BYTES, BinaryInputError, decode_utf8, empty_input,
+                          no_such_file, not_utf8, refusal, sniff)
 
 # A line is read at most this many bytes at a time, enough for MAX_CHARS characters of any
 # script; the rest of a longer line is skipped unread into memory, so one giant line (a PDF
@@ -32,11 +34,21 @@ def open_binary(path: str):
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory") from None
     except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
+        raise InputError(no_such_file(path)) from None
     except PermissionError:
         raise InputError(f"{path}: permission denied") from None
     except OSError as error:
         raise InputError(f"{path}: {error.strerror or error}") from None
+
+
+def file_problem(path) -> str | None:
+    """What keeps `path` from being read as a file, said as open_binary says it; None when
+    nothing does. For a command to check its files before it starts any work."""
+    if not os.path.exists(path):
+        return no_such_file(path)
+    if os.path.isdir(path):
+        return f"{path}: is a directory"
+    return None
 
 
 def refuse_binary(stream, command: str = "parse") -> None:
@@ -76,22 +88,28 @@ def _reading(source):
 
 def read_bytes(source) -> bytes:
     """A whole input as bytes. `source` is a path ('-' for standard input) or a binary stream
-    already open."""
-    with _reading(source) as stream:
-        return stream.read()
+    already open. An empty input is an InputError: no command has anything to do with
+    nothing, and an empty answer would pass for one."""
+    return _read_whole(source)[0]
 
 
-def decode_text(data: bytes) -> str:
-    """A document's text, invalid UTF-8 replaced (U+FFFD) rather than refused."""
-    return data.decode("utf-8", errors="replace").removeprefix("\ufeff")
+def decode_text(data: bytes, name: str = "input") -> str:
+    """A document's text, invalid UTF-8 replaced (U+FFFD) rather than refused, with a warning
+    that names `name` and the first bad byte."""
+    return decode_utf8(data, name)
 
 
 def read_text(source) -> str:
-    """A whole document, invalid UTF-8 replaced (U+FFFD) rather than refused.
+    """A whole document as read_bytes reads it, decoded as decode_text does."""
+    return decode_text(*_read_whole(source))
 
-    `source` is a path ('-' for standard input) or a binary stream already open.
-    """
-    return decode_text(read_bytes(source))
+
+def _read_whole(source) -> tuple[bytes, str]:
+    with _reading(source) as stream:
+        data, name = stream.read(), _name(stream)
+    if not data:
+        raise InputError(empty_input(name))
+    return data, name
 
 
 def read_lines(source):
@@ -99,13 +117,17 @@ def read_lines(source):
 
     `source` is a path ('-' for standard input) or a binary stream already open (open it
     first with open_binary to report a missing file before any output is written). Lines
-    longer than MAX_LINE_BYTES are cut there.
+    longer than MAX_LINE_BYTES are cut there. An input without a single line (empty) ends
+    in InputError: reading nothing is no success.
     """
     with _reading(source) as stream:
+        number = 0
         for number, (line, cut) in enumerate(_raw_lines(stream), 1):
             if number == 1:
                 line = line.removeprefix(codecs.BOM_UTF8)
             yield _decode(line.rstrip(b"\r\n"), number, cut)
+        if not number:
+            raise InputError(empty_input(_name(stream)))
 
 
 def _raw_lines(stream):
@@ -125,4 +147,4 @@ def _decode(line: bytes, number: int, cut: bool):
         if cut and error.reason == "unexpected end of data":  # the cut split a character
             return _decode(line[:error.start], number, cut=False)
         text = line.decode("utf-8", errors="replace")
-        return text, f"line {number}: invalid UTF-8 at byte {error.start}"
+        return text, not_utf8(f"line {number}", error.start)

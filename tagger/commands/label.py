@@ -33,6 +33,9 @@ def run(args) -> int:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     refs = [ref for ref in refs if ref.error is None]
+    if not refs:  # an empty XML file would pass for work done
+        print(f"reftag: no reference in {args.file} to label", file=sys.stderr)
+        return 1
     refs.sort(key=lambda ref: ref.confidence)  # stable: equal confidence keeps input order
     try:
         Path(args.output).write_text(to_xml(refs), encoding="utf-8")

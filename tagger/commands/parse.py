@@ -3,7 +3,8 @@
 Every input line gets exactly one output record, in input order, whatever happens inside: a
 blank line, junk, or bytes that are not UTF-8 come back as a record with an `error` key (the
 invalid bytes replaced by U+FFFD), and the batch carries on. A line longer than MAX_CHARS
-(20,000) characters is cut there, with a warning naming the line.
+(20,000) characters is cut there, with a warning naming the file and the line. An input
+with no line at all (an empty file) is an input error: parsing nothing is no success.
 
 With --engine auto and a model that cannot load (missing, damaged, built for other features)
 one warning goes to stderr and the rule tagger answers every reference; with --engine crf
@@ -18,7 +19,8 @@ JSON array of the output contract, exactly as with --format json.
 Exit status:
   0  every reference parsed
   2  some records came back with an `error` (they are still in the output, in place)
-  1  usage, input or model error (nothing, or an incomplete output, was written)
+  1  usage, input or model error, or an empty input (nothing, or an incomplete output, was
+     written)
 """
 
 import sys
@@ -27,7 +29,7 @@ import warnings
 from ..output import formats
 from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
-from ..text.sniff import BinaryInputError
+from ..text.sniff import BinaryInputError, too_long
 from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 
@@ -71,14 +73,14 @@ def run(args) -> int:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
     problems = {}
+    name = "standard input" if stream is sys.stdin.buffer else args.file
 
     def texts():
         for number, (text, problem) in enumerate(read_lines(stream), 1):
             if problem:
                 problems[number] = problem
             if len(text) > MAX_CHARS:
-                warnings.warn(f"line {number}: reference longer than {MAX_CHARS} characters, "
-                              "cut there")
+                warnings.warn(too_long(f"{name}, line {number}", MAX_CHARS, cut=True))
                 text = text[:MAX_CHARS]
             yield text
 

@@ -6,6 +6,8 @@ one core); `--full` adds them to all its data and trains again from zero with th
 recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
 references (cross-validated when they are few, so no reference scores a model trained on it),
 per field, with the benchmark's scores beside them so a loss elsewhere shows.
+The folder of -o is made when it is missing; an -o that cannot be written is refused at once,
+before any training.
 """
 
 import random
@@ -17,6 +19,7 @@ from pathlib import Path
 from ..corpora.corpus import CorpusError, load
 from ..crf.model import DEFAULT_MODEL, ModelError, load_model
 from ..crf.train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
+from .io import file_problem
 
 SEED = 13
 PER_FOLD = 3  # the fewest references a fold may hold
@@ -59,6 +62,10 @@ def configure(parser):
 
 
 def run(args) -> int:
+    problem = next(filter(None, map(file_problem, args.data)), None)
+    if problem:
+        print(f"reftag: {problem}", file=sys.stderr)
+        return 1
     try:
         user = {path: load(path) for path in args.data}
     except (CorpusError, OSError) as error:
@@ -67,6 +74,10 @@ def run(args) -> int:
     count = sum(map(len, user.values()))
     if not count:
         print("reftag: no references in the training files", file=sys.stderr)
+        return 1
+    problem = output_problem(args.output)
+    if problem:  # said now, not after minutes of training
+        print(f"reftag: {problem}", file=sys.stderr)
         return 1
     if (args.weight is not None and args.weight < 1) or (args.folds is not None
                                                          and args.folds < 0):
@@ -103,6 +114,24 @@ def run(args) -> int:
     records = [record for records in user.values() for record in records]
     print(before_after(records, args.output, retrainer, args.folds, show))
     return 0
+
+
+def output_problem(output) -> str | None:
+    """Why the model cannot be written to `output` (None when it can): its folder is made if
+    missing, and a file is made and removed in it to be sure it takes one."""
+    path = Path(output)
+    if path.is_dir():
+        return f"{output}: is a folder; -o names the model file to write (x.crfsuite)"
+    standing = next((folder for folder in path.parents if folder.exists()), None)
+    if standing is not None and not standing.is_dir():
+        return f"cannot write {output}: {standing} is a file, not a folder"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=path.parent, prefix=".reftag-train-"):
+            pass
+    except OSError as error:
+        return f"cannot write {output}: {error.strerror or error}"
+    return None
 
 
 def _fit(retrainer, user, output, show, description) -> dict:

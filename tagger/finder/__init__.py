@@ -19,6 +19,7 @@ A cascade, each step one module that hands plain data to the next:
 """
 
 import re
+import warnings
 from collections import Counter
 from dataclasses import dataclass
 
@@ -26,7 +27,7 @@ from tagger.finder.classify import classify_lines
 from tagger.finder.columns import read_columns
 from tagger.finder.lines import IDENTIFIER, numbering_of, repeat_key, split_lines
 from tagger.finder.split import RefLine, split_references, starts_cut_off
-from tagger.text.sniff import BinaryInputError, refusal, sniff
+from tagger.text.sniff import BinaryInputError, refusal, sniff, too_long
 
 # A reference cut off by the end of a paste stops on a connector or in mid-sentence: on a
 # comma or "and", or on a word in lower case ("Doha: Association for") other than the few
@@ -120,22 +121,33 @@ def _ends_cut_off(raw: str) -> bool:
 
 
 def find_references(text: str, engine: str = "auto", model=None, jobs: int = 1,
-                    furniture=None) -> list:
+                    furniture=None, name=None) -> list:
     """segment() then parse each reference (what `tagger.find` does), each Reference with its
     `partial` mark and its `start`/`end` offsets in `text`. `model` is the parse model;
-    `jobs` > 1 parses in that many processes; `furniture` as for segment(). Text that is
-    not text (a binary file read as text) raises tagger.text.sniff.BinaryInputError."""
+    `jobs` > 1 parses in that many processes; `furniture` as for segment(); `name` (a file's)
+    is what messages call the text. Text that is not text (a binary file read as text)
+    raises tagger.text.sniff.BinaryInputError."""
     kind = sniff(text)
     if kind:
-        raise BinaryInputError(kind, refusal(kind, "input", "find"))
-    return parse_segments(segment(text, furniture=furniture), engine, model, jobs)
+        raise BinaryInputError(kind, refusal(kind, name or "input", "find"))
+    return parse_segments(segment(text, furniture=furniture), engine, model, jobs, name)
 
 
-def parse_segments(segments: list, engine: str = "auto", model=None, jobs: int = 1) -> list:
-    """Each Segment parsed, in order, with its `partial` mark and `start`/`end` offsets."""
-    from tagger.parse import parse_many  # the parse stage imports nothing from here
+def parse_segments(segments: list, engine: str = "auto", model=None, jobs: int = 1,
+                   name=None) -> list:
+    """Each Segment parsed, in order, with its `partial` mark and `start`/`end` offsets. One
+    longer than tagger.parse.MAX_CHARS is cut there, with a warning that says where it
+    stands in the document (`name`, when given, the document's)."""
+    from tagger.parse import MAX_CHARS, parse_many  # the parse stage imports nothing from here
 
-    references = list(parse_many((found.raw for found in segments), engine, model, jobs))
+    def texts():
+        for found in segments:
+            if len(found.raw) > MAX_CHARS:
+                where = f"{name or 'input'}, characters {found.start}-{found.end}"
+                warnings.warn(too_long(where, MAX_CHARS, True, len(found.raw)), stacklevel=2)
+            yield found.raw[:MAX_CHARS]
+
+    references = list(parse_many(texts(), engine, model, jobs))
     for found, reference in zip(segments, references):
         reference.partial = found.partial
         reference.annotate(start=found.start, end=found.end)

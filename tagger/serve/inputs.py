@@ -1,12 +1,17 @@
 """Request bodies read within the limits and turned into what the parser takes.
 
 A body is read a chunk at a time and refused (413) as soon as it passes its limit, whatever
-Content-Length claimed. Text must be UTF-8 (400 otherwise, naming the byte); JSON must be a
-list of strings (400 naming the first item that is not). Bodies of other types are a 415.
+Content-Length claimed. Text must be text (400 for an image, an archive, binary data) in UTF-8
+(400 otherwise, naming the line and byte); JSON must be a list of strings (400 naming the first
+item that is not); an empty body is a 400 as well. Bodies of other types are a 415. The
+messages are the command line's and the library's (tagger.text.sniff), with "body" or
+"line N" naming the input.
 """
 
+import codecs
 import json
 
+from ..text.sniff import describe, empty_input, not_utf8, refusal, sniff
 from .errors import ApiError
 
 TEXT_TYPES = ("text/plain",)
@@ -53,13 +58,32 @@ async def read_body(request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def decode_text(body: bytes) -> str:
-    """UTF-8 text without a leading byte-order mark, or a 400 naming the first bad byte."""
+def decode_text(body: bytes, command: str = "parse", by_line: bool = False) -> str:
+    """UTF-8 text without a leading byte-order mark, or a 400 saying what the body is instead
+    (`command`, "parse" or "find", says what it reads) or naming the first bad byte (by its
+    line and its offset in that line with `by_line`, as `reftag parse` counts). An empty body
+    is a 400 too: no route has anything to do with nothing."""
+    if not body:
+        raise ApiError(400, empty_input("body"))
+    kind = sniff(body)
+    if kind == "pdf" and command == "find":
+        raise ApiError(415, f"body: this is {describe(kind)}, not text; send it with "
+                            "Content-Type application/pdf")
+    if kind:
+        raise ApiError(400, refusal(kind, "body", command))
+    body = body.removeprefix(codecs.BOM_UTF8)
     try:
-        return body.decode("utf-8").removeprefix("\ufeff")
+        return body.decode("utf-8")
     except UnicodeDecodeError as error:
-        message = f"body is not valid UTF-8 (byte {error.start}: {error.reason})"
-        raise ApiError(400, message) from None
+        raise ApiError(400, _bad_byte(body, error.start, by_line)) from None
+
+
+def _bad_byte(body: bytes, at: int, by_line: bool) -> str:
+    if not by_line:
+        return not_utf8("body", at)
+    before = body[:at].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    line, start = before.count(b"\n") + 1, before.rfind(b"\n") + 1
+    return not_utf8(f"line {line}", len(before) - start)
 
 
 def text_lines(text: str) -> list[str]:
@@ -105,7 +129,7 @@ def json_lines(text: str) -> list[str]:
 
 def references_in(kind: str, body: bytes) -> list[str]:
     """The references of a parse request's body, by its media type."""
-    text = decode_text(body)
+    text = decode_text(body, "parse", by_line=kind in TEXT_TYPES)
     if kind in TEXT_TYPES:
         return text_lines(text)
     if kind in JSON_TYPES:

@@ -80,7 +80,8 @@ async def find(request):
     if kind in inputs.PDF_TYPES:
         data = await inputs.read_body(request, service.limits.max_pdf_bytes)
         return await work(request, records_response(lambda: service.find_pdf(data), fmt))
-    text = inputs.decode_text(await inputs.read_body(request, service.limits.max_body_bytes))
+    text = inputs.decode_text(await inputs.read_body(request, service.limits.max_body_bytes),
+                              "find")
     return await work(request, records_response(lambda: service.find(text), fmt))
 
 

@@ -13,6 +13,7 @@ from .. import find as find_in_document
 from ..finder import segment
 from ..crf.model import ModelError, load_model
 from ..parse import parse_safely
+from ..text.sniff import too_long
 from .errors import ApiError
 from .limits import Limits
 from .relabel import relabel_all
@@ -70,8 +71,8 @@ class Service:
         self.at_most(len(texts), "references in one request")
         for index, text in enumerate(texts):
             if len(text) > self.limits.max_chars:
-                raise ApiError(413, f"reference {index} has {len(text):,} characters; the "
-                                    f"limit is {self.limits.max_chars:,}")
+                raise ApiError(413, too_long(f"reference {index}", self.limits.max_chars,
+                                             length=len(text)))
         refs = []
         for text in texts:
             deadline.check()

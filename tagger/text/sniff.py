@@ -6,10 +6,16 @@ kind of binary it is ("pdf", "png", "zip", ... or "binary" when only its bytes g
 or None for text. Evidence: a known magic number at the start, else the share of NUL and other
 control characters and of U+FFFD (bytes that were not UTF-8) in the head. A text file with a
 few bad lines stays text: a batch keeps its per-line error records for those.
+
+The words for every input refused or repaired live here too (not text, not UTF-8, empty, too
+long, no such file), so that the command line, the library and the HTTP API say one thing in
+one way: each message is "NAME: what is wrong", NAME saying which input (a file, "line 3",
+"body", "input").
 """
 
 import importlib.util
 import re
+import warnings
 
 SAMPLE_BYTES = 4096  # the head looked at; a command peeks this much before reading
 # Above this share of suspicious characters in the head, the input is not text.
@@ -98,6 +104,41 @@ def refusal(kind: str, name: str = "input", command: str = "parse") -> str:
     if command == "find":
         return f"{what}; reftag find reads plain text (UTF-8) or a PDF"
     return f"{what}; reftag parse reads plain text (UTF-8), one reference a line"
+
+
+def no_such_file(name) -> str:
+    return f"{name}: no such file"
+
+
+def not_utf8(name: str, at: int) -> str:
+    """Bytes that are not UTF-8; `at` is the first bad byte's offset in what NAME names."""
+    return f"{name}: invalid UTF-8 at byte {at}"
+
+
+def empty_input(name: str) -> str:
+    """A whole input with nothing in it (a line with nothing in it is an "empty reference")."""
+    return f"{name}: empty input, no text in it"
+
+
+EMPTY_REFERENCE = "empty reference"
+
+
+def too_long(name: str, limit: int, cut: bool = False, length: int | None = None) -> str:
+    """A reference over the length limit: refused, or (`cut`) tagged up to the limit;
+    `length` where it is known (a line too long to read whole is not)."""
+    said = f"{name}: reference longer than {limit} characters"
+    return said + (f" ({length})" if length else "") + (f", cut to {limit}" if cut else "")
+
+
+def decode_utf8(data: bytes, name: str = "input") -> str:
+    """Text read from bytes: invalid UTF-8 replaced (U+FFFD), with a warning naming the first
+    bad byte, rather than refused: a document with a stray Latin-1 byte is still read."""
+    try:
+        text = bytes(data).decode("utf-8")
+    except UnicodeDecodeError as error:
+        warnings.warn(not_utf8(name, error.start), stacklevel=2)
+        text = bytes(data).decode("utf-8", errors="replace")
+    return text.removeprefix("\ufeff")
 
 
 class BinaryInputError(ValueError):
