@@ -435,23 +435,24 @@ REPORTLAB = {"form": _form, "invoice": _invoice, "tax_return": _tax_return,
 # --- a garbage font encoding (raw PDF) --------------------------------------------------
 
 
-def garbled(rng=None, pages_ok: int = 1, pages_bad: int = 2, shift: int = 29) -> bytes:
+def garbled(rng=None, pages_ok: int = 1, pages_bad: int = 2, shift: int = 29,
+            pages: list | None = None) -> bytes:
     """Prose over `pages_ok` pages in Helvetica, then `pages_bad` pages in the same font whose
-    ToUnicode map is wrong: each code maps to the code `shift` below it (what a viewer copies
-    from such pages: "Wkh uhvxowv" → "(K + > -..8)&"), so the page looks right and its text
-    layer is garbage. Written as raw PDF: reportlab writes no ToUnicode of one's choosing."""
+    ToUnicode map is wrong (each code mapped `shift` below it: "Wkh uhvxowv", "DQG"; with 0
+    each letter to a punctuation mark), so the page looks right and its text layer is
+    garbage. `pages` (lists of lines) replaces the prose. Written as raw PDF: reportlab
+    writes no ToUnicode of one's choosing."""
     rng = rng or random.Random(0)
+    if pages is None:
+        pages = [[" ".join(rng.sample(SENTENCES, 2))[:90] for _ in range(50)]
+                 for _ in range(pages_ok + pages_bad)]
     contents = []
-    for number in range(pages_ok + pages_bad):
+    for number, rows in enumerate(pages):
         font = "F2" if number >= pages_ok else "F1"
-        rows, y = [], 780
-        while y > 80:
-            text = " ".join(rng.sample(SENTENCES, 2))[:90]
-            text = text.replace("\\", "").replace("(", "").replace(")", "")
-            rows.append(f"BT /{font} 10 Tf 56 {y} Td ({text}) Tj ET")
-            y -= 14
-        contents.append("\n".join(rows).encode("latin-1"))
-    cmap = _to_unicode({code: max(32, code - shift) for code in range(32, 127)})
+        shown = [text.replace("\\", "").replace("(", "[").replace(")", "]") for text in rows]
+        contents.append("\n".join(f"BT /{font} 10 Tf 56 {780 - 14 * row} Td ({text}) Tj ET"
+                                   for row, text in enumerate(shown)).encode("cp1252"))
+    cmap = _to_unicode({code: _garbled(code, shift) for code in range(32, 127)})
     objects = [b"<< /Type /Catalog /Pages 2 0 R >>", None,
                b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
                b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding"
@@ -466,6 +467,14 @@ def garbled(rng=None, pages_ok: int = 1, pages_bad: int = 2, shift: int = 29) ->
     objects[1] = (b"<< /Type /Pages /Kids [%s] /Count %d >>"
                   % (b" ".join(b"%d 0 R" % kid for kid in kids), len(kids)))
     return _pdf(objects)
+
+
+def _garbled(code: int, shift: int) -> int:
+    """Where a broken map sends a code: `shift` below it, or with shift 0 each letter to a
+    punctuation mark (space kept)."""
+    if shift:
+        return max(32, code - shift)
+    return code if code == 32 or not chr(code).isalpha() else 33 + code % 15
 
 
 def _to_unicode(mapping: dict) -> bytes:
@@ -494,7 +503,7 @@ def _pdf(objects: list) -> bytes:
 
 REPORTLAB["garbled"] = lambda rng: garbled(rng, pages_ok=rng.randint(0, 1),
                                            pages_bad=rng.randint(1, 3),
-                                           shift=rng.choice((29, 3, -3)))
+                                           shift=rng.choice((29, 3, -3, 0)))
 
 
 # --- LaTeX kinds --------------------------------------------------------------------------
