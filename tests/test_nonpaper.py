@@ -72,11 +72,26 @@ def test_a_non_paper_exits_1_and_says_so(tmp_path):
 def test_a_forms_references_section_of_referees_is_no_list():
     """Under a heading that names a list, pieces that read as no references on the whole are
     dropped: an application form's "References" section asks for referees."""
-    sample = typeset(Layout(columns=1), [f"Name of referee: {'_' * 20} Telephone: {'_' * 12}"
+    sample = typeset(Layout(columns=1), [f"Name of referee: {'_' * 20} Position: {'_' * 12}"
                                          for _ in range(4)])
     found = segmentation(read_pdf(sample.pdf))
     assert found.segments == []
     assert {item.reason for item in found.dropped} >= {"no reference list"}
+
+
+def test_a_cvs_referees_are_no_references():
+    """A CV's "References" are its referees: their e-mail addresses and telephone numbers
+    say so ("contact details"), though they read like references otherwise."""
+    sample = typeset(Layout(columns=1), [
+        "Prof. Nils Petrov, Head of Department, Blue Harbour Logistics, Gdansk. "
+        "Tel. +44 1795 563768, petrov@example.org",
+        "Mr Bruno Jensen, Supervisor, Polar Refrigeration S.A., Gdansk. "
+        "Tel. +44 1747 854480, jensen@example.org"])
+    found = segmentation(read_pdf(sample.pdf))
+    assert found.segments == []
+    assert "contact details" in {item.reason for item in found.dropped}
+    for seed in range(3):
+        assert segment_pdf(nonpapers.make("cv", seed))[0] == []
 
 
 @pytest.mark.parametrize("layout", [

@@ -169,6 +169,11 @@ def _form(rng) -> bytes:
         if rng.random() < 0.5:
             page.line("[ ] Yes   [ ] No   I confirm that the information given is correct.")
         page.skip()
+    if rng.random() < 0.5:  # an application's referees, under a heading that names a list
+        page.line("References", bold=True, size=12, step=1.8)
+        for referee in range(1, 3):
+            page.line(f"Referee {referee}: Name: {'_' * 25} Position: {'_' * 20}")
+            page.line(f"Address: {'_' * 40} Telephone: {'_' * 15}")
     return page.pdf()
 
 
@@ -375,6 +380,14 @@ def _cv(rng) -> bytes:
                                             "management", "German (B2)", "French (C1)",
                                             "driving licence B", "first aid"), 4)))
         page.skip(0.5)
+    if rng.random() < 0.6:  # referees, under a heading that names a list
+        page.line("References", size=13, bold=True, step=1.8)
+        for _ in range(rng.randint(2, 3)):
+            page.line(f"{rng.choice(('Prof.', 'Dr', 'Ms', 'Mr'))} {_name(rng)}, "
+                      f"{rng.choice(('Head of Department', 'Line Manager', 'Supervisor'))}, "
+                      f"{rng.choice(COMPANIES)}, {rng.choice(CITIES)}")
+            page.line(f"Tel. +44 {rng.randint(1000, 1999)} {rng.randint(100000, 999999)}, "
+                      f"{rng.choice(LAST).lower()}@example.org", x=12)
     return page.pdf()
 
 
