@@ -77,7 +77,8 @@ def main(argv=None) -> int:
     picked = 0
     for path in candidates:
         relative = str(path.relative_to(DOC))
-        if picked == args.n or relative in skip or relative in HAS_A_LIST or path.stat().st_size > MAX_BYTES:
+        if (picked == args.n or relative in skip or relative in HAS_A_LIST
+                or path.stat().st_size > MAX_BYTES):
             continue
         count = pages(path)
         if count is None or count > MAX_PAGES or names_a_list(path) is not False:

@@ -201,7 +201,8 @@ def _invoice(rng) -> bytes:
     page.cells(["", "VAT 20%", "", "", f"{total * 0.2:,.2f}"], stops)
     page.cells(["", "Total due (EUR)", "", "", f"{total * 1.2:,.2f}"], stops, bold=True)
     page.skip()
-    page.line(f"Payment within {rng.choice((14, 30))} days. IBAN DE{rng.randint(10**19, 10**20 - 1)}")
+    page.line(f"Payment within {rng.choice((14, 30))} days. "
+              f"IBAN DE{rng.randint(10**19, 10**20 - 1)}")
     return page.pdf()
 
 
@@ -304,7 +305,9 @@ def _letter(rng) -> bytes:
     for part in _address(rng):
         page.line(part)
     page.skip()
-    page.line(f"{rng.choice(CITIES)}, {rng.randint(1, 28)} {rng.choice(('March', 'May', 'June', 'October'))} {rng.randint(2015, 2025)}")
+    month = ("March", "May", "June", "October")
+    page.line(f"{rng.choice(CITIES)}, {rng.randint(1, 28)} {rng.choice(month)} "
+              f"{rng.randint(2015, 2025)}")
     page.skip()
     page.line(f"Dear {rng.choice(('Ms', 'Mr', 'Dr'))} {rng.choice(LAST)},")
     page.skip(0.5)
@@ -361,7 +364,8 @@ def _drawing(rng) -> bytes:
 def _cv(rng) -> bytes:
     page = _Page(rng, size=10)
     page.line(_name(rng), size=18, bold=True, step=1.8)
-    page.line(", ".join(_address(rng)) + f"  |  +44 {rng.randint(7000, 7999)} {rng.randint(100000, 999999)}")
+    page.line(", ".join(_address(rng))
+              + f"  |  +44 {rng.randint(7000, 7999)} {rng.randint(100000, 999999)}")
     page.skip()
     year = rng.randint(1998, 2010)
     for heading, rows in (("Education", 3), ("Experience", rng.randint(3, 6)),
@@ -404,8 +408,9 @@ def _programme(rng) -> bytes:
         for _ in range(rng.randint(6, 10)):
             length = rng.choice((20, 30, 45))
             end_hour, end_minute = hour + (minute + length) // 60, (minute + length) % 60
-            title = rng.choice(("Keynote:", "Session:", "")) + f" {rng.choice(TOPICS).capitalize()}" \
-                + rng.choice((" in practice", " revisited", ": lessons learned", " at scale"))
+            title = (rng.choice(("Keynote:", "Session:", ""))
+                     + f" {rng.choice(TOPICS).capitalize()}"
+                     + rng.choice((" in practice", " revisited", ": lessons learned", " at scale")))
             speaker = f"{rng.choice(FIRST)[0]}. {rng.choice(LAST)} ({rng.choice(CITIES)})"
             page.cells([f"{hour:02d}:{minute:02d}-{end_hour:02d}:{end_minute:02d}",
                         f"{title.strip()} - {speaker}"], [0, 75])
@@ -432,8 +437,8 @@ def _procedure(rng) -> bytes:
              "Sign the checklist and hand it to the shift leader.")
     for section in range(1, rng.randint(2, 4)):
         page.skip(0.5)
-        page.line(f"{section}. {rng.choice(('Preparation', 'Inspection', 'Maintenance', 'Close-out'))}",
-                  bold=True, step=1.6)
+        name = rng.choice(("Preparation", "Inspection", "Maintenance", "Close-out"))
+        page.line(f"{section}. {name}", bold=True, step=1.6)
         for number, step in enumerate(rng.sample(steps, rng.randint(4, 8)), 1):
             page.line(f"{section}.{number} {step}", x=14)
     return page.pdf()
@@ -552,7 +557,8 @@ STATEMENTS = ("Every bounded monotone sequence of real numbers converges.",
 def _lecture_notes(rng) -> str:
     body = []
     for chapter in range(1, rng.randint(3, 5)):
-        body.append(f"\\section{{{rng.choice(('Sequences', 'Groups', 'Continuity', 'Matrices', 'Primes', 'Integrals'))}}}")
+        name = rng.choice(("Sequences", "Groups", "Continuity", "Matrices", "Primes", "Integrals"))
+        body.append(f"\\section{{{name}}}")
         body.append(" ".join(rng.sample(SENTENCES, 3)))
         for _ in range(rng.randint(6, 12)):
             kind = rng.choice(("theorem", "lemma", "definition", "exercise", "example"))
@@ -568,7 +574,8 @@ def _lecture_notes(rng) -> str:
             "\\theoremstyle{definition}\\newtheorem{definition}[theorem]{Definition}\n"
             "\\newtheorem{exercise}{Exercise}[section]\\newtheorem{example}[theorem]{Example}\n"
             f"\\title{{Lecture Notes: {rng.choice(('Analysis I', 'Algebra', 'Number Theory'))}}}"
-            f"\\author{{{_name(rng)}}}\\date{{Term {rng.randint(1, 3)}, {rng.randint(2012, 2025)}}}\n"
+            f"\\author{{{_name(rng)}}}"
+            f"\\date{{Term {rng.randint(1, 3)}, {rng.randint(2012, 2025)}}}\n"
             "\\begin{document}\\maketitle\n" + "\n\n".join(body) + "\n\\end{document}\n")
 
 

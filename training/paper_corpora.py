@@ -1,6 +1,6 @@
 """Two corpora, papers and documents that are not, and how often the PDF path finds references.
 
-    python -m training.paper_corpora build CACHE       # ~300 PDFs into CACHE (a few minutes)
+    python -m training.paper_corpora build CACHE       # 397 PDFs into CACHE (one to two minutes)
     python -m training.paper_corpora measure CACHE [--json] [--show 5]
 
 `build` makes CACHE/nonpapers and CACHE/papers, each with a gold.jsonl (one record per
@@ -70,7 +70,8 @@ def build(cache: Path, seeds: int = SEEDS, papers: int = PAPERS) -> None:
         gold += [{"doc": name, "n": n, "raw": item["text"]} for n, item in enumerate(listed, 1)]
     for index in range(papers):
         source, listed = typeset_papers.make(index)
-        name = f"latex--{index:03d}-{typeset_papers.kinds()[index % len(typeset_papers.kinds())]}.pdf"
+        kind = typeset_papers.kinds()[index % len(typeset_papers.kinds())]
+        name = f"latex--{index:03d}-{kind}.pdf"
         if not (positives / name).exists():
             try:
                 (positives / name).write_bytes(nonpapers.typeset(source, runs=2))
@@ -124,8 +125,9 @@ def summary(result: dict) -> list:
     for name in sorted({group(item["doc"]) for item in negatives}) + ["all"]:
         items = [item for item in negatives if name == "all" or group(item["doc"]) == name]
         giving = sum(item["found"] > 0 for item in items)
+        found = sum(item["found"] for item in items)
         rows.append(("non-papers", name, len(items), f"{giving} give references "
-                     f"({giving / max(len(items), 1):.1%}), {sum(i['found'] for i in items)} found"))
+                     f"({giving / max(len(items), 1):.1%}), {found} found"))
     papers = result["papers"]
     for name in sorted({group(item["doc"]) for item in papers}) + ["all"]:
         items = [item for item in papers if name == "all" or group(item["doc"]) == name]

@@ -2,12 +2,13 @@
 
 Each paper is a LaTeX class as journals and conferences ship it (article in one and two
 columns, article with natbib's author–year, report (a "Bibliography"), IEEEtran, elsarticle
-numbered and author–year, revtex4-2, llncs, amsart, scrartcl), with a few pages of body text citing its
-list and a `thebibliography` of references drawn from the training corpora (data/core.jsonl,
-data/good.jsonl, data/grobid/*.jsonl; never data/gold.jsonl, the benchmark). The gold is the
-list as typeset: each reference's text, whitespace as LaTeX prints it. Needs pdflatex and
-Debian's texlive-latex-extra, -publishers and -science. acmart is left out: it needs the Libertine
-fonts of texlive-fonts-extra (tests/fixtures/pdf/acm_sigconf.pdf, set with it, is in the corpus).
+numbered and author–year, revtex4-2, llncs, amsart, scrartcl), with a few pages of body
+text citing its list and a `thebibliography` of references drawn from the training corpora
+(data/core.jsonl, data/good.jsonl, data/grobid/*.jsonl; never data/gold.jsonl, the
+benchmark). The gold is the list as typeset: each reference's text. Needs pdflatex and
+Debian's texlive-latex-extra, -publishers and -science. acmart is left out: it needs the
+Libertine fonts of texlive-fonts-extra (tests/fixtures/pdf/acm_sigconf.pdf, set with it, is
+in the corpus).
 """
 
 import json
@@ -34,7 +35,7 @@ BODY = (
     "Limitations of the approach are discussed at the end of the paper.",
 )
 
-# class name: (preamble, opening after \begin{document}, list heading macro, author–year)
+# class name: (preamble, what opens the document, whether its list is author–year)
 CLASSES = {
     "article": (r"\documentclass{article}", r"\title{TITLE}\author{AUTHOR}\maketitle", False),
     "article_twocolumn": (r"\documentclass[twocolumn]{article}",
