@@ -116,6 +116,33 @@ def test_a_list_with_no_heading_is_kept_where_it_has_a_lists_shape():
     assert all(segment.raw.startswith("[") for segment in segments)
 
 
+def test_runs_with_no_heading_are_lists_by_their_shape():
+    """With no heading, a run of pieces at the end that read as references is a list; so is
+    a run of web links with no year (chickenize's manual), which reads as none; a form's
+    numbered fields at the end and references on a title page are no list."""
+    from tagger.pdf.segments import check
+    from tests.test_pdf_segments import _firsts, _page, _segments
+
+    prose = [("We write to confirm the arrangements discussed at our meeting.", 0.0, 0.0)] * 6
+    rows = prose + [
+        ("1. Weinberg S. A model of leptons. Phys Rev Lett 19, 1264 (1967).", 0.0, 1.0),
+        ("2. Knuth DE. The TeXbook. Reading, MA: Addison-Wesley; 1986.", 0.0, 0.2)]
+    page = _page(rows)
+    assert _firsts(check(page, _segments(page, [[6], [7]]))) == ["1. Weinberg ", "2. Knuth DE."]
+    page = _page(rows[6:] + prose)  # the same two on a title page, the text after them
+    found = check(page, _segments(page, [[0], [1]]))
+    assert found.segments == [] and {item.reason for item in found.dropped} == {
+        "no reference list"}
+    links = _page(prose + [("The Lua manual, for Lua 5.1: http://www.lua.org/manual/5.1/",
+                            0.0, 0.0), ("Programming in Lua: http://www.lua.org/pil/", 0.0, 0.2)])
+    # the finder took the paragraph over the list with its first link, as in chickenize
+    assert len(check(links, _segments(links, [[5, 6], [7]])).segments) == 2
+    form = _page(prose + [(f"1. Team Name: {'_' * 12}", 0.0, 0.2),
+                          ("2. Date of Birth: 26/05/2019", 0.0, 0.2),
+                          (f"3. Signature: {'_' * 12}", 0.0, 0.2)])
+    assert check(form, _segments(form, [[6], [7], [8]])).segments == []
+
+
 @pytest.mark.parametrize("kind", ["article", "article_natbib", "revtex", "ieeetran"])
 def test_latex_papers_keep_their_references(kind):
     index = typeset_papers.kinds().index(kind)

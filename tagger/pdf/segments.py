@@ -33,7 +33,8 @@ Each check from evidence a text dump has lost or the finder reads only line by l
   heading the list vouches for its pieces unless they read, on the whole, as no references
   (a form's "References" section of referees' names and blanks). With no heading, a list is
   a run of pieces that follow one another, numbered in sequence where numbered, that read
-  as references on the whole and end in the latter part of the document: a form's numbered
+  as references on the whole (or each hold a web link or a DOI: a manual's list of links,
+  with no year) and end in the latter part of the document: a form's numbered
   fields, a lecture's numbered statements, a changelog's bullets and a title page's lines
   are no such run, and a document with none gives no references ("no reference list").
   A piece that gives an e-mail address or a telephone number is no reference either: a CV's
@@ -58,6 +59,7 @@ CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
 # the mean likeness (tagger.text.likeness.reference_p) of a run of pieces with no heading over
 # them, and of the pieces under a heading; where the run ends, as a share of the text.
 RUN_LIKENESS = 0.6
+LINK = re.compile(r"https?://|www\.|\b10\.\d{4,9}/")  # a web page's or a DOI's: a list of links
 # Contact details: an e-mail address, a telephone or fax label before its number. No
 # reference of the corpora holds one (0 of 5,863 training references, 0 of the 753 in
 # real-pdf-dev, real-pdf-dev-2 and texdocs); a CV's or a form's referees do.
@@ -145,8 +147,8 @@ def _listed(lines: list, starts: list, segments: list) -> tuple:
 def _runs(lines: list, starts: list, segments: list, length: int) -> tuple:
     """(segments, Dropped): with no heading over them, the pieces of the runs that have a
     list's shape: pieces that follow one another (numbered in sequence where the first is
-    numbered), that read as references on the whole (mean likeness at least RUN_LIKENESS)
-    and end past RUN_ENDS_AFTER of the text; two pieces at least in one such run, or the
+    numbered), that read as references on the whole (mean likeness at least RUN_LIKENESS) or
+    each hold a link (LINK), and end past RUN_ENDS_AFTER of the text; two pieces at least in one such run, or the
     document gives none."""
     runs, number = [], None
     for segment in segments:
@@ -158,7 +160,8 @@ def _runs(lines: list, starts: list, segments: list, length: int) -> tuple:
             runs.append([segment])
         number = label
     shaped = [run for run in runs
-              if statistics.mean(reference_p(segment.raw) for segment in run) >= RUN_LIKENESS
+              if (statistics.mean(reference_p(segment.raw) for segment in run) >= RUN_LIKENESS
+                  or all(LINK.search(segment.raw) for segment in run))
               and run[-1].end >= RUN_ENDS_AFTER * length]
     if not any(len(run) >= 2 for run in shaped):
         shaped = []
