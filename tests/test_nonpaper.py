@@ -69,14 +69,25 @@ def test_a_non_paper_exits_1_and_says_so(tmp_path):
     assert err.strip() == f"reftag: no reference section found in {path}"
 
 
-def test_a_forms_references_section_of_referees_is_no_list():
+def test_under_a_heading_pieces_that_read_as_none_are_no_list_unless_numbered():
     """Under a heading that names a list, pieces that read as no references on the whole are
-    dropped: an application form's "References" section asks for referees."""
-    sample = typeset(Layout(columns=1), [f"Name of referee: {'_' * 20} Position: {'_' * 12}"
-                                         for _ in range(4)])
-    found = segmentation(read_pdf(sample.pdf))
+    dropped (a manual's code under its section on cross-references, optex-doc), unless they
+    are numbered 1, 2, 3 (a manual's list of blog posts by title, chemobabel) or hold a
+    link."""
+    from tagger.pdf.segments import check
+    from tests.test_pdf_segments import _page, _segments
+
+    heading = [("References", 0.0, 1.0, 1.2, True)]
+    code = _page(heading + [("\\_def\\_label[#1]{\\_isempty{#1}\\_iftrue \\_global", 0.0, 0.5),
+                            ("\\_let \\_slideshook=\\_relax % redefined if \\slides", 0.0, 0.5),
+                            ("\\_public \\label \\wlabel ;", 0.0, 0.5)])
+    found = check(code, _segments(code, [[1], [2], [3]]))
     assert found.segments == []
-    assert {item.reason for item in found.dropped} >= {"no reference list"}
+    assert {item.reason for item in found.dropped} == {"no reference list"}
+    posts = _page(heading + [("[1] Cheer up your LaTeX with SMILES support – Noel O’Blog", 0.0, 0.5),
+                             ("[2] LaTeX: Graphviz and OpenBabel – Jakob Andersen", 0.0, 0.5),
+                             ("Note: the diary is my own blog.", 0.0, 0.5)])
+    assert len(check(posts, _segments(posts, [[1], [2], [3]])).segments) == 3
 
 
 def test_a_cvs_referees_are_no_references():

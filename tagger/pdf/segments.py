@@ -30,15 +30,16 @@ Each check from evidence a text dump has lost or the finder reads only line by l
   reference (tagger.text.likeness) is dropped: a slide's bullet or a manual's code, in a
   document that may hold no list at all.
 - A document holds a reference list only where its pieces have a list's shape. Under a
-  heading the list vouches for its pieces unless they read, on the whole, as no references
-  (a form's "References" section of referees' names and blanks). With no heading, a list is
+  heading the list vouches for its pieces unless they read, on the whole, as no references,
+  are not numbered in sequence from 1 (half of them at least) and hold no link (a form's "References" section of
+  referees' names and blanks). With no heading, a list is
   a run of pieces that follow one another, numbered in sequence where numbered, that read
   as references on the whole (or each hold a web link or a DOI: a manual's list of links,
   with no year) and end in the latter part of the document: a form's numbered
   fields, a lecture's numbered statements, a changelog's bullets and a title page's lines
   are no such run, and a document with none gives no references ("no reference list").
-  A piece that gives an e-mail address or a telephone number is no reference either: a CV's
-  referees ("contact details").
+  A piece that gives a telephone number is no reference either: a CV's referees ("contact
+  details").
 """
 
 import bisect
@@ -60,11 +61,11 @@ CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
 # them, and of the pieces under a heading; where the run ends, as a share of the text.
 RUN_LIKENESS = 0.6
 LINK = re.compile(r"https?://|www\.|\b10\.\d{4,9}/")  # a web page's or a DOI's: a list of links
-# Contact details: an e-mail address, a telephone or fax label before its number. No
-# reference of the corpora holds one (0 of 5,863 training references, 0 of the 753 in
-# real-pdf-dev, real-pdf-dev-2 and texdocs); a CV's or a form's referees do.
-CONTACT = re.compile(r"[\w.+-]+@[\w-]+\.[a-z]{2,}"
-                     r"|\b(?:tel|telephone|phone|fax|mobile)\b\.?\s*[:+(\d]", re.IGNORECASE)
+# Contact details: a telephone or fax label before its number. No reference of the corpora
+# holds one (0 of 5,863 training references, 0 of the 753 in real-pdf-dev, real-pdf-dev-2 and
+# texdocs); a CV's or a form's referees do. (An e-mail address is no such sign: a reference to
+# a mailing list's post or a newsgroup's message carries one.)
+CONTACT = re.compile(r"\b(?:tel|telephone|phone|fax|mobile)\b\.?\s*[:+(\d]", re.IGNORECASE)
 LISTED_LIKENESS = 0.3
 RUN_ENDS_AFTER = 0.5
 
@@ -127,7 +128,7 @@ def set_aside(layout, found: Segmentation, pages: set, reason: str) -> tuple:
 
 
 def _without_contacts(lines: list, starts: list, segments: list) -> tuple:
-    """(segments, Dropped): a piece that gives someone's contact details (CONTACT) is no
+    """(segments, Dropped): a piece that gives someone's telephone number (CONTACT) is no
     reference, heading or not: a CV's "References" are its referees."""
     kept = [segment for segment in segments if not CONTACT.search(segment.raw)]
     return kept, [item for segment in segments if CONTACT.search(segment.raw)
@@ -136,12 +137,23 @@ def _without_contacts(lines: list, starts: list, segments: list) -> tuple:
 
 def _listed(lines: list, starts: list, segments: list) -> tuple:
     """(segments, Dropped): the pieces under a references heading, all of them dropped when
-    they read on the whole as no references (a form's "References" field over blanks)."""
+    they read on the whole as no references (a form's "References" field over blanks, a
+    manual's code under its section on cross-references), unless numbered in sequence from 1
+    or holding a link: a manual's list of books by name and of web pages reads as none too
+    ("1. “The METAFONTbook” by Don Knuth")."""
     if not segments or statistics.mean(map(reference_p, (s.raw for s in segments))) >= (
-            LISTED_LIKENESS):
+            LISTED_LIKENESS) or any(LINK.search(segment.raw) for segment in segments) or (
+            _in_sequence(segments)):
         return segments, []
     return [], [item for segment in segments
                 for item in _dropped(lines, starts, segment, "no reference list")]
+
+
+def _in_sequence(segments: list) -> bool:
+    """Are half the pieces or more numbered, and those 1, 2, 3, … in order?"""
+    labels = [label for label in map(_label, (segment.raw for segment in segments))
+              if label is not None]
+    return 2 * len(labels) >= len(segments) and labels == list(range(1, len(labels) + 1))
 
 
 def _runs(lines: list, starts: list, segments: list, length: int) -> tuple:
