@@ -235,17 +235,25 @@ def test_a_references_heading_set_where_the_pages_set_their_heads_still_heads_th
 
 def test_without_a_references_heading_what_reads_as_no_reference_is_dropped():
     """A manual or a slide deck names no list: the finder's pieces there are its guess, and
-    bullets and code (texdocs' slides: 35 of 42 pieces) are no references; a reference
-    among them stays, and under a heading the list vouches for an odd piece."""
+    bullets and code (texdocs' slides: 35 of 42 pieces) are no references; references that
+    follow them at the end, two or more, stay (one alone is no list: "no reference list"),
+    and under a heading the list vouches for an odd piece."""
     rows = [("Introduction", 0.0, 0.0, 1.2, True),
             ("• Not supported by pdfTEX (Any volunteer?)", 1.0, 1.0),
             ("• Can use original 8-bit TEX", 1.0, 0.2),
             ("\\special{pdf:fstream @data (sample.txt)}%", 1.0, 1.0),
-            ("Knuth, D. E. (1984). The TeXbook. Reading, MA: Addison-Wesley.", 0.0, 1.0)]
+            ("Knuth, D. E. (1984). The TeXbook. Reading, MA: Addison-Wesley.", 0.0, 1.0),
+            ("Lamport, L. (1994). LaTeX: A Document Preparation System. Addison-Wesley.",
+             0.0, 0.2)]
     page = _page(rows)
-    found = check(page, _segments(page, [[1], [2], [3], [4]]))
-    assert _firsts(found) == ["Knuth, D. E."]
+    found = check(page, _segments(page, [[1], [2], [3], [4], [5]]))
+    assert _firsts(found) == ["Knuth, D. E.", "Lamport, L. "]
     assert [item.reason for item in found.dropped] == ["no reference"] * 3
+    page = _page(rows[:-1])
+    found = check(page, _segments(page, [[1], [2], [3], [4]]))
+    assert found.segments == []
+    assert [item.reason for item in found.dropped] == ["no reference"] * 3 + [
+        "no reference list"]
     page = _page([("References", 0.0, 0.0, 1.2, True), ("Personal communication", 0.0, 1.0),
                   ("[2] Knuth, D. E. (1984). The TeXbook. Addison-Wesley.", 0.0, 0.2)])
     assert len(check(page, _segments(page, [[1], [2]])).segments) == 2

@@ -10,8 +10,10 @@ heads, page numbers, footnotes) → document (the text the finder reads, and the
 mask it takes as evidence) → segments (the finder's references checked against the layout).
 """
 
-from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText, read_pdf
+from tagger.pdf import document
+from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText
 from tagger.pdf.errors import MissingExtra, PdfError
+from tagger.pdf.garbled import garbled_pages, warning
 
 __all__ = ["MAX_PAGES", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText", "find_pdf",
            "is_pdf", "read_pdf", "segment_pdf", "segmentation"]
@@ -28,16 +30,31 @@ def is_pdf(data: bytes) -> bool:
     return MAGIC in head and b"%%EOF" in bytes(data[-2048:])
 
 
+def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
+    """The PDF's text with its layout (tagger.pdf.document.read_pdf), with a warning naming
+    the pages whose text layer is garbled (tagger.pdf.garbled)."""
+    layout = document.read_pdf(source, max_pages, time_limit)
+    pages = garbled_pages(layout)
+    if pages:
+        layout.warnings.append(warning(pages))
+    return layout
+
+
 def segmentation(layout: PdfText):
     """The finder's Segmentation of a PDF's text: a whole paper, so its lines are classed by
     the line model trained on real papers too, with the layout's furniture and headings as
-    evidence, then checked against the layout (tagger.pdf.segments)."""
-    from tagger.finder import find_segments
+    evidence, then checked against the layout (tagger.pdf.segments). What the finder found
+    on a page whose text is garbled is dropped ("garbled text"): it reads as anything."""
+    from tagger.finder import Segmentation, find_segments
     from tagger.finder.classify import DOCUMENT_MODEL
-    from tagger.pdf.segments import check, headings
+    from tagger.pdf.segments import check, headings, set_aside
 
-    return check(layout, find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture,
-                                       headings=headings(layout)))
+    found = find_segments(layout.text, DOCUMENT_MODEL, furniture=layout.furniture,
+                          headings=headings(layout))
+    garbled = set(garbled_pages(layout))
+    if garbled:
+        found = Segmentation(*set_aside(layout, found, garbled, "garbled text"))
+    return check(layout, found)
 
 
 def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):

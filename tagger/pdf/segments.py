@@ -29,6 +29,17 @@ Each check from evidence a text dump has lost or the finder reads only line by l
 - With no references heading over any found piece, a piece whose text reads as no
   reference (tagger.text.likeness) is dropped: a slide's bullet or a manual's code, in a
   document that may hold no list at all.
+- A document holds a reference list only where its pieces have a list's shape. Under a
+  heading the list vouches for its pieces unless they read, on the whole, as no references,
+  are not numbered in sequence from 1 (half of them at least) and hold no link (a form's "References" section of
+  referees' names and blanks). With no heading, a list is
+  a run of pieces that follow one another, numbered in sequence where numbered, that read
+  as references on the whole (or each hold a web link or a DOI: a manual's list of links,
+  with no year) and end in the latter part of the document: a form's numbered
+  fields, a lecture's numbered statements, a changelog's bullets and a title page's lines
+  are no such run, and a document with none gives no references ("no reference list").
+  A piece that gives a telephone number is no reference either: a CV's referees ("contact
+  details").
 """
 
 import bisect
@@ -37,7 +48,7 @@ import statistics
 
 from tagger.finder import Dropped, Segment, Segmentation
 from tagger.finder.lines import LIST_HEADING, NUMBERING, RUN_IN_HEAD, SECTION_HEAD
-from tagger.text.likeness import is_reference
+from tagger.text.likeness import is_reference, reference_p
 
 HEADING_REACH = 6  # lines of text between a references heading and the first found reference
 GAP = 0.5  # line pitches: space above a line that sets it apart
@@ -45,6 +56,18 @@ HANG = 1.0  # ems: continuation lines indented at least this much more than star
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
 ENDS = re.compile(r"[.)\]\d]$")  # how a reference's last line ends
 CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
+# A list's shape, measured on the corpora of training.paper_corpora (docs/evaluation-pdf.md):
+# the mean likeness (tagger.text.likeness.reference_p) of a run of pieces with no heading over
+# them, and of the pieces under a heading; where the run ends, as a share of the text.
+RUN_LIKENESS = 0.6
+LINK = re.compile(r"https?://|www\.|\b10\.\d{4,9}/")  # a web page's or a DOI's: a list of links
+# Contact details: a telephone or fax label before its number. No reference of the corpora
+# holds one (0 of 5,863 training references, 0 of the 753 in real-pdf-dev, real-pdf-dev-2 and
+# texdocs); a CV's or a form's referees do. (An e-mail address is no such sign: a reference to
+# a mailing list's post or a newsgroup's message carries one.)
+CONTACT = re.compile(r"\b(?:tel|telephone|phone|fax|mobile)\b\.?\s*[:+(\d]", re.IGNORECASE)
+LISTED_LIKENESS = 0.3
+RUN_ENDS_AFTER = 0.5
 
 
 def check(layout, found: Segmentation) -> Segmentation:
@@ -58,9 +81,15 @@ def check(layout, found: Segmentation) -> Segmentation:
     segments, dropped, listed = _after_heading(layout, lines, starts, found.segments)
     segments = _joined(layout, lines, starts, segments)
     segments, cut = _parted(layout, lines, starts, segments, listed)
-    if not listed:
+    segments, contacts = _without_contacts(lines, starts, segments)
+    cut += contacts
+    if listed:
+        segments, unlisted = _listed(lines, starts, segments)
+    else:
         segments, unlike = _like_references(lines, starts, segments)
         cut += unlike
+        segments, unlisted = _runs(lines, starts, segments, len(layout.text))
+    cut += unlisted
     dropped = sorted(found.dropped + dropped + cut, key=lambda item: item.start)
     return Segmentation(segments, dropped)
 
@@ -77,6 +106,80 @@ def _like_references(lines: list, starts: list, segments: list) -> tuple:
         else:
             dropped += _dropped(lines, starts, segment, "no reference")
     return kept, dropped
+
+
+def set_aside(layout, found: Segmentation, pages: set, reason: str) -> tuple:
+    """(segments, dropped) of `found` with the segments that have a line on one of `pages`
+    moved to the dropped lines, for `reason`."""
+    lines = layout.text.split("\n")
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    kept, dropped = [], list(found.dropped)
+    for segment in found.segments:
+        first = _line_of(starts, segment.start)
+        last = _line_of(starts, max(segment.start, segment.end - 1))
+        if any(entry is not None and entry.page in pages
+               for entry in layout.layout[first:last + 1]):
+            dropped += _dropped(lines, starts, segment, reason)
+        else:
+            kept.append(segment)
+    return kept, sorted(dropped, key=lambda item: item.start)
+
+
+def _without_contacts(lines: list, starts: list, segments: list) -> tuple:
+    """(segments, Dropped): a piece that gives someone's telephone number (CONTACT) is no
+    reference, heading or not: a CV's "References" are its referees."""
+    kept = [segment for segment in segments if not CONTACT.search(segment.raw)]
+    return kept, [item for segment in segments if CONTACT.search(segment.raw)
+                  for item in _dropped(lines, starts, segment, "contact details")]
+
+
+def _listed(lines: list, starts: list, segments: list) -> tuple:
+    """(segments, Dropped): the pieces under a references heading, all of them dropped when
+    they read on the whole as no references (a form's "References" field over blanks, a
+    manual's code under its section on cross-references), unless numbered in sequence from 1
+    or holding a link: a manual's list of books by name and of web pages reads as none too
+    ("1. “The METAFONTbook” by Don Knuth")."""
+    if not segments or statistics.mean(map(reference_p, (s.raw for s in segments))) >= (
+            LISTED_LIKENESS) or any(LINK.search(segment.raw) for segment in segments) or (
+            _in_sequence(segments)):
+        return segments, []
+    return [], [item for segment in segments
+                for item in _dropped(lines, starts, segment, "no reference list")]
+
+
+def _in_sequence(segments: list) -> bool:
+    """Are half the pieces or more numbered, and those 1, 2, 3, … in order?"""
+    labels = [label for label in map(_label, (segment.raw for segment in segments))
+              if label is not None]
+    return 2 * len(labels) >= len(segments) and labels == list(range(1, len(labels) + 1))
+
+
+def _runs(lines: list, starts: list, segments: list, length: int) -> tuple:
+    """(segments, Dropped): with no heading over them, the pieces of the runs that have a
+    list's shape: pieces that follow one another (numbered in sequence where the first is
+    numbered), that read as references on the whole (mean likeness at least RUN_LIKENESS) or
+    each hold a link (LINK), and end past RUN_ENDS_AFTER of the text; two pieces at least in one such run, or the
+    document gives none."""
+    runs, number = [], None
+    for segment in segments:
+        label = _label(segment.raw)
+        if runs and (label is None) == (number is None) and (
+                label is None or label == number + 1):
+            runs[-1].append(segment)
+        else:
+            runs.append([segment])
+        number = label
+    shaped = [run for run in runs
+              if (statistics.mean(reference_p(segment.raw) for segment in run) >= RUN_LIKENESS
+                  or all(LINK.search(segment.raw) for segment in run))
+              and run[-1].end >= RUN_ENDS_AFTER * length]
+    if not any(len(run) >= 2 for run in shaped):
+        shaped = []
+    kept = [segment for run in shaped for segment in run]
+    return kept, [item for segment in segments if segment not in kept
+                  for item in _dropped(lines, starts, segment, "no reference list")]
 
 
 def headings(layout) -> list:
