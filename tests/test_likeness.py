@@ -35,6 +35,19 @@ def test_the_mark_is_in_the_json_and_the_text_view():
     assert "(not a reference?)" in first.splitlines()[0] and "not a reference" not in second
 
 
+# Chinese journal references as a Taiwanese list prints them: no Latin initials, the pages
+# ranged with a tilde, the issue as 第N期 (a BibTeX, RIS or CSL export leaves a marked one out).
+CJK_REFERENCES = [
+    "詹慧珊、吳明芳 舞台燈光對演員之化妝色彩分析研究 台南科技大學學報 第26期 pp.297~314 2007年9月",
+    "黃昭明，謝聰烈 感應馬達之智慧型速度控制方法 機電整合月刊 第98期 第147~153頁 2006年10月",
+]
+
+
+@pytest.mark.parametrize("text", CJK_REFERENCES)
+def test_cjk_references_are_not_marked(text):
+    assert "not_reference" not in parse(text, engine="rules").to_dict()
+
+
 def test_the_benchmarks_references_are_not_marked():
     """A floor on a fixed set: the benchmark's references (never fitted on) stay unmarked."""
     with open(ROOT / "data" / "gold.jsonl", encoding="utf-8") as handle:

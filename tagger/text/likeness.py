@@ -17,11 +17,13 @@ import math
 import re
 
 _DIGIT_GROUP = re.compile(r"\d+")
-_RANGE = re.compile(r"\d\s*[-–—]\s*\d")
+_RANGE = re.compile(r"\d\s*[-–—~～〜]\s*\d")  # CJK lists print page ranges with a tilde
 # Matched in the lower-cased text; the lookahead skips positions no alternative starts at.
 _IDENTIFIER = re.compile(r"(?=[1hwaid])(?:10\.\d{4,9}/|https?://|www\.|arxiv|isbn|issn|doi)")
 _MARKER = re.compile(r"(?=[eivpntjcu\[/])(?:\bet\s+al\b|\b(?:in|eds?|vol|pp|no|proc|trans|j|ed)\.|"
-                     r"\bin:|journal|proceedings|conference|press|univ|\[[jmcdr]\]|//)")
+                     r"\bin:|journal|proceedings|conference|press|univ|\[[jmcdr]\]|//)"
+                     # and a CJK reference's: its issue and page, its journal's or press's name
+                     r"|第\s*\d+\s*[期卷頁页]|[學学]報|[學学]报|月刊|出版社")
 _INITIAL = re.compile(r"\b[A-Z]\.")
 _WORD = re.compile(r"[^\W\d_]+")
 _PUNCTUATION = re.compile(r"[.,;:()\[\]]")
