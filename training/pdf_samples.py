@@ -42,6 +42,7 @@ class Layout:
     ref_leading: float = 10.0
     entry_space: float = 0.0  # extra space between references
     hanging: float = 12.0
+    rotation: int = 0  # the page's /Rotate, the text drawn turned to match (a landscape page)
 
 
 @dataclass
@@ -84,8 +85,9 @@ class _Setter:
 
         self.layout, self.metrics = layout, pdfmetrics
         self.buffer = io.BytesIO()
-        self.canvas = canvas.Canvas(self.buffer, pagesize=(layout.width, layout.height),
-                                    invariant=1)
+        turned = layout.rotation in (90, 270)  # the page space is portrait, shown landscape
+        self.canvas = canvas.Canvas(self.buffer, invariant=1, pagesize=(
+            (layout.height, layout.width) if turned else (layout.width, layout.height)))
         self.font, self.bold = "Times-Roman", "Times-Bold"
         if layout.cjk:
             from reportlab.pdfbase.ttfonts import TTFont
@@ -109,11 +111,21 @@ class _Setter:
             self._finish_page()
             self.canvas.showPage()
         self.page += 1
+        if self.layout.rotation:
+            self._turn()
         self.pages.append({"head": [], "body": [[] for _ in range(self.layout.columns)],
                            "foot": []})
         self.column = 0
         self.y = self.layout.margin + 14  # top-down baseline of the next line
         self.top = self.y
+
+    def _turn(self):
+        """/Rotate on the page, and the drawing turned the other way, so it reads level as
+        shown: the rest of the setter draws in the shown page's coordinates."""
+        width, height = self.canvas._pagesize  # the page space's, before the turn
+        self.canvas.setPageRotation(self.layout.rotation)
+        self.canvas.transform(*{90: (0, 1, -1, 0, width, 0), 180: (-1, 0, 0, -1, width, height),
+                                270: (0, -1, 1, 0, 0, height)}[self.layout.rotation])
 
     def _finish_page(self):
         layout, page = self.layout, self.page

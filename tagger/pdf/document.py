@@ -197,7 +197,8 @@ def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT)
     """Read a PDF (a path or its bytes) into PdfText; PdfError when it cannot be read or
     has no text layer. Problems short of that (pages left unread) are in `warnings`."""
     extraction = extract(source, max_pages, time_limit)
-    pages = document_lines(extraction.pages)
+    warnings = list(extraction.warnings)
+    pages = document_lines(extraction.pages, warnings)
     if not any(pages):
         raise PdfError("the PDF has no text layer (scanned images?); reftag does not do OCR")
     glyphs = [glyph.char for page in extraction.pages for glyph in page.glyphs]
@@ -207,7 +208,6 @@ def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT)
     mark_furniture(pages, [page.height for page in extraction.pages])
     text, owners, furniture, layout = compose(
         pages, [(page.width, page.height) for page in extraction.pages])
-    warnings = list(extraction.warnings)
     empty = sum(1 for lines in pages if not lines)
     if empty > len(pages) // 2:
         warnings.append(f"{empty} of {len(pages)} pages have no text layer (scanned?); "

@@ -77,18 +77,29 @@ def _pdfium():
     return pypdfium2, pypdfium2.raw
 
 
+# What PDFium's FPDF_GetLastError codes mean to a user (0, "success", when a file it
+# opened has no pages it can find).
+LOAD_ERRORS = {
+    2: "cannot open the file",
+    4: "the PDF is encrypted (password protected); reftag cannot read it",
+    5: "the PDF is encrypted with a security handler PDFium does not support; reftag cannot "
+       "read it",
+    6: "not a readable PDF: its page tree is damaged",
+}
+DAMAGED = "not a readable PDF (damaged, or not a PDF at all)"
+
+
 def open_document(source):
     """A PdfDocument from a path or bytes, or PdfError saying why not."""
     pdfium, _ = _pdfium()
     try:
         return pdfium.PdfDocument(source)
     except pdfium.PdfiumError as error:
-        message = str(error)
-        if "password" in message.lower():
-            raise PdfError("the PDF is encrypted (password protected); reftag cannot read it")
-        raise PdfError(f"not a readable PDF (damaged or not a PDF): {message}") from None
+        raise PdfError(LOAD_ERRORS.get(getattr(error, "err_code", None), DAMAGED)) from None
+    except FileNotFoundError:
+        raise PdfError("no such file") from None
     except (OSError, ValueError) as error:
-        raise PdfError(f"cannot open the PDF: {error}") from None
+        raise PdfError(f"cannot open the PDF: {getattr(error, 'strerror', None) or error}") from None
 
 
 def _units(textpage, raw, count: int) -> list:
@@ -198,10 +209,68 @@ MATRIX = struct.Struct("4f")  # FS_MATRIX's a, b, c, d (e, f not read)
 RGBA = struct.Struct("4I")
 
 
-def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
-    """The glyphs of one page, top-down coordinates."""
+MAX_SIZE = 2000.0  # points: a font size past this is no text a reader sees (1e38 in a fuzzed file)
+
+
+class Frame:
+    """A page as it is shown: /Rotate turns the page space (PDFium's boxes, y up) by 0, 90,
+    180 or 270 degrees clockwise; the frame maps page space to the shown page, top-down.
+    Text drawn turned to match a landscape page's /Rotate 90 reads level in this frame, and
+    a glyph far outside the shown page (more than its own width or height away), or not at
+    a finite place, is no text a reader sees: `holds` says which are on it."""
+
+    def __init__(self, width: float, height: float, rotation: int):
+        # PDFium reports the size of the page space: the shown page is the other way round
+        # when turned a quarter
+        self.rotation = rotation % 360
+        self.page_width, self.page_height = width, height
+        self.width, self.height = (height, width) if self.rotation in (90, 270) else (
+            width, height)
+        self.x_range = (-self.width, 2 * self.width)
+        self.y_range = (-self.height, 2 * self.height)
+
+    def point(self, x: float, y: float) -> tuple:
+        """(x, y) of page space as (x, y up) on the shown page."""
+        if self.rotation == 90:
+            return y, self.page_width - x
+        if self.rotation == 180:
+            return self.page_width - x, self.page_height - y
+        if self.rotation == 270:
+            return self.page_height - y, x
+        return x, y
+
+    def vector(self, x: float, y: float) -> tuple:
+        if self.rotation == 90:
+            return y, -x
+        if self.rotation == 180:
+            return -x, -y
+        if self.rotation == 270:
+            return -y, x
+        return x, y
+
+    def box(self, left: float, top: float, right: float, bottom: float) -> tuple:
+        """A box of page space (y up) as (left, top, right, bottom), y up, on the shown page."""
+        x0, y0 = self.point(left, bottom)
+        x1, y1 = self.point(right, top)
+        return min(x0, x1), max(y0, y1), max(x0, x1), min(y0, y1)
+
+    def holds(self, x0: float, x1: float, top: float, bottom: float) -> bool:
+        """Are the glyph's edges finite and near the page (NaN fails every comparison)?"""
+        low, high = self.x_range
+        if not (low <= x0 <= high and low <= x1 <= high):
+            return False
+        low, high = self.y_range
+        return low <= top <= high and low <= bottom <= high
+
+
+def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = None,
+                warnings: list | None = None) -> list:
+    """The glyphs of one page, top-down coordinates of the page as shown (`frame`). Glyphs
+    off the page or at sizes that are no numbers are left out, counted in `warnings`."""
     calls = calls or _Calls(raw)
-    height = page.get_height()
+    if frame is None:
+        frame = Frame(*page.get_size(), page.get_rotation())
+    height, turned_page = frame.height, frame.rotation != 0
     textpage = page.get_textpage()
     try:
         count = textpage.count_chars()
@@ -218,10 +287,11 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         get_size, get_matrix, get_color = calls.get_size, calls.get_matrix, calls.get_color
         get_font, is_generated = calls.get_font, calls.is_generated
         read_box, read_matrix, read_rgba = BOX.unpack_from, MATRIX.unpack_from, RGBA.unpack
+        holds, shown = frame.holds, frame.box
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, fonts = [], 0, {}  # a font's (style, codes), by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
-        codes = UNMARKED
+        codes, sized, dropped = UNMARKED, True, 0
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
@@ -237,12 +307,17 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
             text_object = get_object(handle, index)
             get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
             left, top, right, bottom = read_box(box)
+            if turned_page:
+                left, top, right, bottom = shown(left, top, right, bottom)
             if text_object != last_object or text_object is None:
                 last_object = text_object
                 get_matrix(handle, index, matrix_ref)
                 a, b, c, d = read_matrix(matrix)
+                if turned_page:
+                    (a, b), (c, d) = frame.vector(a, b), frame.vector(c, d)
                 scale = math.hypot(c, d) or 1.0
                 size = (get_size(handle, index) or 1.0) * scale
+                sized = 0.0 < size < MAX_SIZE  # False for NaN and inf too
                 # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
                 turned = abs(b) > 0.05 * scale or abs(c) > 0.05 * scale or d < 0
                 font = get_font(ctypes.c_void_p(text_object)) if text_object else None
@@ -258,21 +333,47 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                     color = (red & 255) << 16 | (green & 255) << 8 | blue & 255
                 # the loose box hangs from the baseline by the font's descent: asked once
                 get_origin(handle, index, ox_ref, oy_ref)
-                descent = oy.value - bottom
+                origin_y = frame.point(ox.value, oy.value)[1] if turned_page else oy.value
+                descent = origin_y - bottom
             if turned:
                 space = INFERRED
+                continue
+            x1 = left if left > right else right
+            baseline = height - bottom - descent
+            if not (sized and holds(left, x1, height - top, baseline)):
+                dropped += 1
                 continue
             if not char.isascii():
                 char = fold(codes.get(char, char))
                 if not char:
                     continue
-            glyphs.append(Glyph(char, left, left if left > right else right, height - top,
-                                height - bottom, height - bottom - descent, size, space, style,
-                                color))
+            glyphs.append(Glyph(char, left, x1, height - top, height - bottom, baseline, size,
+                                space, style, color))
             space = 0
+        if dropped and warnings is not None:
+            warnings.append(f"{dropped} characters off the page or at sizes that are no "
+                            "numbers were left out")
         return glyphs
     finally:
         textpage.close()
+
+
+def _read_page(page, number: int, raw, calls: _Calls, warnings: list) -> Page:
+    """One page's glyphs; a page with no size (a CropBox that misses the MediaBox: PDFium
+    says 0 x 0) or a size that is no number is kept empty, with a warning."""
+    width, height = page.get_size()
+    if not (1.0 <= width <= 1e5 and 1.0 <= height <= 1e5):
+        warnings.append(f"page {number} has no usable size ({width:g} x {height:g} points: "
+                        "its boxes are empty or no numbers); skipped")
+        return Page(number, 612.0, 792.0, [])
+    frame = Frame(width, height, page.get_rotation())
+    dropped = []
+    glyphs = page_glyphs(page, raw, calls, frame, dropped)
+    if not glyphs and frame.rotation:  # text set level on the page space, shown turned
+        frame, dropped = Frame(width, height, 0), []
+        glyphs = page_glyphs(page, raw, calls, frame, dropped)
+    warnings.extend(f"page {number}: {warning}" for warning in dropped)
+    return Page(number, frame.width, frame.height, glyphs)
 
 
 def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extraction:
@@ -299,12 +400,16 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
                 break
             try:
                 page = document[index]
-            except pdfium.PdfiumError as error:
-                warnings.append(f"page {index + 1} cannot be read ({error}); skipped")
+            except pdfium.PdfiumError:
+                warnings.append(f"page {index + 1} cannot be read (damaged); skipped")
                 continue
             try:
-                width, height = page.get_size()
-                pages.append(Page(index + 1, width, height, page_glyphs(page, raw, calls)))
+                pages.append(_read_page(page, index + 1, raw, calls, warnings))
+            except MemoryError:
+                raise
+            except Exception as error:  # one page's failure costs that page, not the file
+                warnings.append(f"page {index + 1} cannot be read ({str(error) or 'damaged'}); "
+                                "skipped")
             finally:
                 page.close()
         return Extraction(pages, page_count, warnings)
