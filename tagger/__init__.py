@@ -59,6 +59,8 @@ def _file_named(document):
     file; None for text. A str shaped like a file's name (parse.looks_like_a_path) that names
     no file raises FileNotFoundError (IsADirectoryError for a folder)."""
     if isinstance(document, os.PathLike):
+        if not os.path.exists(document):
+            raise FileNotFoundError(f"{os.fspath(document)}: no such file")
         return document
     if not isinstance(document, str) or len(document) > 4096 or "\n" in document.strip():
         return None
@@ -73,7 +75,7 @@ def _file_named(document):
         return None
     if os.path.isdir(name):
         raise IsADirectoryError(f"{name!r} is a folder, not a document")
-    raise FileNotFoundError(f"no such file: {name!r} (find() reads a file it is given by "
+    raise FileNotFoundError(f"{name}: no such file (find() reads a file it is given by "
                             "name; to search text, pass the text itself)")
 
 

@@ -10,11 +10,11 @@ heads, page numbers, footnotes) → document (the text the finder reads, and the
 mask it takes as evidence) → segments (the finder's references checked against the layout).
 """
 
-from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText, read_pdf
+from tagger.pdf.document import MAX_PAGES, MEMORY_LIMIT, TIME_LIMIT, PdfText, read_pdf
 from tagger.pdf.errors import MissingExtra, PdfError
 
-__all__ = ["MAX_PAGES", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText", "find_pdf",
-           "is_pdf", "read_pdf", "segment_pdf", "segmentation"]
+__all__ = ["MAX_PAGES", "MEMORY_LIMIT", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText",
+           "find_pdf", "is_pdf", "read_pdf", "segment_pdf", "segmentation"]
 
 MAGIC = b"%PDF-"
 
@@ -40,19 +40,22 @@ def segmentation(layout: PdfText):
                                        headings=headings(layout)))
 
 
-def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):
-    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text."""
-    layout = read_pdf(source, max_pages, time_limit)
+def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, **reading):
+    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text.
+    `reading`: read_pdf's isolate and memory_limit."""
+    layout = read_pdf(source, max_pages, time_limit, **reading)
     return segmentation(layout).segments, layout
 
 
 def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
-             max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None) -> list:
+             max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None,
+             **reading) -> list:
     """The references of a PDF (a path or bytes), parsed; each Reference also carries the
-    `page` its first line is on. Warnings (pages left unread) are appended to `warnings`."""
+    `page` its first line is on. Warnings (pages left unread) are appended to `warnings`.
+    `reading`: read_pdf's isolate (a child process, the default) and memory_limit (MB)."""
     from tagger.finder import parse_segments
 
-    layout = read_pdf(source, max_pages, time_limit)
+    layout = read_pdf(source, max_pages, time_limit, **reading)
     if warnings is not None:
         warnings.extend(layout.warnings)
     references = parse_segments(segmentation(layout).segments, engine, model, jobs)

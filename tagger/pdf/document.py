@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from tagger.pdf.extract import BOLD, ITALIC, extract
 from tagger.pdf.errors import PdfError
 from tagger.pdf.furniture import FURNITURE, body_size, mark_furniture
+from tagger.pdf.isolated import MEMORY_LIMIT, read_isolated
 from tagger.pdf.lines import document_lines
 
 MAX_PAGES = 300
@@ -193,9 +194,23 @@ def _unmapped_share(chars: list) -> float:
     return unmapped / max(len(chars), 1)
 
 
-def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
+def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT,
+             isolate: bool = True, memory_limit: int = MEMORY_LIMIT) -> PdfText:
     """Read a PDF (a path or its bytes) into PdfText; PdfError when it cannot be read or
-    has no text layer. Problems short of that (pages left unread) are in `warnings`."""
+    has no text layer. Problems short of that (pages left unread) are in `warnings`.
+
+    With `isolate` (the default) the reading runs in a child process that may use
+    `memory_limit` MB more than this one and is stopped past twice `time_limit` (plus a few
+    seconds): a decompression bomb or a PDFium abort costs a PdfError, never this process
+    (tagger.pdf.isolated). `isolate=False` reads here, a few milliseconds quicker: for PDFs
+    one trusts."""
+    if isolate:
+        return read_isolated(read_layout, source, max_pages, time_limit, memory_limit)
+    return read_layout(source, max_pages, time_limit)
+
+
+def read_layout(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
+    """read_pdf in this process."""
     extraction = extract(source, max_pages, time_limit)
     warnings = list(extraction.warnings)
     pages = document_lines(extraction.pages, warnings)

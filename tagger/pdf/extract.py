@@ -68,7 +68,7 @@ class Extraction:
     warnings: list
 
 
-def _pdfium():
+def load_pdfium():
     try:
         import pypdfium2
         import pypdfium2.raw
@@ -91,7 +91,7 @@ DAMAGED = "not a readable PDF (damaged, or not a PDF at all)"
 
 def open_document(source):
     """A PdfDocument from a path or bytes, or PdfError saying why not."""
-    pdfium, _ = _pdfium()
+    pdfium, _ = load_pdfium()
     try:
         return pdfium.PdfDocument(source)
     except pdfium.PdfiumError as error:
@@ -379,7 +379,7 @@ def _read_page(page, number: int, raw, calls: _Calls, warnings: list) -> Page:
 def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extraction:
     """Glyphs of the first `max_pages` pages, stopping (with a warning) past `time_limit`
     seconds; PdfError when the file cannot be read at all."""
-    pdfium, raw = _pdfium()
+    pdfium, raw = load_pdfium()
     document = open_document(source)
     # The glyphs hold no cycles, yet the cyclic collector would walk the growing list of
     # them again and again (a quarter of the time on a 300-page file): it waits until the
