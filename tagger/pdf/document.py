@@ -194,6 +194,17 @@ def _unmapped_share(chars: list) -> float:
     return unmapped / max(len(chars), 1)
 
 
+def _why_no_text(extraction) -> str:
+    """Why no page gave a line: no page had a size, the text lay where no reader sees it,
+    or there is no text layer at all."""
+    if extraction.unsized and not extraction.pages:
+        return "the PDF's pages have no usable size (their boxes are empty or no numbers)"
+    if extraction.dropped:
+        return ("the PDF's text cannot be placed: it lies off its pages or is set at sizes no "
+                f"page can show ({extraction.dropped:,} characters or text objects)")
+    return "the PDF has no text layer (scanned images?); reftag does not do OCR"
+
+
 def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT,
              isolate: bool = True, memory_limit: int = MEMORY_LIMIT) -> PdfText:
     """Read a PDF (a path or its bytes) into PdfText; PdfError when it cannot be read or
@@ -215,7 +226,7 @@ def read_layout(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIM
     warnings = list(extraction.warnings)
     pages = document_lines(extraction.pages, warnings)
     if not any(pages):
-        raise PdfError("the PDF has no text layer (scanned images?); reftag does not do OCR")
+        raise PdfError(_why_no_text(extraction))
     glyphs = [glyph.char for page in extraction.pages for glyph in page.glyphs]
     if _unmapped_share(glyphs) > 0.3:
         raise PdfError("the PDF's text layer cannot be read: its fonts do not say which "

@@ -66,6 +66,8 @@ class Extraction:
     pages: list
     page_count: int  # pages in the file, read or not
     warnings: list
+    dropped: int = 0  # characters left out: off their page, or sized with no number
+    unsized: int = 0  # pages left out: no size (empty boxes)
 
 
 def load_pdfium():
@@ -263,19 +265,18 @@ class Frame:
         return low <= top <= high and low <= bottom <= high
 
 
-def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = None,
-                warnings: list | None = None) -> list:
-    """The glyphs of one page, top-down coordinates of the page as shown (`frame`). Glyphs
-    off the page or at sizes that are no numbers are left out, counted in `warnings`."""
+def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = None) -> tuple:
+    """(glyphs, how many were left out) of one page, top-down coordinates of the page as
+    shown (`frame`). Glyphs PDFium cannot place, off the page or at sizes that are no numbers
+    are left out."""
     calls = calls or _Calls(raw)
-    if frame is None:
-        frame = Frame(*page.get_size(), page.get_rotation())
+    frame = frame or Frame(*page.get_size(), page.get_rotation())
     height, turned_page = frame.height, frame.rotation != 0
     textpage = page.get_textpage()
     try:
         count = textpage.count_chars()
-        if count <= 0:
-            return []
+        if count <= 0:  # no text, or text PDFium cannot place (a font set at size 1e38)
+            return [], _text_objects(page, raw)
         chars = _units(textpage, raw, count)
         handle = textpage.raw  # a ctypes pointer: passed to the bare calls as it is
         box, matrix, rgba = raw.FS_RECTF(), raw.FS_MATRIX(), (ctypes.c_uint * 4)()
@@ -305,7 +306,9 @@ def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = No
                 if char is None:  # PDFium's line ends, other controls
                     continue
             text_object = get_object(handle, index)
-            get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
+            if not get_box(handle, index, box_ref):  # the advance box: no gaps between glyphs
+                dropped += 1  # PDFium cannot place it (a font set at size 0)
+                continue
             left, top, right, bottom = read_box(box)
             if turned_page:
                 left, top, right, bottom = shown(left, top, right, bottom)
@@ -350,30 +353,40 @@ def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = No
             glyphs.append(Glyph(char, left, x1, height - top, height - bottom, baseline, size,
                                 space, style, color))
             space = 0
-        if dropped and warnings is not None:
-            warnings.append(f"{dropped} characters off the page or at sizes that are no "
-                            "numbers were left out")
-        return glyphs
+        return glyphs, dropped
     finally:
         textpage.close()
 
 
-def _read_page(page, number: int, raw, calls: _Calls, warnings: list) -> Page:
-    """One page's glyphs; a page with no size (a CropBox that misses the MediaBox: PDFium
-    says 0 x 0) or a size that is no number is kept empty, with a warning."""
+def _text_objects(page, raw) -> int:
+    """How many text objects the page draws."""
+    handle = page.raw
+    return sum(1 for index in range(raw.FPDFPage_CountObjects(handle))
+               if raw.FPDFPageObj_GetType(raw.FPDFPage_GetObject(handle, index))
+               == raw.FPDF_PAGEOBJ_TEXT)
+
+
+def _read_page(page, number: int, raw, calls: _Calls, extraction: Extraction):
+    """One page's glyphs, added to `extraction`; a page with no size (a CropBox that misses
+    the MediaBox: PDFium says 0 x 0) or a size that is no number is left out, with a
+    warning."""
     width, height = page.get_size()
     if not (1.0 <= width <= 1e5 and 1.0 <= height <= 1e5):
-        warnings.append(f"page {number} has no usable size ({width:g} x {height:g} points: "
-                        "its boxes are empty or no numbers); skipped")
-        return Page(number, 612.0, 792.0, [])
+        extraction.warnings.append(f"page {number} has no usable size ({width:g} x {height:g} "
+                                   "points: its boxes are empty or no numbers); skipped")
+        extraction.unsized += 1
+        return
     frame = Frame(width, height, page.get_rotation())
-    dropped = []
-    glyphs = page_glyphs(page, raw, calls, frame, dropped)
+    glyphs, dropped = page_glyphs(page, raw, calls, frame)
     if not glyphs and frame.rotation:  # text set level on the page space, shown turned
-        frame, dropped = Frame(width, height, 0), []
-        glyphs = page_glyphs(page, raw, calls, frame, dropped)
-    warnings.extend(f"page {number}: {warning}" for warning in dropped)
-    return Page(number, frame.width, frame.height, glyphs)
+        frame = Frame(width, height, 0)
+        glyphs, dropped = page_glyphs(page, raw, calls, frame)
+    if dropped:
+        extraction.warnings.append(f"page {number}: {dropped:,} characters or text objects "
+                                   "off the page or at sizes no page can show (0, 1e38, no "
+                                   "number) were left out")
+        extraction.dropped += dropped
+    extraction.pages.append(Page(number, frame.width, frame.height, glyphs))
 
 
 def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extraction:
@@ -388,11 +401,12 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
     gc.disable()
     try:
         page_count = len(document)
-        warnings = []
+        extraction = Extraction([], page_count, [])
+        warnings = extraction.warnings
         if page_count > max_pages:
             warnings.append(f"the PDF has {page_count} pages; only the first {max_pages} were read")
         started = time.monotonic()
-        pages, calls = [], _Calls(raw)
+        calls = _Calls(raw)
         for index in range(min(page_count, max_pages)):
             if index and time.monotonic() - started > time_limit:
                 warnings.append(f"stopped after {index} of {page_count} pages: time limit "
@@ -404,7 +418,7 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
                 warnings.append(f"page {index + 1} cannot be read (damaged); skipped")
                 continue
             try:
-                pages.append(_read_page(page, index + 1, raw, calls, warnings))
+                _read_page(page, index + 1, raw, calls, extraction)
             except MemoryError:
                 raise
             except Exception as error:  # one page's failure costs that page, not the file
@@ -412,7 +426,7 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
                                 "skipped")
             finally:
                 page.close()
-        return Extraction(pages, page_count, warnings)
+        return extraction
     finally:
         document.close()
         if collecting:

@@ -20,6 +20,7 @@ A caller that is itself a daemonic worker (a multiprocessing pool's) cannot star
 PDF is read in that worker, unbounded.
 """
 
+import faulthandler
 import multiprocessing
 import signal
 import threading
@@ -98,6 +99,7 @@ def _no_answer(exitcode: int, overran: bool, seconds: float, memory_limit: int) 
 def _child(sender, read, source, max_pages: int, time_limit: float, memory_limit: int):
     """In the child: limit the address space, read, send back ("ok", PdfText),
     ("error", message) or ("memory", None)."""
+    faulthandler.disable()  # a death here is the parent's to report, in one line
     _limit_memory(memory_limit)
     try:
         answer = ("ok", read(source, max_pages, time_limit))
