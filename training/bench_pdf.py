@@ -5,10 +5,14 @@ characters, which is why PDFium was chosen. Targets (issue 44): the paper read a
 under 2 s, the thesis under 20 s.
 
     python -m training.bench_pdf [--pages 30] [--thesis 300] [--repeat 3]
+    python -m training.bench_pdf --isolation [--pages 30] [--repeat 10]
 
 Prints the best of `--repeat` runs of each stage, in CPU seconds of this one process (what
 "on one core" means on a shared machine), with the wall-clock seconds beside them (`--thesis 0`
-skips the thesis).
+skips the thesis); the stages read in this process (`isolate=False`), so that its CPU clock
+sees them. `--isolation` prints only what reading in a child process (tagger.pdf.isolated, the
+default) costs, in wall-clock seconds: a bare child, and the paper read in one against here,
+for a forked child (one thread: the CLI) and a fork server's (threads: `reftag serve`).
 """
 
 import argparse
@@ -90,7 +94,7 @@ def thesis(pages: int) -> None:
     document.save(buffer)
     data = buffer.getvalue()
     clock = Clock()
-    layout = read_pdf(data)
+    layout = read_pdf(data, isolate=False)
     read = clock.read()
     found = segment(layout.text, furniture=layout.furniture)
     both = clock.read()
@@ -103,19 +107,69 @@ def thesis(pages: int) -> None:
           f"{len(sample.references)} references each)")
 
 
+def isolation(sample, repeat: int) -> None:
+    """What the child process costs, measured in a fresh `python -c` (no main module for a
+    fork server's child to import again, as under `reftag`)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
+        handle.write(sample.pdf)
+        handle.flush()
+        subprocess.run([sys.executable, "-c", "from training.bench_pdf import child_cost; "
+                        f"child_cost({handle.name!r}, {repeat})"], check=True)
+
+
+def child_cost(path: str, repeat: int) -> None:
+    """A bare child (start, answer, end) and the paper read in one against here, wall-clock
+    seconds, best of `repeat`: forked (one thread runs: the CLI), then from the fork server
+    (another thread runs: `reftag serve`)."""
+    import threading
+
+    from tagger.pdf.isolated import read_isolated, warm_up
+
+    with open(path, "rb") as handle:
+        data = handle.read()
+    here, _ = best(lambda: read_pdf(data, isolate=False), repeat)
+    print(f"  read_pdf in this process                {here[1]:.3f} s wall")
+    for way in ("fork", "fork server"):
+        stop = threading.Event()
+        if way == "fork server":  # another thread running: the fork server is used
+            threading.Thread(target=stop.wait, daemon=True).start()
+            warm_up()
+            read_pdf(data)  # the first child waits for the server to start
+        try:
+            # slice(source, max_pages, time_limit): a "reader" that does nothing, picklable
+            bare, _ = best(lambda: read_isolated(slice, b"", 1, 1.0), repeat)
+            child, _ = best(lambda: read_pdf(data), repeat)
+        finally:
+            stop.set()
+        print(f"  {way + ':':12} bare child {1000 * bare[1]:5.1f} ms; read_pdf in a child "
+              f"{child[1]:.3f} s wall, +{100 * (child[1] - here[1]) / here[1]:.1f}% "
+              f"(+{1000 * (child[1] - here[1]):.0f} ms)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=30)
     parser.add_argument("--thesis", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--isolation", action="store_true",
+                        help="only the cost of reading in a child process")
     args = parser.parse_args(argv)
     sample, pages = paper(args.pages)
+    if args.isolation:
+        print(f"paper: {pages} pages, two columns, {len(sample.pdf):,} bytes (wall-clock "
+              f"seconds, best of {args.repeat}; load average {load()})")
+        isolation(sample, args.repeat)
+        return
     print(f"paper: {pages} pages, two columns, {len(sample.references)} references, "
           f"{len(sample.pdf):,} bytes (CPU seconds, best of {args.repeat}; "
           f"load average {load()})")
     extraction_time, extracted = best(lambda: extract(sample.pdf), args.repeat)
     glyphs = "".join(glyph.char for page in extracted.pages for glyph in page.glyphs)
-    layout_time, layout = best(lambda: read_pdf(sample.pdf), args.repeat)
+    layout_time, layout = best(lambda: read_pdf(sample.pdf, isolate=False), args.repeat)
     segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture),
                                args.repeat)
     print(f"  glyphs out of PDFium (extract)          {seconds(extraction_time)} "

@@ -30,7 +30,9 @@ from tagger.pdf.extract import load_pdfium
 
 MEMORY_LIMIT = 900  # MB the reader may add to the address space it starts with
 GRACE = 5.0  # seconds past twice the soft time limit before the child is stopped
-_PRELOAD = ["tagger.pdf.document", "pypdfium2"]  # the reader, and PDFium started
+# The reader and PDFium, imported once in the server, and the caller's main script ("__main__":
+# a `reftag` script or a user's), which a child would otherwise run again each time.
+_PRELOAD = ["__main__", "tagger.pdf.document", "pypdfium2"]
 _server = None  # the fork server's context, made once per process
 
 
