@@ -177,7 +177,7 @@ def test_reftag_find_answers_every_bad_pdf_with_a_result_or_one_line(bad_pdfs):
     assert outcomes["bomb"] == 1
 
 
-def test_the_bomb_is_refused_for_its_memory_not_by_a_signal(bomb):
+def test_the_bomb_costs_one_line_that_names_the_memory_limit(bomb):
     code, errors, peak, _ = run_measured("find", str(bomb), "--memory-limit", "400")
     assert code == 1 and peak < PEAK_KB
     assert errors.startswith(f"reftag: {bomb}: the PDF needs more than 400 MB to read")

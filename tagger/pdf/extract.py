@@ -99,7 +99,7 @@ def open_document(source):
     except pdfium.PdfiumError as error:
         raise PdfError(LOAD_ERRORS.get(getattr(error, "err_code", None), DAMAGED)) from None
     except FileNotFoundError:
-        raise PdfError("no such file") from None
+        raise PdfError(f"{source}: no such file") from None
     except (OSError, ValueError) as error:
         raise PdfError(f"cannot open the PDF: {getattr(error, 'strerror', None) or error}") from None
 
@@ -288,7 +288,7 @@ def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = No
         get_size, get_matrix, get_color = calls.get_size, calls.get_matrix, calls.get_color
         get_font, is_generated = calls.get_font, calls.is_generated
         read_box, read_matrix, read_rgba = BOX.unpack_from, MATRIX.unpack_from, RGBA.unpack
-        holds, shown = frame.holds, frame.box
+        (x_low, x_high), (y_low, y_high), shown = frame.x_range, frame.y_range, frame.box
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, fonts = [], 0, {}  # a font's (style, codes), by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
@@ -343,7 +343,9 @@ def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = No
                 continue
             x1 = left if left > right else right
             baseline = height - bottom - descent
-            if not (sized and holds(left, x1, height - top, baseline)):
+            # on the page or near it, and numbers (NaN fails every comparison): Frame.holds
+            if not (sized and x_low <= left <= x_high and x_low <= x1 <= x_high
+                    and y_low <= height - top <= y_high and y_low <= baseline <= y_high):
                 dropped += 1
                 continue
             if not char.isascii():
