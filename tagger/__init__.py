@@ -28,8 +28,9 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's
     references carry their `page`. A document with no reference section gives []. A PDF is
     read in a child process bounded in memory and time (tagger.pdf.read_pdf); one that
-    cannot be read, or needs more, raises tagger.pdf.PdfError; other binary input (an image, an archive)
-    raises tagger.text.sniff.BinaryInputError (a ValueError) saying what it seems to be.
+    cannot be read, or needs more, raises tagger.pdf.PdfError; other binary input (an
+    image, an archive) raises tagger.text.sniff.BinaryInputError (a ValueError) saying what
+    it seems to be.
     """
     from .finder import find_references
 

@@ -101,7 +101,8 @@ def open_document(source):
     except FileNotFoundError:
         raise PdfError(f"{source}: no such file") from None
     except (OSError, ValueError) as error:
-        raise PdfError(f"cannot open the PDF: {getattr(error, 'strerror', None) or error}") from None
+        reason = getattr(error, "strerror", None) or error
+        raise PdfError(f"cannot open the PDF: {reason}") from None
 
 
 def _units(textpage, raw, count: int) -> list:

@@ -3,8 +3,8 @@ caller down.
 
 PDFium is C++: a content stream that inflates to 500 MB makes it allocate gigabytes and then
 abort the whole process, with no exception to catch. Here the reading (tagger.pdf.document's
-`read_layout`, handed in) runs in a child whose address space may grow by `memory_limit` MB at most
-(RLIMIT_AS, over what it inherits), stopped when it runs past the hard time limit. The child
+`read_layout`, handed in) runs in a child whose address space may grow by `memory_limit` MB
+at most (RLIMIT_AS, over what it inherits), stopped when it runs past the hard time limit. The child
 sends back plain data (the PdfText, pickled) or the reason it failed; a child that died (PDFium
 aborted on a failed allocation, a crash) or overran costs one PdfError with a one-line message.
 

@@ -95,7 +95,8 @@ def document_lines(pages: list, warnings: list | None = None) -> list:
         return page_bands, [find_columns(band) for band in page_bands]
 
     found = [_or_empty(bands_and_columns, page, warnings) or ([], []) for page in pages]
-    hint = document_gutters([columns for _, columns in found], [page_bands for page_bands, _ in found])
+    hint = document_gutters([columns for _, columns in found],
+                            [page_bands for page_bands, _ in found])
 
     def lines_of(page, page_bands, page_columns):
         return page_lines(page, page_bands, [with_hint(columns, band, hint)
