@@ -210,3 +210,15 @@ def test_an_accent_never_hosts_another():
     assert [g.char for g in glyphs] in (["ê"], ["é"], ["ế"])  # never two accents on one
     assert combining("ab") is None and combining("\u0301") == "\u0301"
     assert fold("ab") == "ab"
+
+
+def test_a_turned_page_whose_text_is_level_on_the_page_space_reads_as_before():
+    """/Rotate 90 over text drawn level on the page (it shows sideways): the page is read in
+    the frame where most of its text is level, here the page space, not the shown page."""
+    content = _lines(GOOD, (b"10", b"72", b"680", b"Second line of level text here.")) \
+        + b"BT /F1 8 Tf 0 1 -1 0 300 20 Tm (12) Tj ET\n"  # a folio turned to match the page
+    extraction = extract(_paper_with(content, b"/MediaBox [0 0 612 792] /Rotate 90"))
+    (page,) = extraction.pages
+    assert "".join(glyph.char for glyph in page.glyphs) == (
+        "Secondlineofleveltexthere.SmithJ.Astudyofthings.JApplPhys.2020;12:45-67.")
+    assert (page.width, page.height) == (612, 792)

@@ -85,9 +85,8 @@ class _Setter:
 
         self.layout, self.metrics = layout, pdfmetrics
         self.buffer = io.BytesIO()
-        turned = layout.rotation in (90, 270)  # the page space is portrait, shown landscape
-        self.canvas = canvas.Canvas(self.buffer, invariant=1, pagesize=(
-            (layout.height, layout.width) if turned else (layout.width, layout.height)))
+        self.canvas = canvas.Canvas(self.buffer, pagesize=(layout.width, layout.height),
+                                    invariant=1)
         self.font, self.bold = "Times-Roman", "Times-Bold"
         if layout.cjk:
             from reportlab.pdfbase.ttfonts import TTFont
@@ -121,8 +120,11 @@ class _Setter:
 
     def _turn(self):
         """/Rotate on the page, and the drawing turned the other way, so it reads level as
-        shown: the rest of the setter draws in the shown page's coordinates."""
-        width, height = self.canvas._pagesize  # the page space's, before the turn
+        shown: the rest of the setter draws in the shown page's coordinates. (reportlab's
+        page size is the shown one: a quarter turn swaps its MediaBox.)"""
+        width, height = self.layout.width, self.layout.height
+        if self.layout.rotation in (90, 270):
+            width, height = height, width  # the page space's
         self.canvas.setPageRotation(self.layout.rotation)
         self.canvas.transform(*{90: (0, 1, -1, 0, width, 0), 180: (-1, 0, 0, -1, width, height),
                                 270: (0, -1, 1, 0, 0, height)}[self.layout.rotation])

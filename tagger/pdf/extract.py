@@ -223,11 +223,11 @@ class Frame:
     a finite place, is no text a reader sees: `holds` says which are on it."""
 
     def __init__(self, width: float, height: float, rotation: int):
-        # PDFium reports the size of the page space: the shown page is the other way round
-        # when turned a quarter
+        # PDFium reports the shown size: the page space is the other way round when the
+        # page is turned a quarter
         self.rotation = rotation % 360
-        self.page_width, self.page_height = width, height
-        self.width, self.height = (height, width) if self.rotation in (90, 270) else (
+        self.width, self.height = width, height
+        self.page_width, self.page_height = (height, width) if self.rotation in (90, 270) else (
             width, height)
         self.x_range = (-self.width, 2 * self.width)
         self.y_range = (-self.height, 2 * self.height)
@@ -381,9 +381,11 @@ def _read_page(page, number: int, raw, calls: _Calls, extraction: Extraction):
         return
     frame = Frame(width, height, page.get_rotation())
     glyphs, dropped = page_glyphs(page, raw, calls, frame)
-    if not glyphs and frame.rotation:  # text set level on the page space, shown turned
-        frame = Frame(width, height, 0)
-        glyphs, dropped = page_glyphs(page, raw, calls, frame)
+    if frame.rotation:  # or is most of its text set level on the page space, shown turned?
+        level = Frame(frame.page_width, frame.page_height, 0)
+        level_glyphs, level_dropped = page_glyphs(page, raw, calls, level)
+        if len(level_glyphs) > len(glyphs):
+            frame, glyphs, dropped = level, level_glyphs, level_dropped
     if dropped:
         extraction.warnings.append(f"page {number}: {dropped:,} characters or text objects "
                                    "off the page or at sizes no page can show (0, 1e38, no "
