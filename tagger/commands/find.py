@@ -4,7 +4,9 @@ The input is any text: a page of a PDF's bibliography, a whole paper, a web page
 Page furniture and body text are left out, wrapped references rejoined. Each reference is
 printed as `reftag parse` prints it, with its `start`/`end` offsets in the input and
 `"partial": true` when the paste cut it off. A PDF (known by its content, `%PDF-`) is read
-with its layout (tagger.pdf, the `pdf` extra); its references also carry their `page`.
+with its layout (tagger.pdf, the `pdf` extra); its references also carry their `page`. It is
+read in a child process that may use --memory-limit MB and is stopped at twice --time-limit
+(plus 5 s), so that no file takes the command down: past either, one line says so, exit 1.
 With --segments the references are printed unparsed (JSON: raw, start, end, partial);
 --dropped adds every other line with text in it, with why it was left out (page number,
 running head, footnote, separator, body text, heading): {"segments": [...], "dropped": [...]}.
