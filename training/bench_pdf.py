@@ -11,8 +11,9 @@ Prints the best of `--repeat` runs of each stage, in CPU seconds of this one pro
 "on one core" means on a shared machine), with the wall-clock seconds beside them (`--thesis 0`
 skips the thesis); the stages read in this process (`isolate=False`), so that its CPU clock
 sees them. `--isolation` prints only what reading in a child process (tagger.pdf.isolated, the
-default) costs, in wall-clock seconds: a bare child, and the paper read in one against here,
-for a forked child (one thread: the CLI) and a fork server's (threads: `reftag serve`).
+default) costs, in wall-clock seconds (medians of `--repeat` rounds that take turns): a bare
+child, and the paper read in one against here, for a forked child (one thread: the CLI) and
+a fork server's (threads: `reftag serve`).
 """
 
 import argparse
@@ -123,31 +124,49 @@ def isolation(sample, repeat: int) -> None:
 
 def child_cost(path: str, repeat: int) -> None:
     """A bare child (start, answer, end) and the paper read in one against here, wall-clock
-    seconds, best of `repeat`: forked (one thread runs: the CLI), then from the fork server
-    (another thread runs: `reftag serve`)."""
+    seconds: forked (one thread runs: the CLI) and from the fork server (another thread
+    runs: `reftag serve`). The three ways take turns, `repeat` rounds; medians, as the
+    machine is shared."""
+    import statistics
     import threading
 
     from tagger.pdf.isolated import read_isolated, warm_up
 
     with open(path, "rb") as handle:
         data = handle.read()
-    here, _ = best(lambda: read_pdf(data, isolate=False), repeat)
-    print(f"  read_pdf in this process                {here[1]:.3f} s wall")
-    for way in ("fork", "fork server"):
+
+    def threaded(function):  # another thread running: the fork server is used
         stop = threading.Event()
-        if way == "fork server":  # another thread running: the fork server is used
-            threading.Thread(target=stop.wait, daemon=True).start()
-            warm_up()
-            read_pdf(data)  # the first child waits for the server to start
+        threading.Thread(target=stop.wait, daemon=True).start()
         try:
-            # slice(source, max_pages, time_limit): a "reader" that does nothing, picklable
-            bare, _ = best(lambda: read_isolated(slice, b"", 1, 1.0), repeat)
-            child, _ = best(lambda: read_pdf(data), repeat)
+            return function()
         finally:
             stop.set()
-        print(f"  {way + ':':12} bare child {1000 * bare[1]:5.1f} ms; read_pdf in a child "
-              f"{child[1]:.3f} s wall, +{100 * (child[1] - here[1]) / here[1]:.1f}% "
-              f"(+{1000 * (child[1] - here[1]):.0f} ms)")
+
+    def wall(function) -> float:
+        started = time.perf_counter()
+        function()
+        return time.perf_counter() - started
+
+    def nothing():  # slice(source, max_pages, time_limit): a reader that does nothing
+        return read_isolated(slice, b"", 1, 1.0)
+
+    warm_up()
+    threaded(lambda: read_pdf(data))  # the fork server's first child waits for it to start
+    ways = {"here": lambda: read_pdf(data, isolate=False), "fork": lambda: read_pdf(data),
+            "fork server": lambda: threaded(lambda: read_pdf(data)),
+            "bare fork": nothing, "bare fork server": lambda: threaded(nothing)}
+    times = {way: [] for way in ways}
+    for _ in range(repeat):
+        for way, function in ways.items():
+            times[way].append(wall(function))
+    here = statistics.median(times["here"])
+    print(f"  read_pdf in this process                {here:.3f} s wall")
+    for way in ("fork", "fork server"):
+        child, bare = statistics.median(times[way]), statistics.median(times["bare " + way])
+        print(f"  {way + ':':12} bare child {1000 * bare:5.1f} ms; read_pdf in a child "
+              f"{child:.3f} s wall, {100 * (child - here) / here:+.1f}% "
+              f"({1000 * (child - here):+.0f} ms)")
 
 
 def main(argv=None):
@@ -161,7 +180,7 @@ def main(argv=None):
     sample, pages = paper(args.pages)
     if args.isolation:
         print(f"paper: {pages} pages, two columns, {len(sample.pdf):,} bytes (wall-clock "
-              f"seconds, best of {args.repeat}; load average {load()})")
+              f"seconds, medians of {args.repeat} rounds; load average {load()})")
         isolation(sample, args.repeat)
         return
     print(f"paper: {pages} pages, two columns, {len(sample.references)} references, "
