@@ -412,7 +412,7 @@ def test_honest_messages_for_what_is_no_pdf_to_read(tmp_path, capsys):
     empty = tmp_path / "empty.pdf"
     empty.write_bytes(b"")
     assert main(["find", str(empty)]) == 1
-    assert capsys.readouterr().err == f"reftag: {empty} is empty\n"
+    assert capsys.readouterr().err == f"reftag: {empty}: empty input, no text in it\n"
     refused = tmp_path / "refused.pdf"
     refused.write_bytes(b"%PDF-1.7\n%%EOF\n")
     assert main(["find", str(refused)]) == 1

@@ -25,7 +25,7 @@ import json
 import sys
 
 from ..finder import find_references, find_segments
-from ..text.sniff import BinaryInputError, refusal, sniff
+from ..text.sniff import BinaryInputError, empty_input, refusal, sniff
 from ..crf.model import ModelError
 from ..pdf import (MAX_PAGES, MEMORY_LIMIT, TIME_LIMIT, PdfError, find_pdf, is_pdf, read_pdf,
                    segmentation)
@@ -141,6 +141,6 @@ def _write(references, args, name: str, empty: bool = False) -> int:
 def _none_found(name: str, empty: bool = False) -> int:
     """DESIGN.md: a document that yields no references exits 1 and says so (and why, when
     the file is empty)."""
-    why = f"{name} is empty" if empty else f"no reference section found in {name}"
+    why = empty_input(name) if empty else f"no reference section found in {name}"
     print(f"reftag: {why}", file=sys.stderr)
     return 1
