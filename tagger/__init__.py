@@ -55,7 +55,7 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     if pdf is not None:
         from .pdf import find_pdf
 
-        return find_pdf(pdf, engine=engine, model=model)
+        return find_pdf(pdf, engine=engine, model=model, name=name)
     if isinstance(document, (bytes, bytearray)):
         from .text.sniff import BinaryInputError, decode_utf8, refusal, sniff
 

@@ -75,11 +75,11 @@ def run(args) -> int:
     if kind := sniff(data):
         print(f"reftag: {refusal(kind, name, 'find')}", file=sys.stderr)
         return 1
-    text = decode_text(data)
+    text = decode_text(data, name)
     if args.segments:
         return _segments(find_segments(text), args, name)
     try:
-        references = find_references(text, args.engine, args.model, args.jobs)
+        references = find_references(text, args.engine, args.model, args.jobs, name=name)
     except (ModelError, BinaryInputError) as error:
         print(f"reftag: {error}", file=sys.stderr)
         return 1
@@ -97,7 +97,7 @@ def _find_in_pdf(data: bytes, args, name: str) -> int:
             warnings = layout.warnings
         else:
             references = find_pdf(data, args.engine, args.model, args.jobs, args.max_pages,
-                                  args.time_limit, warnings=warnings,
+                                  args.time_limit, warnings=warnings, name=name,
                                   memory_limit=args.memory_limit)
     except PdfError as error:
         print(f"reftag: {args.file}: {error}", file=sys.stderr)

@@ -55,16 +55,18 @@ def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIM
 
 def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
              max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None,
-             **reading) -> list:
+             name=None, **reading) -> list:
     """The references of a PDF (a path or bytes), parsed; each Reference also carries the
-    `pdf_page` its first line is on (`page` is the page range it cites). Warnings (pages left unread) are appended to `warnings`.
-    `reading`: read_pdf's isolate (a child process, the default) and memory_limit (MB)."""
+    `pdf_page` its first line is on (`page` is the page range it cites). Warnings (pages left
+    unread) are appended to `warnings`; `name` (the file's) is what the parse's warnings call
+    the document. `reading`: read_pdf's isolate (a child process, the default) and
+    memory_limit (MB)."""
     from tagger.finder import parse_segments
 
     layout = read_pdf(source, max_pages, time_limit, **reading)
     if warnings is not None:
         warnings.extend(layout.warnings)
-    references = parse_segments(segmentation(layout).segments, engine, model, jobs)
+    references = parse_segments(segmentation(layout).segments, engine, model, jobs, name)
     for reference in references:
         if "start" in reference.extra:
             reference.annotate(pdf_page=layout.page_at(reference.extra["start"]))
