@@ -17,6 +17,7 @@ import pypdfium2  # noqa: E402
 import pypdfium2.raw as raw  # noqa: E402
 
 from tagger.pdf.extract import extract  # noqa: E402
+from tests.pdf_bytes import one_page_pdf  # noqa: E402
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pdf"
 
@@ -94,24 +95,6 @@ def test_extract_leaves_the_collector_as_it_found_it():
 # What a PDF can say that no page shows: glyphs and pages that are no numbers, text far off the
 # page. Each is left out with a warning; nothing is sized by how far away it is.
 
-def _paper_with(content: bytes, page: bytes = b"/MediaBox [0 0 612 792]") -> bytes:
-    """A one-page PDF drawing `content` (uncompressed) in Helvetica."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R " + page + b" /Resources << /Font << /F1 5 0 R "
-               b">> >> /Contents 4 0 R >>",
-               b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 6\n0000000000 65535 f \n" + b"".join(b"%010d 00000 n \n" % offset
-                                                          for offset in offsets)
-    out += b"trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
-
-
 def _lines(*placed) -> bytes:
     """Content drawing each (x, y, size, text) with its own text matrix."""
     return b"".join(b"BT /F1 %s Tf 1 0 0 1 %s %s Tm (%s) Tj ET\n" % item for item in placed)
@@ -132,7 +115,7 @@ def test_glyphs_no_page_shows_are_left_out(placed):
     """PDFium leaves out some itself (far off, or a size it cannot scale by); what it hands
     over off the page (more than a page's width or height away) is left out here, said in a
     warning that names the page."""
-    extraction = extract(_paper_with(_lines(GOOD, placed)))
+    extraction = extract(one_page_pdf(_lines(GOOD, placed)))
     (page,) = extraction.pages
     assert "".join(glyph.char for glyph in page.glyphs) == "SmithJ.Astudyofthings.JApplPhys." \
                                                             "2020;12:45-67."
@@ -163,7 +146,7 @@ def test_a_wide_page_is_read_at_both_ends_in_little_memory():
                        b"end, line %d." % row) for row in range(12)])
     tracemalloc.start()
     try:
-        layout = read_pdf(_paper_with(content, b"/MediaBox [0 0 100000 792]"), isolate=False)
+        layout = read_pdf(one_page_pdf(content, b"/MediaBox [0 0 100000 792]"), isolate=False)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -173,7 +156,7 @@ def test_a_wide_page_is_read_at_both_ends_in_little_memory():
 
 def test_a_page_with_no_size_is_left_out_and_named():
     """A CropBox that misses the MediaBox: PDFium says the page is 0 x 0 points."""
-    extraction = extract(_paper_with(_lines(GOOD), b"/MediaBox [0 0 612 792] "
+    extraction = extract(one_page_pdf(_lines(GOOD), b"/MediaBox [0 0 612 792] "
                                                    b"/CropBox [2000 2000 2100 2100]"))
     assert extraction.pages == [] and extraction.unsized == 1
     assert extraction.warnings == ["page 1 has no usable size (0 x 0 points: its boxes are "
@@ -217,7 +200,7 @@ def test_a_turned_page_whose_text_is_level_on_the_page_space_reads_as_before():
     the frame where most of its text is level, here the page space, not the shown page."""
     content = _lines(GOOD, (b"10", b"72", b"680", b"Second line of level text here.")) \
         + b"BT /F1 8 Tf 0 1 -1 0 300 20 Tm (12) Tj ET\n"  # a folio turned to match the page
-    extraction = extract(_paper_with(content, b"/MediaBox [0 0 612 792] /Rotate 90"))
+    extraction = extract(one_page_pdf(content, b"/MediaBox [0 0 612 792] /Rotate 90"))
     (page,) = extraction.pages
     assert "".join(glyph.char for glyph in page.glyphs) == (
         "Secondlineofleveltexthere.SmithJ.Astudyofthings.JApplPhys.2020;12:45-67.")

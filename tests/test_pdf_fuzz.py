@@ -27,6 +27,8 @@ import pytest
 pytest.importorskip("pypdfium2", reason="PDF input needs the pdf extra (pypdfium2)")
 pytest.importorskip("reportlab", reason="the test paper is typeset with reportlab")
 
+from tests.pdf_bytes import one_page_pdf  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = sorted((ROOT / "data" / "finder" / "pdf").glob("*.pdf"))
 SECONDS = 30
@@ -84,27 +86,6 @@ def mutations(paper: bytes) -> dict:
     return made
 
 
-def raw_pdf(content: bytes, flate: bool) -> bytes:
-    """A one-page PDF around `content` (its stream, already deflated when `flate`)."""
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
-               b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
-               b"/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>",
-               b"<< /Length %d%s >>\nstream\n" % (len(content), b" /Filter /FlateDecode"
-                                                   if flate else b"") + content + b"\nendstream",
-               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1, xref)
-    return bytes(out)
-
-
 @pytest.fixture(scope="session")
 def bomb(tmp_path_factory) -> Path:
     """1 MB of PDF whose one content stream inflates to 500 MB of text-showing operators."""
@@ -114,7 +95,7 @@ def bomb(tmp_path_factory) -> Path:
     parts = [packer.compress(b"BT /F1 1 Tf 72 700 Td ")]
     parts += [packer.compress(chunk) for _ in range(500)]
     parts += [packer.compress(b" ET"), packer.flush()]
-    path.write_bytes(raw_pdf(b"".join(parts), flate=True))
+    path.write_bytes(one_page_pdf(b"".join(parts), flate=True))
     return path
 
 
@@ -224,24 +205,10 @@ def _rss_kb(pid: int) -> int:
 def test_reftag_serve_survives_fifty_bad_pdfs(bad_pdfs):
     pytest.importorskip("starlette", reason="reftag serve needs the serve extra")
     pytest.importorskip("uvicorn", reason="reftag serve needs the serve extra")
-    from tests.serve_helpers import free_port, request
+    from tests.serve_helpers import request, serving
 
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen([sys.executable, "-m", "tagger", "serve", "--port", str(port),
-                                "--engine", "rules"], cwd=ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
     good = FIXTURES[0].read_bytes()
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if request(base, "/api/health")[0] == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline
-            time.sleep(0.2)
+    with serving("--engine", "rules") as (base, process):
         for _ in range(3):  # settle what the first requests load
             assert request(base, "/api/find", good, "application/pdf")[0] == 200
         baseline = _rss_kb(process.pid)
@@ -258,10 +225,3 @@ def test_reftag_serve_survives_fifty_bad_pdfs(bad_pdfs):
         assert statuses["bomb"] == 413
         assert process.poll() is None
         assert _rss_kb(process.pid) < baseline + 60 * 1024, (baseline, _rss_kb(process.pid))
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
