@@ -24,6 +24,7 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint, desc
 from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
 from .identifiers import identifiers
 from .law import law_citation
+from .software import software
 from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
@@ -44,7 +45,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "title_head_left_out", "imprint_in_venue", "footnote_words",
            "described_in_brackets", "names_before_colon", "numbered_footnote_name",
            "german_book_parts", "editors_before_role", "place_with_its_river",
-           "subtitle_before_book_parts", "same_author_in_container"]
+           "subtitle_before_book_parts", "same_author_in_container", "software"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -53,7 +54,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     a place's publisher to the venue, take an access date for the year, a translator or a
     thesis for the title or a book for its editors, read a DOI or an arXiv number as another
     field, break one of the humanities' shapes, a legal citation or a quoted title, or break
-    a journal's first word off it."""
+    a journal's first word off it, or give a web page's, a program's or a data set's parts a
+    journal's fields (software.py)."""
     words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
@@ -78,7 +80,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | names_before_colon(words, labels) | numbered_footnote_name(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
-            | same_author_in_container(words, labels))
+            | same_author_in_container(words, labels) | software(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
