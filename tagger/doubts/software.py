@@ -95,8 +95,11 @@ def versions(words, labels) -> dict[int, str]:
 
 
 def _in_title(words, labels, start) -> bool:
-    """Whether the version at words[start] goes on an open title: the title's word or its
-    comma before it, no bracket or closing quote between."""
+    """Whether the version at words[start] goes on an open title: inside its quotes, or
+    after the title's word or its comma, no bracket or closing quote between."""
+    opened = words[:start]
+    if opened.count("“") > opened.count("”") or opened.count('"') % 2:
+        return True  # inside a quoted title: "The … Protocol Version 1.2,"
     before = words[start - 2:start]
     if not before or before[-1] in "([" or "”" in before or '"' in before:
         return False
