@@ -174,3 +174,55 @@ def test_slash_separated_names_are_people():
 ])
 def test_the_type_follows_the_genre_and_the_container(text, kind):
     assert parse(text).type == kind
+
+
+# 7. A BibTeX entry pasted as a reference is read by its fields.
+
+ENTRY = ("@article{okafor2021, author = {Okafor, Ngozi and M{\\\"u}ller, J{\\\"o}rg}, "
+         "title = {Flood pulses in {West African} rivers}, journal = {Water Resources Research},"
+         " year = 2021, volume = {57}, number = \"4\", pages = {1--19}, "
+         "doi = {10.1000/wrr.2021.0042}}")
+
+
+def test_a_pasted_bibtex_entry_is_read_by_its_fields():
+    ref = parse(ENTRY)
+    assert ref.error is None and ref.engine == "bibtex" and ref.type == "article-journal"
+    assert ref.fields == {"author": "Okafor, Ngozi and Müller, Jörg",
+                          "title": "Flood pulses in West African rivers",
+                          "venue": "Water Resources Research", "year": "2021", "volume": "57",
+                          "issue": "4", "pages": "1–19", "doi": "10.1000/wrr.2021.0042"}
+    assert ref.authors == [{"family": "Okafor", "given": "Ngozi"},
+                           {"family": "Müller", "given": "Jörg"}]
+    title = [token for token in ref.tokens if token["label"] == "title"]
+    assert ENTRY[title[0]["start"]:title[-1]["end"]] == "Flood pulses in {West African} rivers"
+
+
+def test_the_entry_type_gives_the_type_and_a_thesis_its_genre():
+    ref = parse("@phdthesis{ng20, author = {Ng, Wei}, title = {Sparse audio coding}, "
+                "school = {Carnegie Mellon University}, year = {2020}}")
+    assert ref.type == "thesis"
+    assert ref.fields["publisher"] == "Carnegie Mellon University"
+    assert ref.fields["genre"] == "PhD thesis"
+
+
+@pytest.mark.parametrize("text, error", [
+    ("@article{broken, author = {Okafor, Ngozi, title = {x}", "brace does not close"),
+    ('@string{wrr = "Water Resources Research"}', "not a reference"),
+    ("@misc{alone}", "no fields"),
+])
+def test_an_entry_that_cannot_be_read_says_so(text, error):
+    assert error in parse(text).error
+
+
+def test_the_built_in_reader_agrees_with_bibtexparser():
+    bibtexparser = pytest.importorskip("bibtexparser")
+    from bibtexparser.middlewares import LatexDecodingMiddleware
+
+    from tagger.text.bibtex import LABELS, read_entry
+
+    library = bibtexparser.parse_string(ENTRY, append_middleware=[LatexDecodingMiddleware()])
+    theirs = {LABELS[field.key]: " ".join(str(field.value).split())
+              for field in library.entries[0].fields}
+    ours = read_entry(ENTRY)[1]
+    theirs["pages"] = theirs["pages"].replace("--", "–")
+    assert ours == theirs
