@@ -180,3 +180,19 @@ def supplement_issue(words, labels) -> dict[int, str]:
 
 
 _SUPPLEMENT = frozenset(("suppl", "supplement", "suppl.", "supp"))
+
+
+def volume_in_pages(words, labels) -> dict[int, str]:
+    """BMC's "Trials 2013, 14:21" read with "14:21" as the pages, in a reading with no volume
+    (a printed number in front of the reference makes the CRF do so): a volume is what stands
+    before the colon, the page or article number after it."""
+    if VOLUME in labels or PAGES not in labels:
+        return {}
+    start = labels.index(PAGES)
+    end = run_end(labels, start, PAGES)
+    run = words[start:end]
+    while run and run[-1] in (".", ",", ";"):
+        run = run[:-1]
+    if len(run) == 3 and run[0].isdigit() and run[1] == ":" and run[2].isdigit():
+        return {start: VOLUME, start + 1: OTHER}
+    return {}
