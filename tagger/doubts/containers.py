@@ -6,27 +6,32 @@ docs/design.md ("Labels"): a series printed after a proceedings ("DEXA 2021. LNC
 standing alone after its title ("Calculus. Brooks/Cole.") is the `publisher`, not a venue.
 """
 
-from ..text import lexicon
-from .words import EDITION, NOTE, PAGES, PUBLISHER, TITLE, VENUE, VOLUME, ISSUE, run_end
+from .words import (EDITION, ISSUE, NOTE, PAGES, PUBLISHER, TITLE, VENUE, VOLUME, capitalized,
+                    run_end)
 
 # Series that print their volume after a proceedings' name, as references abbreviate them.
 SERIES = frozenset(("lncs", "lnai", "lnbi", "ccis", "lipics", "lnee", "lnns", "aisc", "lnbip",
                     "lnicst", "eptcs", "ceur", "ifip", "sist"))
 _ORDINAL_ENDS = ("st", "nd", "rd", "th")
 _EDITION_WORDS = frozenset(("ed", "edn", "edition", "aufl", "éd"))
+# The words a publisher's name ends in ("Academic Press", "Worth Publishers", "Wiley-VCH Verlag"),
+# which no journal's name does ("Publishers Weekly", "World Book Encyclopedia").
+_PUBLISHER_ENDS = frozenset(("press", "publishers", "publishing", "verlag", "inc", "ltd", "llc",
+                             "gmbh", "sons"))
 
 
 def series_after_proceedings(words, labels) -> dict[int, str]:
     """ "DEXA 2021. LNCS, vol. 12923" read as the venue "DEXA 2021. LNCS" and a volume: the
-    series' name after a stop in the venue, its comma and its volume are the series."""
+    series' name after a stop in the venue, its comma and its volume are the series (as
+    Springer's LNCS style prints it; a series without its comma is left as it is read)."""
     decided = {}
     for k, word in enumerate(words):
         if (word.lower() not in SERIES or labels[k] != VENUE or k < 2 or words[k - 1] != "."
                 or labels[k - 2] != VENUE):
             continue
-        end = k + 1
-        if words[end:end + 1] == [","]:
-            end += 1
+        if words[k + 1:k + 2] != [","]:
+            continue  # "COSIT 2003. LNCS 2825": GROBID's annotators keep that in the venue
+        end = k + 2
         if end < len(words) and words[end].lower() in ("vol", "volume"):
             end += 1 + (words[end + 1:end + 2] == ["."])
         if end < len(words) and words[end].isdigit() and labels[end] in (VENUE, VOLUME):
@@ -50,9 +55,10 @@ def edition_in_brackets(words, labels) -> dict[int, str]:
 
 
 def publisher_as_venue(words, labels) -> dict[int, str]:
-    """A book's publisher alone after its title, read as a journal: a venue at the end that
-    is all capitalized publisher words or names joined by a slash ("Brooks/Cole", "Worth
-    Publishers"), with no volume, issue or pages. A journal has them, or is no publisher's
+    """A book's publisher alone after its title, read as a journal: a venue right after the
+    title, with no stop inside, that is capitalized words ending in a publisher's word
+    ("Worth Publishers", "Academic Press") or two names joined by a slash ("Brooks/Cole"), in
+    a reading with no volume, issue or pages. A journal has them, or is no publisher's
     name."""
     if VENUE not in labels or any(label in labels for label in (VOLUME, ISSUE, PAGES)):
         return {}
@@ -60,12 +66,16 @@ def publisher_as_venue(words, labels) -> dict[int, str]:
     end = run_end(labels, start, VENUE)
     if VENUE in labels[end:] or start == 0 or labels[start - 1] not in (TITLE, "O"):
         return {}
-    name = [word for word in words[start:end] if word not in ".,"]
-    slashed = len(name) == 3 and name[1] == "/" and all(w[:1].isupper() for w in name[::2])
-    publisher_words = name and all(w[:1].isupper() for w in name) and any(
-        w.lower() in lexicon.PUBLISHER_WORDS for w in name) and not any(
-        w.lower() in lexicon.VENUE_WORDS for w in name)
-    return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher_words else {}
+    name = words[start:end]
+    while name and name[-1] in ".,":
+        name = name[:-1]
+    if not name or "." in name or name[0].lower() in ("in", "im", "dans"):
+        return {}
+    slashed = len(name) == 3 and name[1] == "/" and all(capitalized(w) and not w.isupper()
+                                                        for w in name[::2])
+    publisher = name[-1].lower() in _PUBLISHER_ENDS and all(w[:1].isupper() or w in "&-"
+                                                             for w in name)
+    return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher else {}
 
 
 def containers(words, labels) -> dict[int, str]:
