@@ -54,10 +54,15 @@ def no_date(words, labels) -> dict[int, str]:
 def _group_author(words, labels, date, end) -> dict[int, str]:
     """The words before an undated page's "n.d." that opens its reference ("Docker Inc.
     [n.d.]. Docker overview.") are its author, a group the CRF took for a publisher or the
-    title's head, where a title follows the date."""
+    title's head (or read as the author, which the rules must not undo), where a title
+    follows the date."""
     first = run_end(labels, 0, CITATION_NUMBER)
-    if not 0 < date - first <= 12 or TITLE not in labels[end:] or AUTHOR in labels[first:date]:
+    if not 0 < date - first <= 12 or TITLE not in labels[end:]:
         return {}
+    opening = [label for word, label in zip(words[first:date], labels[first:date])
+               if word not in _SEPARATORS]
+    if AUTHOR in opening and set(opening) != {AUTHOR}:
+        return {}  # an author read already, and something else beside it
     return dict.fromkeys(range(first, date), AUTHOR)
 
 
@@ -87,7 +92,7 @@ def versions(words, labels) -> dict[int, str]:
             continue
         while start and words[start - 1].lower() in _PACKAGE_WORDS | {"r", "python"}:
             start -= 1
-        if _in_title(words, labels, start):
+        if _in_title(words, labels, start) or _title_goes_on(words, labels, start, end):
             continue  # "Python Language Reference, version 3.11": the title names it
         decided.update(dict.fromkeys(range(start, end), EDITION))
         _brackets(words, labels, start, end, decided)
@@ -104,6 +109,15 @@ def _in_title(words, labels, start) -> bool:
     if not before or before[-1] in "([" or "”" in before or '"' in before:
         return False
     return labels[start] == TITLE or (before[-1] == "," and labels[start - 2] == TITLE)
+
+
+def _title_goes_on(words, labels, start, end) -> bool:
+    """ "Preliminary Draft (Version 1) Commonwealth of …": a bracketed version the title
+    reads on after, not one that ends it ("… for humans (Version 2.25.1) [Computer
+    software]." or "… (Version 2.25.1).")."""
+    after = words[end + 1:end + 2]
+    return (labels[start] == TITLE and words[end:end + 1] == [")"] and bool(after)
+            and after[0] not in (".", "[", ",", ";"))
 
 
 def _number_end(words, k, first=True) -> int:
