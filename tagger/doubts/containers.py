@@ -17,7 +17,7 @@ _EDITION_WORDS = frozenset(("ed", "edn", "edition", "aufl", "éd"))
 # The words a publisher's name ends in ("Academic Press", "Worth Publishers", "Wiley-VCH Verlag"),
 # which no journal's name does ("Publishers Weekly", "World Book Encyclopedia").
 _PUBLISHER_ENDS = frozenset(("press", "publishers", "publishing", "verlag", "inc", "ltd", "llc",
-                             "gmbh", "sons"))
+                             "gmbh", "sons", "corporation", "company"))
 
 
 def series_after_proceedings(words, labels) -> dict[int, str]:

@@ -114,10 +114,10 @@ def _in_title(words, labels, start) -> bool:
 def _title_goes_on(words, labels, start, end) -> bool:
     """ "Preliminary Draft (Version 1) Commonwealth of …": a bracketed version the title
     reads on after, not one that ends it ("… for humans (Version 2.25.1) [Computer
-    software]." or "… (Version 2.25.1).")."""
+    software]." or "… (version 2.06) (June 29, 2021)")."""
     after = words[end + 1:end + 2]
     return (labels[start] == TITLE and words[end:end + 1] == [")"] and bool(after)
-            and after[0] not in (".", "[", ",", ";"))
+            and after[0] not in (".", "[", "(", ",", ";"))
 
 
 def _number_end(words, k, first=True) -> int:
