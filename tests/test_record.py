@@ -42,7 +42,8 @@ def test_version_in_brackets_is_the_edition_and_the_archive_the_publisher():
 
 def test_r_package_version_and_code_in_square_brackets():
     got = fields("Okafor, N., & Brandt, L. (2022). riverflow: Hydrograph tools (R package "
-                 "version 2.1.0) [Computer software]. CRAN. https://CRAN.R-project.org/package=riverflow")
+                 "version 2.1.0) [Computer software]. CRAN. "
+                 "https://CRAN.R-project.org/package=riverflow")
     assert got["edition"] == "R package version 2.1.0"
     assert got["title"] == "riverflow: Hydrograph tools"
     got = fields("Halvorsen, K. (2023). halvorsen/spectra: v1.3.0 [Code, v1.3.0]. Zenodo. "
@@ -120,7 +121,8 @@ def test_a_books_publisher_is_no_venue():
 
 def test_a_venues_closing_bracket_is_kept():
     got = fields("Lee, K.: Fast matching in trees. In: Proceedings of the 47th International "
-                 "Colloquium on Automata, Languages, and Programming (ICALP 2020), pp. 1–14 (2020)")
+                 "Colloquium on Automata, Languages, and Programming (ICALP 2020), "
+                 "pp. 1–14 (2020)")
     assert got["venue"].endswith("(ICALP 2020)")
 
 

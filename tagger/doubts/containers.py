@@ -6,11 +6,11 @@ docs/design.md ("Labels"): a series printed after a proceedings ("DEXA 2021. LNC
 standing alone after its title ("Calculus. Brooks/Cole.") is the `publisher`, not a venue.
 """
 
-from .words import (EDITION, ISSUE, NOTE, PAGES, PUBLISHER, TITLE, VENUE, VOLUME, capitalized,
-                    run_end)
+from .words import (EDITION, ISSUE, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE, VOLUME,
+                    capitalized, run_end)
 
 # Series that print their volume after a proceedings' name, as references abbreviate them.
-SERIES = frozenset(("lncs", "lnai", "lnbi", "ccis", "lipics", "lnee", "lnns", "aisc", "lnbip",
+SERIES_NAMES = frozenset(("lncs", "lnai", "lnbi", "ccis", "lipics", "lnee", "lnns", "aisc", "lnbip",
                     "lnicst", "eptcs", "ceur", "ifip", "sist"))
 _ORDINAL_ENDS = ("st", "nd", "rd", "th")
 _EDITION_WORDS = frozenset(("ed", "edn", "edition", "aufl", "éd"))
@@ -24,9 +24,11 @@ def series_after_proceedings(words, labels) -> dict[int, str]:
     """ "DEXA 2021. LNCS, vol. 12923" read as the venue "DEXA 2021. LNCS" and a volume: the
     series' name after a stop in the venue, its comma and its volume are the series (as
     Springer's LNCS style prints it; a series without its comma is left as it is read)."""
+    if VENUE not in labels or "." not in words:
+        return {}
     decided = {}
     for k, word in enumerate(words):
-        if (word.lower() not in SERIES or labels[k] != VENUE or k < 2 or words[k - 1] != "."
+        if (word.lower() not in SERIES_NAMES or labels[k] != VENUE or k < 2 or words[k - 1] != "."
                 or labels[k - 2] != VENUE):
             continue
         if words[k + 1:k + 2] != [","]:
@@ -35,13 +37,15 @@ def series_after_proceedings(words, labels) -> dict[int, str]:
         if end < len(words) and words[end].lower() in ("vol", "volume"):
             end += 1 + (words[end + 1:end + 2] == ["."])
         if end < len(words) and words[end].isdigit() and labels[end] in (VENUE, VOLUME):
-            decided.update(dict.fromkeys(range(k, end + 1), "series"))
+            decided.update(dict.fromkeys(range(k, end + 1), SERIES))
     return decided
 
 
 def edition_in_brackets(words, labels) -> dict[int, str]:
     """ "(2nd ed., pp. 455–478)" after a book's name: "2nd ed." is its edition, which the CRF
     read as a note (or into the venue)."""
+    if "(" not in words:
+        return {}
     decided = {}
     for k in range(1, len(words) - 1):
         ordinal = words[k]

@@ -3,8 +3,9 @@
 Evidence in order of strength: a GB/T 7714 type code ("[J]", "[EB/OL]"); words that name the
 genre ("PhD thesis", "PhD diss.", "Technical report", "Computer software", "Data set"); words in
 the container ("Proc.", "Conference", "In: ...", NeurIPS's "Advances in Neural Information
-Processing Systems"); a repository of programs or data as the publisher; and last, which fields are there at all (a container with a volume
-is a journal article, a publisher without a container a book).
+Processing Systems"); a repository of programs or data as the publisher; and last, which
+fields are there at all (a container with a volume is a journal article, a publisher without a
+container a book).
 """
 
 import re

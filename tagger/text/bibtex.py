@@ -82,7 +82,8 @@ def read_entry(text: str) -> tuple[str, dict[str, str], dict[str, tuple[int, int
             break
         name = _NAME.match(text, at)
         if not name:
-            raise EntryError(f"a BibTeX entry with something other than a field at {text[at:at + 20]!r}")
+            raise EntryError("a BibTeX entry with something other than a field at "
+                             f"{text[at:at + 20]!r}")
         at = _skip(text, name.end(), " \t\r\n")
         if text[at:at + 1] != "=":
             raise EntryError(f"a BibTeX field with no value: {name.group()!r}")
