@@ -74,6 +74,14 @@ def test_a_source_code_library_record():
     assert got["note"] == "record ascl:1711.009"
 
 
+def test_nlm_internet_in_brackets_is_the_genre_not_the_title():
+    got = fields("3. European Environment Agency. Air quality in Europe 2021 [Internet]. "
+                 "Copenhagen: EEA; 2021 [cited 2022 Feb 3]. Available from: "
+                 "https://www.eea.example.eu/air-quality-2021")
+    assert got["title"] == "Air quality in Europe 2021"
+    assert got["genre"] == "Internet"
+
+
 def test_no_date_at_a_book_imprint_is_left_to_the_benchmark():
     """gold.jsonl makes "Burt, n.d." the year; the check leaves that shape alone."""
     got = fields("Keller, Anton. Collected Essays. Boston: Riverside, n.d.")
