@@ -25,7 +25,7 @@ from .dates import access_date, missing_year, online_dates, vancouver_volume, va
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
-from .software import software
+from .software import no_date, software
 from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
                       supplement_issue, volume_in_pages, year_as_volume)
@@ -48,7 +48,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "described_in_brackets", "names_before_colon", "numbered_footnote_name",
            "german_book_parts", "editors_before_role", "place_with_its_river",
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
-           "year_as_volume", "supplement_issue", "volume_in_pages"]
+           "year_as_volume", "supplement_issue", "volume_in_pages", "no_date"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -93,9 +93,9 @@ def reading_checks(words, labels) -> dict[int, str]:
     where it has none, one number for the volume, the page after "volume (year)", a lettered
     range of pages whole, no volume for a journal that numbers none, PoS's code its volume, a
     volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
-    range of pages."""
+    range of pages, "n.d." no year."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
             | year_as_volume(words, labels) | publisher_as_venue(words, labels)
-            | volume_in_pages(words, labels))
+            | volume_in_pages(words, labels) | no_date(words, labels))

@@ -31,17 +31,18 @@ _PACKAGE_WORDS = frozenset(("package", "library", "module"))
 
 def no_date(words, labels) -> dict[int, str]:
     """ "n.d." in brackets ("[n.d.]", "(n.d.)"), or a sentence of its own or right after the
-    authors ("Mozilla Foundation. n.d."), read as the year: no date is no year, so it is a
-    note, with the brackets around it; the word after it keeps the field the CRF gave it (a
+    authors ("Mozilla Foundation. n.d."), read as the year (or the authors' tail): no date is
+    no year, so it is a note, with the brackets around it; the word after it keeps the field the CRF gave it (a
     title's first word would otherwise follow the note). At a book's imprint's end ("New
     York: Burt, n.d.") it is left alone: the issue's failures are web pages', and the
     benchmark (gold.jsonl, not ours to relabel) makes that one the year."""
-    if YEAR not in labels or ("n" not in words and "N" not in words):
+    if "n" not in words and "N" not in words:
         return {}
     decided = {}
     for k in range(len(words) - 2):
         if (words[k] in ("n", "N") and words[k + 1] == "." and words[k + 2] in ("d", "D")
-                and YEAR in labels[k:k + 3]):
+                and (YEAR in labels[k:k + 3] or AUTHOR in labels[k:k + 3]
+                     and words[k] + words[k + 2] == "nd")):  # "N. D. Mermin" is a name
             end = k + 3 + (words[k + 3:k + 4] == ["."])
             bracketed = k and words[k - 1] in "([" and end < len(words) and words[end] in ")]"
             if bracketed:
