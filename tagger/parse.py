@@ -19,6 +19,7 @@ from .crf.model import ModelError, load_model
 from .text.normalize import normalize
 from .output.reference import Reference
 from .text.sniff import EMPTY_REFERENCE, not_utf8, refusal, sniff, too_long
+from .text.bibtex import EntryError, entry_type, is_entry, read_entry
 from .structure import structure
 from .text.tokenize import tokenize
 
@@ -109,6 +110,8 @@ def _admit(text):
         warnings.warn(too_long(f"input {_quote(text)}", MAX_CHARS, True, len(text)),
                       stacklevel=2)
         text = text[:MAX_CHARS]
+    if is_entry(text):
+        return _entry_reference(text)
 
     norm = normalize(text)
     tokens = tokenize(norm.text)
@@ -138,6 +141,27 @@ def _reference(text, norm, tokens, labels, probs, used) -> Reference:
         confidence=round(sum(probs) / len(probs), 4),
         engine=used,
     )
+
+
+def _entry_reference(text) -> Reference:
+    """A pasted BibTeX entry, read by its fields (text/bibtex.py), not tagged: its values are
+    the fields, its entry type the type; engine "bibtex". One that cannot be read says so."""
+    try:
+        kind, fields, spans = read_entry(text)
+    except EntryError as error:
+        return Reference(raw=text, error=str(error))
+    structured = structure(fields)
+    structured["type"] = entry_type(kind) or structured["type"]
+
+    def label(token):
+        return next((name for name, (start, end) in spans.items()
+                     if start <= token.start and token.end <= end), "O")
+
+    tokens = [{"text": token.text, "start": token.start, "end": token.end, "label": label(token),
+               "p": 1.0} for token in tokenize(text)]
+    return Reference(raw=text, fields=fields, authors=structured.pop("authors", []),
+                     type=structured.pop("type"), extra=structured, tokens=tokens,
+                     confidence=1.0, engine="bibtex")
 
 
 def resolve_engine(engine: str, model=None) -> str:

@@ -23,9 +23,12 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint, desc
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
 from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
 from .identifiers import identifiers
+from .containers import containers, publisher_as_venue
 from .law import law_citation
+from .software import no_date, software
 from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
-                      pages_in_volume, proceedings_of_science, range_as_volume, series_number)
+                      pages_in_volume, proceedings_of_science, range_as_volume, series_number,
+                      supplement_issue, volume_in_pages, year_as_volume)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_end_before_colon, title_head_left_out,
@@ -44,7 +47,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "title_head_left_out", "imprint_in_venue", "footnote_words",
            "described_in_brackets", "names_before_colon", "numbered_footnote_name",
            "german_book_parts", "editors_before_role", "place_with_its_river",
-           "subtitle_before_book_parts", "same_author_in_container"]
+           "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
+           "year_as_volume", "supplement_issue", "volume_in_pages", "no_date"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -53,7 +57,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     a place's publisher to the venue, take an access date for the year, a translator or a
     thesis for the title or a book for its editors, read a DOI or an arXiv number as another
     field, break one of the humanities' shapes, a legal citation or a quoted title, or break
-    a journal's first word off it."""
+    a journal's first word off it, or give a web page's, a program's or a data set's parts a
+    journal's fields (software.py), or run a series, an edition or a book's
+    publisher into a container (containers.py)."""
     words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
@@ -78,13 +84,18 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | names_before_colon(words, labels) | numbered_footnote_name(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
-            | same_author_in_container(words, labels))
+            | same_author_in_container(words, labels) | software(words, labels)
+            | containers(words, labels) | supplement_issue(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
     """What any reading `auto` decodes must hold, checked once more on the final one: a date
     where it has none, one number for the volume, the page after "volume (year)", a lettered
-    range of pages whole, no volume for a journal that numbers none, PoS's code its volume."""
+    range of pages whole, no volume for a journal that numbers none, PoS's code its volume, a
+    volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
+    range of pages, "n.d." no year."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
-            | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels))
+            | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
+            | year_as_volume(words, labels) | publisher_as_venue(words, labels)
+            | volume_in_pages(words, labels) | no_date(words, labels))

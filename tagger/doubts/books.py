@@ -211,7 +211,8 @@ def _publisher_alone(name) -> bool:
 
 def described_in_brackets(words, labels) -> dict[int, str]:
     """APA 7's description in square brackets after a title: "[Doctoral dissertation, Stanford
-    University]", "[Data set]", "[Computer software]", "[Video]". It ends the title: the kind
+    University]", "[Data set]", "[Computer software]", "[Video]", or NLM's "[Internet]" and
+    "[dissertation]" (a web page, a thesis). It ends the title: the kind
     of document is the genre, a thesis's school after the comma its publisher."""
     if "[" not in words or TITLE not in labels:
         return {}
@@ -234,11 +235,12 @@ def described_in_brackets(words, labels) -> dict[int, str]:
 
 
 _QUOTES = frozenset("\"”“’‘»«")
-# First words of APA 7's bracketed descriptions.
+# First words of APA 7's bracketed descriptions, and of NLM's ("[Internet]", "[dissertation]").
 _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
     computer software video film preprint technical audiobook audio podcast lecture conference
     unpublished manuscript infographic white large massive tweet photograph map review editorial
-    letter abstract special press fact mobile blog television tv motion""".split())
+    letter abstract special press fact mobile blog television tv motion internet
+    dissertation""".split())
 
 
 def german_book_parts(words, labels) -> dict[int, str]:

@@ -151,3 +151,48 @@ def proceedings_of_science(words, labels) -> dict[int, str]:
         return {}
     decided = {k: VENUE, **dict.fromkeys(range(code, end), VOLUME), page: PAGES}
     return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+def year_as_volume(words, labels) -> dict[int, str]:
+    """A journal that numbers its volumes by year, read as a second year or as pages: "2019,
+    JCAP, 2019(03):017". A year-shaped number before a bracketed issue, a colon and a page, in
+    a reading with a year before it, is the volume, the number in brackets its issue."""
+    if YEAR not in labels:
+        return {}
+    for k in range(1, len(words) - 5):
+        if (labels[k] in (YEAR, PAGES) and YEAR_SHAPE.match(words[k]) and words[k + 1] == "("
+                and words[k + 2].isdigit() and words[k + 3] == ")" and words[k + 4] == ":"
+                and words[k + 5][:1].isdigit()
+                and YEAR in labels[:run_start(labels, k + 1, labels[k])]):
+            return {k: VOLUME, k + 2: ISSUE, k + 5: PAGES}
+    return {}
+
+
+def supplement_issue(words, labels) -> dict[int, str]:
+    """ "39(Suppl. 1)", "41(Suppl 2)": the supplement is the issue, its word too, which the CRF
+    left to a note."""
+    for k in range(2, len(words) - 1):
+        if words[k].lower() in _SUPPLEMENT and words[k - 1] == "(" and labels[k - 2] == VOLUME:
+            end = k + 1 + (words[k + 1] == ".")
+            if end < len(words) and words[end].isdigit() and labels[k] != ISSUE:
+                return dict.fromkeys(range(k, end + 1), ISSUE)
+    return {}
+
+
+_SUPPLEMENT = frozenset(("suppl", "supplement", "suppl.", "supp"))
+
+
+def volume_in_pages(words, labels) -> dict[int, str]:
+    """BMC's "Trials 2013, 14:21" read with "14:21" as the pages, in a reading with no volume
+    (a printed number in front of the reference makes the CRF do so): a volume is what stands
+    before the colon, the page or article number after it."""
+    if VOLUME in labels or PAGES not in labels:
+        return {}
+    start = labels.index(PAGES)
+    end = run_end(labels, start, PAGES)
+    run = words[start:end]
+    while run and run[-1] in (".", ",", ";"):
+        run = run[:-1]
+    if len(run) == 3 and run[0].isdigit() and run[1] == ":" and run[2].isdigit():
+        return {start: VOLUME, start + 1: OTHER}
+    return {}

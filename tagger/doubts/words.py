@@ -21,6 +21,7 @@ PAGES = "pages"
 ISSUE = "issue"
 CITATION_NUMBER = "citation-number"
 EDITION = "edition"
+SERIES = "series"
 
 # The dashes between two numbers of a range ("38–45", "1996-1997") or before a GOST area.
 DASHES = frozenset("-–—")

@@ -18,6 +18,11 @@ PARTICLES = {
 # Lower-case words that only an organisation's name has ("Royal college of physicians").
 ORGANISATION_LINKS = {"of", "the", "for", "on", "at", "to", "des", "für", "pour", "per"}
 SUFFIXES = {"Jr", "jr", "Sr", "sr", "II", "III", "IV"}
+# Irish and Scottish words that open a family name ("Ó Briain", "Ní Dhomhnaill", "Mac Aodha"):
+# part of the family name, not initials or given names.
+GAELIC_PREFIXES = {"Ó", "Ní", "Nic", "Uí", "Ua", "Mac", "Mag"}
+# A slash between two names, as German lists write them ("Müller, Heinz/Schröder, Karl").
+NAME_SLASH = re.compile(r"(?<=[^\W\d_.])\s*/\s*(?=[^\W\d_])")
 
 # Words that make a "name" an organisation, kept whole as a literal.
 ORGANISATION_WORDS = {
@@ -111,6 +116,8 @@ def parse_names(text: str, role: str | None = None) -> dict:
     if "…" in text or "..." in text:  # APA: "Neylan, T. C., … Mendlowicz, M. V.", some left out
         text, result["et_al"] = ELLIPSIS.sub(", ", text), True
     text, result["role"] = _remove_role(text, role)
+    if "/" in text and "://" not in text:
+        text = NAME_SLASH.sub("; ", text)  # each slash parts two people, as a semicolon does
     if CJK.search(text) and not LATIN_WORD.search(text):
         result["people"] = [_han_name(part) for part in HAN_SEPARATOR.split(text) if part]
     else:
@@ -218,8 +225,14 @@ def _pairs_with(family: list[str], given: list[str], only_pair: bool) -> bool:
     if not family_tokens or not given_tokens:
         return False
     first = family_tokens[0]
-    if _is_initial(family_tokens[-1]) or (_is_initial(first) and ("." in first or len(first) == 1)):
-        return False  # "Romero J" and "J. Romero" are whole names already
+    if _capitals_before_initials(family_tokens, given_tokens):
+        return True  # "DOE, A", "LEE, K.": a short family name in capitals, then its initials
+    if first in GAELIC_PREFIXES and len(family_tokens) > 1:
+        first = family_tokens[1]  # "Ó Briain", "Ní Dhomhnaill": the prefix is the name's
+    elif _is_initial(first) and ("." in first or len(first) == 1):
+        return False  # "J. Romero" is a whole name already
+    if _is_initial(family_tokens[-1]):
+        return False  # "Romero J" too
     if _is_literal(family_tokens):
         return False
     given_tokens = given_tokens[:_particles_start(given_tokens)]  # "Rouméjoux, A. de."
@@ -233,6 +246,15 @@ def _pairs_with(family: list[str], given: list[str], only_pair: bool) -> bool:
     # "Blest Gana", "Alberto": a family of several words, when the span holds one person only
     return (only_pair and len(family_tokens) <= 3 and not any(map(_is_initial, family_tokens))
             and _is_word(given_tokens[0]) and all(map(_is_initial, given_tokens[1:])))
+
+
+def _capitals_before_initials(family: list[str], given: list[str]) -> bool:
+    """ "DOE", "A": one word of two or three capitals without a stop, then initials that are
+    one letter or end in a stop. Three capitals are read as initials elsewhere ("JQA")."""
+    word = family[0].strip(",;:")
+    return (len(family) == 1 and len(word) > 1 and word.isalpha() and word.isupper()
+            and all(map(_is_initial, given))
+            and (len(_letters(given[0])) == 1 or given[-1].endswith(".")))
 
 
 def _inverted_name(family_tokens: list[str], given_tokens: list[str]) -> dict:
@@ -291,8 +313,9 @@ def _split_tokens(tokens: list[str]) -> dict:
         return {**_family_name(tokens[:-initials]), "given": _clean_given(tokens[-initials:])}
     if initials == len(tokens):  # "LI M", "WANG XY"
         return {**_family_name(tokens[:1]), "given": _clean_given(tokens[1:])}
-    start = len(tokens) - 1  # "J. Romero", "Junqi Yin", "B. van der Pol"
-    while start > 1 and _is_particle(tokens[start - 1]) and tokens[start - 1].islower():
+    start = len(tokens) - 1  # "J. Romero", "Junqi Yin", "B. van der Pol", "S. Ó Briain"
+    while start > 1 and (_is_particle(tokens[start - 1]) and tokens[start - 1].islower()
+                         or tokens[start - 1] in GAELIC_PREFIXES):
         start -= 1
     return {**_family_name(tokens[start:]), "given": _clean_given(tokens[:start])}
 

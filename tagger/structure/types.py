@@ -1,9 +1,11 @@
 """Guess a reference's CSL item type from its fields.
 
 Evidence in order of strength: a GB/T 7714 type code ("[J]", "[EB/OL]"); words that name the
-genre ("PhD thesis", "Technical report", "Patent", "arXiv"); words in the container ("Proc.",
-"Conference", "In: ..."); and last, which fields are there at all (a container with a volume
-is a journal article, a publisher without a container a book).
+genre ("PhD thesis", "PhD diss.", "Technical report", "Computer software", "Data set"); words in
+the container ("Proc.", "Conference", "In: ...", NeurIPS's "Advances in Neural Information
+Processing Systems"); a repository of programs or data as the publisher; and last, which
+fields are there at all (a container with a volume is a journal article, a publisher without a
+container a book).
 """
 
 import re
@@ -24,14 +26,21 @@ GBT_CODE = re.compile(r"^\W*([A-Z]{1,2})\s*(?:/\s*(?:OL|MT|DK|CD)\s*)?\W*$")
 
 # Words that name the kind of document, looked for in the genre (the first two in notes too).
 GENRE_WORDS = tuple((kind, re.compile(pattern, re.I)) for kind, pattern in (
-    ("thesis", r"\bthesis\b|\bdissertation\b|\bdiss\.|thèse|\btesis\b|\btese\b|doktorarbeit|"
+    ("thesis", r"\bthesis\b|\bdissertation\b|\bdiss\b\.?|thèse|\btesis\b|\btese\b|doktorarbeit|"
                r"hochschulschrift|habilitation|学位论文|硕士|博士"),
     ("patent", r"\bpatent|\bbrevet\b|专利"),
     ("report", r"\breport\b|\brep\.|\brapport\b|\bbericht\b|working paper|white paper|报告"),
     ("preprint", r"\bpreprint\b|\barxiv\b|biorxiv|medrxiv|\bssrn\b"),
     ("webpage", r"\bweb\s?(?:page|site)\b|\bwebsite\b|\bblog\b"),
     ("standard", r"\bstandard\b|\bnorm\b|\bISO\s\d"),
+    ("software", r"\bsoftware\b|\bcomputer program\b|^code$|\brepository\b"),
+    ("dataset", r"\bdata\s?set\b|\bdatabase\b"),
 ))
+# Archives that hold only programs or only data: their name as the publisher says which.
+SOFTWARE_ARCHIVES = re.compile(r"^(?:github|gitlab|bitbucket|pypi|cran|bioconductor|"
+                               r"astrophysics source code library|ascl|conda-forge)$", re.I)
+DATA_ARCHIVES = re.compile(r"^(?:dryad|figshare|dataverse|harvard dataverse|mendeley data)$",
+                           re.I)
 # The venue patterns test "\b" once, before their words, which keeps searching long venues fast.
 PREPRINT_VENUE = re.compile(
     r"\b(?:arxiv|ssrn|preprint)\b|biorxiv|medrxiv|chemrxiv|psyarxiv", re.I
@@ -58,10 +67,15 @@ JOURNAL_PROCEEDINGS = re.compile(
     r"cambridge\s+philos|camb\.\s*philos|edinburgh\s+math|japan\s+acad|indian\s+acad)",
     re.I,
 )
-CONFERENCE_ACRONYM = re.compile(
-    r"^in:?\s+(?:\d{4}\s+)?(?:NIPS|NeurIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|NAACL|EMNLP|COLING|"
-    r"AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|ICDE|WWW|CHI|UIST|SIGGRAPH|INFOCOM|ICASSP|INTERSPEECH|"
-    r"MICCAI)\b",
+CONFERENCE_NAMES = (r"(?:NIPS|NeurIPS|ICML|ICLR|CVPR|ICCV|ECCV|ACL|NAACL|EMNLP|COLING|"
+                    r"AAAI|IJCAI|KDD|SIGIR|SIGMOD|VLDB|ICDE|WWW|CHI|UIST|SIGGRAPH|INFOCOM|"
+                    r"ICASSP|INTERSPEECH|MICCAI)")
+CONFERENCE_ACRONYM = re.compile(r"^in:?\s+(?:\d{4}\s+)?" + CONFERENCE_NAMES + r"\b", re.I)
+# Proceedings that read as a journal: NeurIPS's "Advances in Neural Information Processing
+# Systems", PMLR, or a conference's acronym in brackets ("… (NeurIPS)", "(ICML 2019)").
+PROCEEDINGS_NAMES = re.compile(
+    r"advances in neural information processing|proceedings of machine learning research|"
+    r"\bPMLR\b|\(\s*" + CONFERENCE_NAMES + r"\b",
     re.I,
 )
 IN_CONTAINER = re.compile(r"^\s*(?:in|dans|en|im)\s*[:\s]", re.I)
@@ -93,13 +107,17 @@ def guess_type(fields: dict) -> str | None:
     if venue:
         if (may_match(venue, CONFERENCE_HINTS) and CONFERENCE_VENUE.search(venue)
                 and not JOURNAL_PROCEEDINGS.search(venue)) or (
-            CONFERENCE_ACRONYM.search(venue)
-        ):
+                CONFERENCE_ACRONYM.search(venue) or PROCEEDINGS_NAMES.search(venue)):
             return "paper-conference"
         if text("editor") or text("publisher") or (IN_CONTAINER.match(venue) and not has_numbers):
             return "chapter"  # a journal names no publisher; "In: Politix, 12" is a journal
         return "article-journal"
-    if text("publisher") or text("location") or text("isbn") or text("edition"):
+    publisher = text("publisher")
+    if SOFTWARE_ARCHIVES.match(publisher):
+        return "software"
+    if DATA_ARCHIVES.match(publisher):
+        return "dataset"
+    if publisher or text("location") or text("isbn") or text("edition"):
         return "book"
     if text("url"):
         return "webpage"

@@ -59,6 +59,7 @@ VARIABLE_LABELS = {
     "citation-number": "citation-number",
     "genre": "genre",
     "edition": "edition",
+    "version": "edition",  # docs/design.md: a program's or data set's version is its edition
     "number": "note",
     "note": "note",
     "medium": "note",

@@ -1,0 +1,88 @@
+"""A container's own parts, where the CRF ran them into its name or read them as a note.
+
+docs/design.md ("Labels"): a series printed after a proceedings ("DEXA 2021. LNCS, vol.
+12923") is the `series`, not more of the venue; an edition in a chapter's brackets
+("Handbook of cognition (2nd ed., pp. 455–478)") is the `edition`; a book's publisher
+standing alone after its title ("Calculus. Brooks/Cole.") is the `publisher`, not a venue.
+"""
+
+from .words import (EDITION, ISSUE, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE, VOLUME,
+                    capitalized, run_end)
+
+# Series that print their volume after a proceedings' name, as references abbreviate them.
+SERIES_NAMES = frozenset(("lncs", "lnai", "lnbi", "ccis", "lipics", "lnee", "lnns", "aisc", "lnbip",
+                    "lnicst", "eptcs", "ceur", "ifip", "sist"))
+_ORDINAL_ENDS = ("st", "nd", "rd", "th")
+_EDITION_WORDS = frozenset(("ed", "edn", "edition", "aufl", "éd"))
+# The words a publisher's name ends in ("Academic Press", "Worth Publishers", "Wiley-VCH Verlag"),
+# which no journal's name does ("Publishers Weekly", "World Book Encyclopedia").
+_PUBLISHER_ENDS = frozenset(("press", "publishers", "publishing", "verlag", "inc", "ltd", "llc",
+                             "gmbh", "sons", "corporation", "company"))
+
+
+def series_after_proceedings(words, labels) -> dict[int, str]:
+    """ "DEXA 2021. LNCS, vol. 12923" read as the venue "DEXA 2021. LNCS" and a volume: the
+    series' name after a stop in the venue, its comma and its volume are the series (as
+    Springer's LNCS style prints it; a series without its comma is left as it is read)."""
+    if VENUE not in labels or "." not in words:
+        return {}
+    decided = {}
+    for k, word in enumerate(words):
+        if (word.lower() not in SERIES_NAMES or labels[k] != VENUE or k < 2 or words[k - 1] != "."
+                or labels[k - 2] != VENUE):
+            continue
+        if words[k + 1:k + 2] != [","]:
+            continue  # "COSIT 2003. LNCS 2825": GROBID's annotators keep that in the venue
+        end = k + 2
+        if end < len(words) and words[end].lower() in ("vol", "volume"):
+            end += 1 + (words[end + 1:end + 2] == ["."])
+        if end < len(words) and words[end].isdigit() and labels[end] in (VENUE, VOLUME):
+            decided.update(dict.fromkeys(range(k, end + 1), SERIES))
+    return decided
+
+
+def edition_in_brackets(words, labels) -> dict[int, str]:
+    """ "(2nd ed., pp. 455–478)" after a book's name: "2nd ed." is its edition, which the CRF
+    read as a note (or into the venue)."""
+    if "(" not in words:
+        return {}
+    decided = {}
+    for k in range(1, len(words) - 1):
+        ordinal = words[k]
+        if not (ordinal[:-2].isdigit() and ordinal[-2:].lower() in _ORDINAL_ENDS
+                and words[k + 1].lower() in _EDITION_WORDS and words[k - 1] == "("):
+            continue
+        end = k + 2 + (words[k + 2:k + 3] == ["."])
+        if any(label in (NOTE, VENUE) for label in labels[k:end]):
+            decided.update(dict.fromkeys(range(k, end), EDITION))
+    return decided
+
+
+def publisher_as_venue(words, labels) -> dict[int, str]:
+    """A book's publisher alone after its title, read as a journal: a venue right after the
+    title, with no stop inside, that is capitalized words ending in a publisher's word
+    ("Worth Publishers", "Academic Press") or two names joined by a slash ("Brooks/Cole"), in
+    a reading with no volume, issue or pages. A journal has them, or is no publisher's
+    name."""
+    if VENUE not in labels or any(label in labels for label in (VOLUME, ISSUE, PAGES)):
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    if VENUE in labels[end:] or start == 0 or labels[start - 1] not in (TITLE, "O"):
+        return {}
+    name = words[start:end]
+    while name and name[-1] in ".,":
+        name = name[:-1]
+    if not name or "." in name or name[0].lower() in ("in", "im", "dans"):
+        return {}
+    slashed = len(name) == 3 and name[1] == "/" and all(capitalized(w) and not w.isupper()
+                                                        for w in name[::2])
+    publisher = name[-1].lower() in _PUBLISHER_ENDS and all(w[:1].isupper() or w in "&-"
+                                                             for w in name)
+    return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher else {}
+
+
+def containers(words, labels) -> dict[int, str]:
+    """The checks of this module that read the CRF's labels (`publisher_as_venue` reads the
+    final reading: the rules are what read a lone publisher as a journal)."""
+    return series_after_proceedings(words, labels) | edition_in_brackets(words, labels)

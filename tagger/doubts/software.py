@@ -1,0 +1,206 @@
+"""Web pages, software and data sets, where the CRF reads them as articles.
+
+The corpora the CRF learnt from hold few of them, so it gives their parts a journal's
+fields: "n.d." the year, a version the venue and volume or the title's tail, a repository
+the venue. docs/design.md ("Labels") says what they are: "n.d." is no year (a `note`), a
+version is the `edition`, a repository or archive (Zenodo, GitHub, PyPI, Dryad) the
+`publisher`.
+"""
+
+import re
+
+from ..labels import OTHER
+from .words import (AUTHOR, CITATION_NUMBER, DOI, EDITION, GENRE, NOTE, PUBLISHER, TITLE, VENUE,
+                    VOLUME, YEAR, run_end)
+
+# Repositories and archives of software and data, as references name them, each a run of
+# words (lower-cased).
+ARCHIVES = tuple(tuple(name.split()) for name in (
+    "zenodo", "github", "gitlab", "bitbucket", "pypi", "cran", "bioconductor", "dryad",
+    "figshare", "osf", "dataverse", "harvard dataverse", "software heritage", "code ocean",
+    "mendeley data", "astrophysics source code library", "ascl", "conda-forge"))
+_ARCHIVE_STARTS = frozenset(name[0] for name in ARCHIVES)
+# Words that stand between a reference's parts.
+_SEPARATORS = frozenset(".,;:[]()")
+# Words that announce a version's number ("Version 2.25.1"), and a version's sign in the text
+# (every check is asked of every reference: each looks for its sign first).
+_VERSION_WORDS = frozenset(("version", "ver"))
+_VERSION_SIGN = re.compile(r"\bver(?:sion)?\b|\bv\d", re.I)
+_PACKAGE_WORDS = frozenset(("package", "library", "module"))
+
+
+def no_date(words, labels) -> dict[int, str]:
+    """ "n.d." in brackets ("[n.d.]", "(n.d.)"), or a sentence of its own or right after the
+    authors ("Mozilla Foundation. n.d."), read as the year (or the authors' tail): no date is
+    no year, so it is a note, with the brackets around it; the word after it keeps the field the CRF gave it (a
+    title's first word would otherwise follow the note). At a book's imprint's end ("New
+    York: Burt, n.d.") it is left alone: the issue's failures are web pages', and the
+    benchmark (gold.jsonl, not ours to relabel) makes that one the year."""
+    if "n" not in words and "N" not in words:
+        return {}
+    decided = {}
+    for k in range(len(words) - 2):
+        if (words[k] in ("n", "N") and words[k + 1] == "." and words[k + 2] in ("d", "D")
+                and (YEAR in labels[k:k + 3] or AUTHOR in labels[k:k + 3]
+                     and words[k] + words[k + 2] == "nd")):  # "N. D. Mermin" is a name
+            end = k + 3 + (words[k + 3:k + 4] == ["."])
+            bracketed = k and words[k - 1] in "([" and end < len(words) and words[end] in ")]"
+            if bracketed:
+                k, end = k - 1, end + 1
+            elif words[k - 1:k] != ["."] and _label_before(words, labels, k) != AUTHOR:
+                continue  # "New York: Burt, n.d.": gold.jsonl's imprints keep it as the year
+            decided.update(dict.fromkeys(range(k, end), NOTE))
+            decided.update(_group_author(words, labels, k, end))
+            after = next((i for i in range(end, len(words)) if words[i] not in _SEPARATORS),
+                         None)
+            if after is not None and labels[after] not in (YEAR, NOTE):
+                decided[after] = labels[after]  # what follows the date keeps its field
+    return decided
+
+
+def _group_author(words, labels, date, end) -> dict[int, str]:
+    """The words before an undated page's "n.d." that opens its reference ("Docker Inc.
+    [n.d.]. Docker overview.") are its author, a group the CRF took for a publisher or the
+    title's head (or read as the author, which the rules must not undo), where a title
+    follows the date."""
+    first = run_end(labels, 0, CITATION_NUMBER)
+    if not 0 < date - first <= 12 or TITLE not in labels[end:]:
+        return {}
+    opening = [label for word, label in zip(words[first:date], labels[first:date])
+               if word not in _SEPARATORS]
+    if AUTHOR in opening and set(opening) != {AUTHOR}:
+        return {}  # an author read already, and something else beside it
+    return dict.fromkeys(range(first, date), AUTHOR)
+
+
+def _label_before(words, labels, k) -> str | None:
+    """The label of the last word before words[k] that is no separator."""
+    return next((labels[i] for i in range(k - 1, -1, -1) if words[i] not in _SEPARATORS), None)
+
+
+def versions(words, labels) -> dict[int, str]:
+    """A version read as the venue and volume, or into the title: "Version 2.25.1",
+    "version 12.2", "R package version 1.1.2", or "v5.0.1" after a square bracket or a comma
+    ("[Code, v5.0.1]"). It is the edition; brackets around it are no field's, and a word
+    before it in the same square bracket, or a square bracket after it, is the genre
+    ("Code", "[Computer software]"). A version the title runs into unbracketed ("Python
+    Language Reference, version 3.11") is the title's."""
+    if not _VERSION_SIGN.search(" ".join(words)):
+        return {}
+    decided = {}
+    for k, word in enumerate(words):
+        lower = word.lower()
+        if lower in _VERSION_WORDS:
+            start, end = k, _number_end(words, k + 1)
+        elif (lower[:1] == "v" and lower[1:].isdigit() and k
+              and words[k - 1] in ("[", ",")):
+            start, end = k, _number_end(words, k + 1, first=False)
+        else:
+            continue
+        if end == start + 1 or all(label == EDITION for label in labels[start:end]):
+            continue
+        while start and words[start - 1].lower() in _PACKAGE_WORDS | {"r", "python"}:
+            start -= 1
+        if _in_title(words, labels, start) or _title_goes_on(words, labels, start, end):
+            continue  # "Python Language Reference, version 3.11": the title names it
+        decided.update(dict.fromkeys(range(start, end), EDITION))
+        _brackets(words, labels, start, end, decided)
+    return decided
+
+
+def _in_title(words, labels, start) -> bool:
+    """Whether the version at words[start] goes on an open title: inside its quotes, or
+    after the title's word or its comma, no bracket or closing quote between."""
+    opened = words[:start]
+    if opened.count("“") > opened.count("”") or opened.count('"') % 2:
+        return True  # inside a quoted title: "The … Protocol Version 1.2,"
+    before = words[start - 2:start]
+    if not before or before[-1] in "([" or "”" in before or '"' in before:
+        return False
+    return labels[start] == TITLE or (before[-1] == "," and labels[start - 2] == TITLE)
+
+
+def _title_goes_on(words, labels, start, end) -> bool:
+    """ "Preliminary Draft (Version 1) Commonwealth of …": a bracketed version the title
+    reads on after, not one that ends it ("… for humans (Version 2.25.1) [Computer
+    software]." or "… (version 2.06) (June 29, 2021)")."""
+    after = words[end + 1:end + 2]
+    return (labels[start] == TITLE and words[end:end + 1] == [")"] and bool(after)
+            and after[0] not in (".", "[", "(", ",", ";"))
+
+
+def _number_end(words, k, first=True) -> int:
+    """The end of a version's number that starts at words[k] ("2", ".", "25", ".", "1");
+    with `first` False the number has begun already ("v5" then ".", "0")."""
+    if first:
+        if k >= len(words) or not words[k][:1].isdigit():
+            return k
+        k += 1
+    while k + 1 < len(words) and words[k] == "." and words[k + 1][:1].isdigit():
+        k += 2
+    return k
+
+
+def _brackets(words, labels, start, end, decided) -> None:
+    """A version's brackets: "(Version 2.25.1)" keeps them out of any field; "[Code,
+    v5.0.1]" gives the words before the comma to the genre."""
+    if not start or words[start - 1] not in "([,":
+        return
+    opening = start - 1
+    if words[opening] == ",":
+        opening = next((i for i in range(start - 2, max(start - 6, -1), -1) if words[i] == "["),
+                       None)
+        if opening is None:
+            return
+        decided.update(dict.fromkeys(range(opening + 1, start - 1), GENRE))
+        decided[start - 1] = OTHER
+    closing = {"(": ")", "[": "]"}[words[opening]]
+    if end < len(words) and words[end] == closing:
+        decided[opening] = decided[end] = OTHER
+        described = words[end + 1:end + 6]  # "(Version 2.0.0) [Computer software]"
+        if described[:1] == ["["] and "]" in described:
+            last = end + 1 + described.index("]")
+            decided.update(dict.fromkeys(range(end + 2, last), GENRE))
+            decided[end + 1] = decided[last] = OTHER
+
+
+def archives(words, labels) -> dict[int, str]:
+    """A repository or archive named as a part of its own ("… [Computer software]. Zenodo.",
+    "PyPI.", "Astrophysics Source Code Library, record ascl:1304.002") and read as the venue,
+    the place or the genre's tail: it is the publisher ("GitHub repository" is the genre), and
+    the record's number after it a note."""
+    lower = [word.lower() for word in words]
+    if _ARCHIVE_STARTS.isdisjoint(lower):
+        return {}
+    decided = {}
+    for name in ARCHIVES:
+        for k in range(len(words) - len(name) + 1):
+            end = k + len(name)
+            if tuple(lower[k:end]) != name or labels[k] in (PUBLISHER, TITLE, DOI, "url"):
+                continue
+            if not (k == 0 or words[k - 1] in _SEPARATORS):
+                continue
+            if end < len(words) and lower[end] == "repository":
+                decided.update(dict.fromkeys(range(k, end + 1), GENRE))
+                continue
+            if end < len(words) and words[end] not in _SEPARATORS:
+                continue
+            decided.update(dict.fromkeys(range(k, end), PUBLISHER))
+            _record_number(words, labels, end, decided)
+    return decided
+
+
+def _record_number(words, labels, k, decided) -> None:
+    """ ", record ascl:1304.002" after an archive: the record's number is a note."""
+    if words[k:k + 2] != [",", "record"] or labels[k + 1] not in (VENUE, VOLUME, NOTE, OTHER):
+        return
+    end = k + 2
+    while end < len(words) and words[end] != ",":
+        end += 1
+    decided.update(dict.fromkeys(range(k + 1, end), NOTE))
+
+
+def software(words, labels) -> dict[int, str]:
+    """The checks of this module, together."""
+    return no_date(words, labels) | versions(words, labels) | archives(words, labels)
+
