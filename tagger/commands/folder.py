@@ -141,6 +141,8 @@ class Run:
     def go(self) -> int:
         if self.outdir is not None:
             self.outdir.mkdir(parents=True, exist_ok=True)
+            for stale in self.outdir.rglob(".*.part"):  # a killed run's unfinished output
+                stale.unlink()
             self.manifest = open(self.outdir / MANIFEST, "a" if self.args.resume else "w",
                                  encoding="utf-8")
         elif hasattr(sys.stdout, "reconfigure"):
