@@ -12,21 +12,20 @@ one-line message), never the batch's end. A document with no reference section i
 
 With jobs > 1 the documents go to that many worker processes, forked after the models are
 loaded (so they load once), not daemonic, so that each may start the PDF reader's child. At
-most two documents a worker are handed out ahead, so memory stays bounded however many files
-there are, and the results still come back in order. A worker that dies (killed from outside)
-ends the run with WorkerDied: what came back before it is the caller's to keep.
+most two documents a worker are finished ahead of the one awaited, so memory stays bounded
+however many files there are, and the results still come back in order. A worker that dies
+(killed from outside) costs the document it had, "failed", and is replaced.
 """
 
 import multiprocessing
 import os
 import signal
+import sys
 import time
 import warnings
-from collections import deque
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from functools import partial
+from multiprocessing import connection
 from pathlib import Path
 
 from .crf.model import ModelError, load_model, open_tagger
@@ -40,10 +39,6 @@ from .text.sniff import BinaryInputError, decode_utf8, no_such_file, refusal, sn
 DOCUMENT_SUFFIXES = (".pdf", ".txt", ".text")
 OK, NONE, FAILED = "ok", "none", "failed"
 NO_REFERENCES = "no reference section found"
-
-
-class WorkerDied(RuntimeError):
-    """A worker process ended without an answer (killed from outside, out of memory)."""
 
 
 @dataclass(frozen=True)
@@ -174,30 +169,118 @@ def _find(path: Path, engine, model, pdf_warnings: list, **reading) -> list:
 
 
 def _in_workers(work, listed: list, jobs: int):
+    """work(document) for each document in `jobs` worker processes, results in order."""
     context = multiprocessing.get_context(
         "fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
-    waiting, ahead = iter(listed), deque()
+    workers = [_Worker(context, work) for _ in range(min(jobs, len(listed)))]
+    waiting, done, position = iter(enumerate(listed)), {}, 0
     try:
-        for document in waiting:
-            ahead.append((document, pool.submit(work, document)))
-            if len(ahead) >= 2 * jobs:
-                break
-        while ahead:
-            document, future = ahead.popleft()
-            try:
-                result = future.result()
-            except BrokenProcessPool:
-                raise WorkerDied(f"a worker process died (killed?) while finding the references "
-                                 f"of {document.path} or a document beside it") from None
-            following = next(waiting, None)
-            if following is not None:
-                ahead.append((following, pool.submit(work, following)))
-            yield result
+        for worker in workers:
+            worker.start(workers)
+        while position < len(listed):
+            if position in done:
+                yield done.pop(position)
+                position += 1
+                continue
+            for worker in workers:  # each idle worker gets the next document, 2 a worker ahead
+                if worker.task is None and len(done) < 2 * jobs:
+                    worker.give(next(waiting, None))
+            ready = connection.wait([worker.connection for worker in workers if worker.task],
+                                    timeout=1.0)
+            for worker in workers:
+                if worker.connection in ready or (worker.task and not worker.process.is_alive()):
+                    index, result = worker.answer()
+                    if isinstance(result, Exception):
+                        raise result
+                    done[index] = result
+                    if not worker.process.is_alive():
+                        worker.start(workers)
     finally:
-        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.stop()
 
 
-def _ignore_interrupts():
-    """In a worker: Ctrl-C is the parent's to handle (it stops handing out documents)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class _Worker:
+    """A worker process and the document it is finding. Not a multiprocessing pool: a pool's
+    workers are daemonic (they could not start the PDF reader's child), and a pool cannot say
+    which document its dead worker had; here that document alone fails."""
+
+    def __init__(self, context, work):
+        self.context, self.work = context, work
+        self.process = self.connection = self.task = None
+
+    def start(self, workers: list):
+        """A new process; it closes its siblings' pipes, so that each worker sees the main
+        process end (its pipe's end of file) whatever the others do."""
+        if self.connection is not None:
+            self.connection.close()
+        self.connection, theirs = self.context.Pipe()
+        others = [worker.connection for worker in workers if worker.connection is not None]
+        self.process = self.context.Process(target=_serve, args=(theirs, self.work, others),
+                                            name="reftag-find-worker")
+        self.process.start()
+        theirs.close()
+        self.task = None
+
+    def give(self, task):
+        """Hand over (index, document); None: nothing left."""
+        if task is not None:
+            self.connection.send(task)
+            self.task = task
+
+    def answer(self) -> tuple:
+        """(index, DocumentResult or the Exception to raise) for the document it had."""
+        index, document = self.task
+        try:
+            if self.connection.poll():
+                self.task = None
+                return self.connection.recv()
+        except (EOFError, OSError):
+            pass
+        self.process.join()
+        self.task = None
+        code = self.process.exitcode
+        how = f"signal {signal.Signals(-code).name}" if code and code < 0 else f"exit status {code}"
+        return index, DocumentResult(str(document.path), document.name, error=(
+            f"the worker process finding it died ({how}); nothing was found"))
+
+    def stop(self):
+        """An idle worker is told to end; a busy one is stopped (SIGTERM: it stops its PDF
+        reader's child on the way out)."""
+        if self.process.is_alive():
+            try:
+                if self.task is None:
+                    self.connection.send(None)
+                else:
+                    self.process.terminate()
+            except OSError:
+                self.process.terminate()
+            self.process.join(5)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
+        self.connection.close()
+
+
+def _serve(connection, work, others: list):
+    """In a worker: find each document the main process sends until None or its end."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # exits cleanly, readers stopped
+    for other in others:
+        other.close()
+    while True:
+        try:
+            task = connection.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        index, document = task
+        try:
+            answer = work(document)
+        except Exception as error:  # a ModelError: the batch's, raised in the main process
+            answer = error
+        try:
+            connection.send((index, answer))
+        except OSError:
+            return

@@ -172,32 +172,42 @@ def _statuses(outdir: Path) -> dict:
             for name, record in _manifest(outdir).items()}
 
 
-def _kill_when_done(process, manifest: Path, lines: int, how) -> None:
+def _children(pid: int) -> list:
+    return [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()]
+
+
+def _stop_when_done(process, manifest: Path, lines: int, how, whom: str) -> None:
+    """Send `how` to the run (or to one of its workers) once the manifest has `lines`."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and process.poll() is None:
         if manifest.exists() and len(manifest.read_text().splitlines()) >= lines:
-            process.send_signal(how)
+            os.kill(process.pid if whom == "run" else _children(process.pid)[0], how)
             return
         time.sleep(0.02)
     pytest.fail("the run ended before it could be stopped")
 
 
-@pytest.mark.parametrize("how, jobs", [(signal.SIGKILL, 1), (signal.SIGINT, 2)])
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers in /proc")
+@pytest.mark.parametrize("how, jobs, whom, status, said", [
+    (signal.SIGKILL, 1, "run", -signal.SIGKILL, None),
+    (signal.SIGINT, 1, "run", 130, "interrupted;"),
+    (signal.SIGINT, 2, "run", 130, "interrupted;"),
+])
 def test_a_run_stopped_halfway_and_resumed_writes_what_an_uninterrupted_one_does(
-        folder, tmp_path, how, jobs):
+        folder, tmp_path, how, jobs, whom, status, said):
     papers = _many(folder, tmp_path / "papers", 4)
     whole = tmp_path / "whole"
     assert _reftag(papers, "-o", whole, "--jobs", jobs).wait(300) == 0
 
     stopped = tmp_path / "stopped"
     process = _reftag(papers, "-o", stopped, "--jobs", jobs)
-    _kill_when_done(process, stopped / "manifest.jsonl", 3, how)
+    _stop_when_done(process, stopped / "manifest.jsonl", 3, how, whom)
     _, err = process.communicate(timeout=120)
     done = len(_manifest(stopped))
-    assert 3 <= done < 12
-    if how == signal.SIGINT:
-        assert process.returncode == 130
-        assert "interrupted;" in err and "go on with --resume" in err and "Traceback" not in err
+    assert 3 <= done < 12 and process.returncode == status, err
+    if said:
+        assert said in err and "go on with --resume" in err and "Traceback" not in err
     # Nothing half written: every output there is named in the manifest, whole.
     assert set(_outputs(stopped)) <= {record[2] for record in _statuses(stopped).values()}
 
@@ -208,6 +218,34 @@ def test_a_run_stopped_halfway_and_resumed_writes_what_an_uninterrupted_one_does
     assert _outputs(stopped) == _outputs(whole)
     assert _statuses(stopped) == _statuses(whole)
     assert len((stopped / "manifest.jsonl").read_text().splitlines()) == 12
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds workers in /proc")
+def test_a_killed_worker_costs_its_document_only_and_resume_mends_it(folder, tmp_path):
+    papers = _many(folder, tmp_path / "papers", 4)
+    out = tmp_path / "out"
+    process = _reftag(papers, "-o", out, "--jobs", 2)
+    _stop_when_done(process, out / "manifest.jsonl", 3, signal.SIGKILL, "worker")
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 2, err
+    failed = {name: record for name, record in _manifest(out).items()
+              if record["status"] == "failed"}
+    assert len(failed) == 1 and len(_manifest(out)) == 12
+    assert "the worker process finding it died (signal SIGKILL)" in next(iter(failed.values()))[
+        "message"]
+    assert f"failed: {papers / next(iter(failed))}" in err
+    resumed = _reftag(papers, "-o", out, "--jobs", 2, "--resume")
+    _, err = resumed.communicate(timeout=300)
+    assert resumed.returncode == 0 and "12 documents, 11 done before: 12 with references" in err
+
+
+def test_the_progress_bar_counts_files_references_and_failures(folder, tmp_path, capsys):
+    assert main(["find", str(folder), "-o", str(tmp_path / "out"), "--progress"]) == 2
+    err = capsys.readouterr().err
+    assert "reftag find: 100%" in err and "6/6" in err and "failed=2" in err
+    assert "references=" in err
+    assert main(["find", str(folder), "-o", str(tmp_path / "out"), "--quiet"]) == 2
+    assert "reftag find:" not in capsys.readouterr().err
 
 
 def test_resume_tries_a_failed_document_again_and_skips_the_rest(folder, tmp_path, capsys):

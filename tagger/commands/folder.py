@@ -11,7 +11,8 @@ gets an empty one, a failed document none. Two documents that would share an out
 beside paper.txt) keep their whole names: paper.pdf.bib, paper.txt.bib. OUTDIR/manifest.jsonl
 gets one line a document as it finishes: file, status (ok, none, failed), references, seconds,
 message, output. An output is written under a temporary name, then renamed, so an interrupted
-run (Ctrl-C, a killed worker) leaves none half written; --resume skips the documents the
+run (Ctrl-C, killed) leaves none half written; a worker killed from outside costs only the
+document it had (failed); --resume skips the documents the
 manifest says are done (ok or none, their output there) and tries the failed ones again.
 
 Without -o the references go to standard output as JSON lines, each with the "file" it came
@@ -33,7 +34,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from ..batch import FAILED, NONE, OK, Document, WorkerDied, documents, find_many
+from ..batch import FAILED, NONE, OK, documents, find_many
 from ..crf.model import ModelError
 from ..output import formats
 from ..output.formats import json_line
@@ -153,8 +154,6 @@ class Run:
                 self._keep(result, bar)
         except KeyboardInterrupt:
             return self._stopped("interrupted", 130, bar)
-        except WorkerDied as error:
-            return self._stopped(str(error), 1, bar)
         except ModelError as error:
             return self._stopped(str(error), 1, bar)
         finally:
