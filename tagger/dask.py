@@ -39,7 +39,7 @@ from pathlib import Path
 
 import dask
 
-from .batch import Document, find_document
+from .batch import Document, DocumentResult, find_document
 from .crf.model import load_model, manifest_path
 from .parse import parse_many, resolve_engine
 
@@ -78,9 +78,18 @@ def find_on_cluster(documents, scheduler: str, engine: str = "auto", model=None,
     engine, shipped = _ship_model(engine, model)
     bag = db.from_sequence(documents, partition_size=1)
     found = bag.map_partitions(_find_partition, engine, shipped, reading, records=False)
-    with Client(scheduler) as client:
-        for future in client.compute(found.to_delayed()):
-            yield from future.result()
+    try:
+        client = Client(scheduler, timeout=30)
+    except (OSError, ValueError) as error:
+        raise OSError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    with client:
+        futures = client.compute(found.to_delayed())
+        for document, future in zip(documents, futures):  # one document a partition
+            try:
+                yield from future.result()
+            except Exception as error:  # its worker died (KilledWorker), or the task failed
+                yield DocumentResult(str(document.path), document.name,
+                                     error=f"the Dask task finding it failed: {error!r}")
 
 
 def _find_partition(paths, engine, shipped, reading, records: bool):

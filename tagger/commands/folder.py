@@ -154,7 +154,7 @@ class Run:
                 self._keep(result, bar)
         except KeyboardInterrupt:
             return self._stopped("interrupted", 130, bar)
-        except ModelError as error:
+        except (ModelError, OSError) as error:  # a model, a full disk, a cluster not there
             return self._stopped(str(error), 1, bar)
         finally:
             bar.close()
