@@ -1,8 +1,9 @@
 """reftag: tag the fields of bibliographic references.
 
-    from tagger import parse, find
+    from tagger import parse, find, find_many
     ref = parse("Romero J, Yin JQ. Accelerating ... 2022. 1027–1040.")
     ref.fields["year"], ref.to_dict()
+    for result in find_many(["papers/"], jobs=2): result.file, result.status, result.references
 """
 
 import os
@@ -11,7 +12,7 @@ from .crf.model import ModelError
 from .parse import looks_like_a_path, parse, parse_many
 from .output.reference import Reference
 
-__all__ = ["ModelError", "Reference", "find", "parse", "parse_many"]
+__all__ = ["ModelError", "Reference", "find", "find_many", "parse", "parse_many"]
 
 
 def find(document, engine: str = "auto", model=None) -> list[Reference]:
@@ -64,6 +65,18 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
             raise BinaryInputError(kind, refusal(kind, name or "input", "find"))
         document = decode_utf8(document, name or "input")
     return find_references(document, engine=engine, model=model, name=name)
+
+
+def find_many(paths, jobs: int = 1, engine: str = "auto", model=None, **reading):
+    """find() over many documents: `paths` a file, a folder (its PDFs and text files,
+    recursively) or several, `jobs` worker processes, the models loaded once. Yields one
+    tagger.batch.DocumentResult a document (file, status "ok" / "none" / "failed",
+    references, message, seconds), lazily, in sorted order; a bad file is its own "failed"
+    result, never the end of the run. `reading`: max_pages, time_limit, memory_limit (MB),
+    as for a PDF in find()."""
+    from .batch import find_many as find_each
+
+    return find_each(paths, jobs, engine, model, **reading)
 
 
 def _file_named(document):

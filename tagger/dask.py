@@ -5,6 +5,10 @@
     results = parse_bag(db.read_text("refs-*.txt").map(str.rstrip)).compute()   # dicts, in order
     frame["parsed"] = parse_column(frame["reference"])     # a DataFrame column of JSON text
 
+    from tagger.batch import documents
+    files = db.from_sequence([str(d.path) for d in documents("papers/")], npartitions=64)
+    records = find_bag(files).compute()    # one DocumentResult.record() a document, in order
+
 Each result is the JSON object of docs/design.md's output contract (`Reference.to_dict()`), a failed
 reference one with an `error` key: as a dict in a bag, as its JSON text in a DataFrame column
 (Dask moves object columns through Arrow, which would turn the dicts into structs with every
@@ -15,6 +19,13 @@ under engine="crf" and one warning and the rule tagger under "auto". Its bytes t
 the task graph as one piece of data, which each worker fetches once and writes to a local file
 named by its hash; the cached `load_model` opens it once per worker process. So workers need
 no shared file system and no copy of the model of their own.
+
+Documents (find_bag, and `reftag find FOLDER --dask SCHEDULER` through find_on_cluster) are
+read by the workers at the paths given, so the workers must see the files there (a shared
+file system, or a LocalCluster). A Dask worker is a daemonic process by default, and a daemonic
+process may start no child: its PDFs are then read in the worker itself, unbounded. Start the
+workers with `DASK_DISTRIBUTED__WORKER__DAEMON=False` (the config `distributed.worker.daemon`)
+to have each PDF read in a child bounded in memory and time, as on one machine.
 
 Needs the optional extra: pip install 'reftag[dask]' (a DataFrame column also needs
 dask[dataframe]).
@@ -28,6 +39,7 @@ from pathlib import Path
 
 import dask
 
+from .batch import Document, DocumentResult, find_document
 from .crf.model import load_model, manifest_path
 from .parse import parse_many, resolve_engine
 
@@ -42,6 +54,52 @@ def parse_column(column, engine: str = "auto", model=None):
     """A Dask DataFrame column (Series) of reference strings → a column of results as JSON."""
     engine, shipped = _ship_model(engine, model)
     return column.map_partitions(_parse_series, engine, shipped, meta=(column.name, "string"))
+
+
+def find_bag(bag, engine: str = "auto", model=None, **reading):
+    """A Dask bag of document paths → a bag of their records (DocumentResult.record(): file,
+    status, message, references), one each, in the same order. `reading`: max_pages,
+    time_limit, memory_limit (MB), as for tagger.find_many."""
+    engine, shipped = _ship_model(engine, model)
+    return bag.map_partitions(_find_partition, engine, shipped, reading, records=True)
+
+
+def find_on_cluster(documents, scheduler: str, engine: str = "auto", model=None, **reading):
+    """tagger.find_many on the Dask cluster at `scheduler` (an address, "tcp://host:8786"):
+    DocumentResult after DocumentResult, in order, each as soon as it and those before it are
+    done. `documents`: paths or tagger.batch.Document."""
+    import dask.bag as db
+    from distributed import Client
+
+    documents = [item if isinstance(item, Document) else Document(Path(item), Path(item).name)
+                 for item in documents]
+    if not documents:
+        return
+    engine, shipped = _ship_model(engine, model)
+    bag = db.from_sequence(documents, partition_size=1)
+    found = bag.map_partitions(_find_partition, engine, shipped, reading, records=False)
+    try:
+        client = Client(scheduler, timeout=30)
+    except (OSError, ValueError) as error:
+        raise OSError(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    with client:
+        futures = client.compute(found.to_delayed())
+        for document, future in zip(documents, futures):  # one document a partition
+            try:
+                yield from future.result()
+            except Exception as error:  # its worker died (KilledWorker), or the task failed
+                yield DocumentResult(str(document.path), document.name,
+                                     error=f"the Dask task finding it failed: {error!r}")
+
+
+def _find_partition(paths, engine, shipped, reading, records: bool):
+    model = _local_model(shipped)
+    found = []
+    for item in paths:
+        document = item if isinstance(item, Document) else Document(Path(item), Path(item).name)
+        result = find_document(document, engine, model, **reading)
+        found.append(result.record() if records else result)
+    return found
 
 
 def _ship_model(engine, model):

@@ -86,6 +86,7 @@ LAYERS = (
     ("parse",),  # one reference string in, one Reference out
     ("finder",),  # a document or pasted list → references
     ("pdf",),  # a PDF's text layer with its layout → the finder
+    ("batch",),  # many documents (a folder) → their references, in worker processes
     ("tagger", "evaluate", "dask"),  # the library's entry points; the harness; Dask
     ("serve",),
     ("commands",),

@@ -14,6 +14,12 @@ Other binary input (an image, an archive) is refused with exit status 1.
 Without --format, a terminal gets the readable view `reftag parse` shows there, anything
 else JSON.
 
+Several paths, or a folder (its PDFs and text files, recursively), are found one document at a
+time in this one process, --jobs N documents at once: -o OUTDIR writes one output a document and
+OUTDIR/manifest.jsonl, --resume goes on where a run stopped, and without -o each reference is
+a JSON line naming its "file". Exit status then: 0 every document gave references, 2 some gave
+none or failed (a summary on stderr names them), 1 a usage error.
+
 Exit status:
   0  references found, every one parsed
   2  some came back with an `error` (they are still in the output, in place)
@@ -29,14 +35,15 @@ from ..text.sniff import BinaryInputError, empty_input, refusal, sniff
 from ..crf.model import ModelError
 from ..pdf import (MAX_PAGES, MEMORY_LIMIT, TIME_LIMIT, PdfError, find_pdf, is_pdf, read_pdf,
                    segmentation)
-from . import output
+from . import folder, output
 from .io import InputError, decode_text, read_bytes
 from .parse import add_engine_arguments
 
 
 def configure(parser):
-    parser.add_argument("file", nargs="?", default="-",
-                        help="a document or reference list (default or '-': standard input)")
+    parser.add_argument("file", nargs="*", default=["-"], metavar="PATH",
+                        help="a document or reference list (default or '-': standard input); "
+                             "several, or a folder: each document found alone (see below)")
     output.add_output_arguments(parser)
     add_engine_arguments(parser)
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
@@ -52,6 +59,7 @@ def configure(parser):
     parser.add_argument("--memory-limit", type=int, default=MEMORY_LIMIT, metavar="MB",
                         help="megabytes the PDF reader (a child process) may use at most "
                              f"(default {MEMORY_LIMIT:,})")
+    folder.add_arguments(parser)
 
 
 def run(args) -> int:
@@ -62,6 +70,9 @@ def run(args) -> int:
         print("reftag: --max-pages, --time-limit and --memory-limit must be positive",
               file=sys.stderr)
         return 1
+    if folder.wanted(args):
+        return folder.run(args)
+    args.file = args.file[0]
     try:
         data = read_bytes(args.file)
     except InputError as error:
