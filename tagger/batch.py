@@ -34,6 +34,7 @@ from .finder.boundaries import DEFAULT_MODEL as BOUNDARY_MODEL
 from .finder.classify import DEFAULT_MODEL as LIST_MODEL, DOCUMENT_MODEL
 from .parse import resolve_engine
 from .pdf import MAX_PAGES, MEMORY_LIMIT, TIME_LIMIT, PdfError, find_pdf, is_pdf
+from .pdf.isolated import interrupts_held
 from .text.sniff import BinaryInputError, decode_utf8, no_such_file, refusal, sniff
 
 DOCUMENT_SUFFIXES = (".pdf", ".txt", ".text")
@@ -218,7 +219,8 @@ class _Worker:
         others = [worker.connection for worker in workers if worker.connection is not None]
         self.process = self.context.Process(target=_serve, args=(theirs, self.work, others),
                                             name="reftag-find-worker")
-        self.process.start()
+        with interrupts_held():
+            self.process.start()
         theirs.close()
         self.task = None
 
@@ -265,6 +267,7 @@ class _Worker:
 def _serve(connection, work, others: list):
     """In a worker: find each document the main process sends until None or its end."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held only for the fork
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # exits cleanly, readers stopped
     for other in others:
         other.close()

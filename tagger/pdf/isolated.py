@@ -20,6 +20,7 @@ A caller that is itself a daemonic worker (a multiprocessing pool's) cannot star
 PDF is read in that worker, unbounded.
 """
 
+import contextlib
 import faulthandler
 import multiprocessing
 import signal
@@ -53,8 +54,10 @@ def read_isolated(read, source, max_pages: int, time_limit: float,
     context = _context()
     receiver, sender = context.Pipe(duplex=False)
     child = context.Process(target=_child, daemon=True, name="reftag-pdf-reader",
-                            args=(sender, read, source, max_pages, time_limit, memory_limit))
-    child.start()
+                            args=(receiver, sender, read, source, max_pages, time_limit,
+                                  memory_limit))
+    with interrupts_held():
+        child.start()
     sender.close()
     seconds, answer, overran = hard_limit(time_limit), None, False
     try:
@@ -79,6 +82,17 @@ def read_isolated(read, source, max_pages: int, time_limit: float,
     raise PdfError(value)
 
 
+@contextlib.contextmanager
+def interrupts_held():
+    """Ctrl-C held back while a child is forked, then delivered: a KeyboardInterrupt raised
+    inside the fork's own handlers is printed and dropped by Python, and the run would go on."""
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def needs_more(memory_limit: int) -> str:
     return f"the PDF needs more than {memory_limit:,} MB to read"
 
@@ -98,9 +112,14 @@ def _no_answer(exitcode: int, overran: bool, seconds: float, memory_limit: int) 
     return PdfError(f"the PDF reader stopped without an answer (exit status {exitcode})")
 
 
-def _child(sender, read, source, max_pages: int, time_limit: float, memory_limit: int):
+def _child(receiver, sender, read, source, max_pages: int, time_limit: float,
+           memory_limit: int):
     """In the child: limit the address space, read, send back ("ok", PdfText),
-    ("error", message) or ("memory", None)."""
+    ("error", message) or ("memory", None). The pipe's reading end, which a fork hands down
+    too, is closed first: were the parent killed, sending would otherwise wait for ever on a
+    pipe only this child still holds open."""
+    receiver.close()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # held only for the fork
     faulthandler.disable()  # a death here is the parent's to report, in one line
     _limit_memory(memory_limit)
     try:
