@@ -13,20 +13,40 @@ from dataclasses import dataclass
 
 from tagger.text.lexicon import GIVEN_NAMES, PLACES, PUBLISHER_WORDS, VENUE_WORDS
 
-HEADING = re.compile(
+# Letters set apart ("R E F E R E N C E S", as MNRAS prints its heads; words two spaces or more
+# apart) or small capitals read as a capital and a word ("R EFERENCES", "L ITERATURE C ITED").
+SPACED_LETTERS = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
+SMALL_CAPS_WORD = re.compile(r"\b([A-ZÀ-Þ]) ([A-ZÀ-Þ]{2,})\b")
+
+
+def unspaced(text: str) -> str:
+    """A heading's words as they are read: letter spacing and split small capitals closed up."""
+    text = SPACED_LETTERS.sub(lambda match: match.group().replace(" ", ""), text)
+    return re.sub(r"\s{2,}", " ", SMALL_CAPS_WORD.sub(r"\1\2", text))
+
+
+class HeadingPattern:
+    """A heading's pattern, matched on the line as written and on it closed up (`unspaced`)."""
+
+    def __init__(self, pattern: str):
+        self.regex = re.compile(pattern, re.IGNORECASE)
+
+    def match(self, text: str):
+        return self.regex.match(text) or self.regex.match(unspaced(text))
+
+
+HEADING = HeadingPattern(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
     r"works cited|literature cited|literature|sources|附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
-    re.IGNORECASE,
 )
 # A line that names a references list, alone; not the wider HEADING ("Sources",
 # "Literature"), which also heads a table or an appendix after the list.
-LIST_HEADING = re.compile(
+LIST_HEADING = HeadingPattern(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
     r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
     r"cited literature|works cited|literaturverzeichnis|literatur|références|"
     r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
     r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
-    re.IGNORECASE,
 )
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d[a-z]?"  # a year, as the patterns here and beside spell it
 YEAR = re.compile(rf"(?<!\d){YEAR_DIGITS}(?!\d)")
@@ -117,9 +137,8 @@ BACK_MATTER = (r"appendices|notes|endnotes|acknowledge?ments?|supplementary|supp
                r"figure legends|figures?|tables?|author contributions|funding|competing interests|"
                r"conflicts? of interest|abbreviations|data availability|about the authors?|"
                r"biograph(?:y|ies)|glossary|index")
-SECTION_HEAD = re.compile(
+SECTION_HEAD = HeadingPattern(
     rf"^\s*(?:[A-Z0-9]{{1,3}}\.?\s+)?(?:appendix(?:\s+[A-Z0-9]{{1,2}}[.:]\s+)?|{BACK_MATTER})\b[^.]{{0,40}}$",
-    re.IGNORECASE,
 )
 # The same heads run in at the start of a paragraph ("Conflict of Interest Statement: The
 # authors declare …", "Funding: …"), as journals set the notes after a list.
