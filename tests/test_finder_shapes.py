@@ -52,3 +52,58 @@ def test_segments_as_json_lines_are_one_object_a_line(tmp_path):
     assert [record["text"] for record in records if "reason" in record][-1] == "R E F E R E N C E S"
     code, out, err = reftag("find", str(path), "--segments", "--format", "bibtex")
     assert (code, out) == (1, "") and "--segments writes json or jsonl" in err
+
+
+VERSO_HEADS = """REFERENCES
+Adebayo, J., Gilmer, J., Muelly, M., Goodfellow, I., Hardt, M., & Kim, B. (2018). Sanity checks for
+    saliency maps. Advances in Neural Information Processing Systems, 31, 9505–9515.
+Chen, C., Li, O., Tao, D., Barnett, A., Rudin, C., & Su, J. K. (2019). This looks like that: Deep
+    learning for interpretable image recognition. Advances in Neural Information Processing
+18        ADEBAYO ET AL.
+    Systems, 32, 8930–8941.
+Doshi-Velez, F., & Kim, B. (2017). Towards a rigorous science of interpretable machine learning.
+    arXiv preprint arXiv:1702.08608.
+Fong, R. C., & Vedaldi, A. (2017). Interpretable explanations of black boxes by meaningful
+    perturbation. In Proceedings of the IEEE International Conference on Computer Vision
+    (pp. 3429–3437).
+SANITY CHECKS FOR SALIENCY        19
+Goodfellow, I. J., Shlens, J., & Szegedy, C. (2015). Explaining and harnessing adversarial
+    examples. In International Conference on Learning Representations.
+20        ADEBAYO ET AL.
+Lundberg, S. M., & Lee, S.-I. (2017). A unified approach to interpreting model predictions. In
+    Advances in Neural Information Processing Systems (pp. 4765–4774).
+"""
+
+JOURNAL_HEAD = """参考文献
+[1] 王小明, 李华. 基于深度学习的图像识别方法研究[J]. 计算机学报, 2018, 41(3): 512-525.
+[2] Zhang Y, Wang L, Chen X. Attention-based neural networks for text classification in
+Chinese medical records[J]. Journal of Biomedical Informatics, 2019, 95: 103-115.
+[3] 赵磊, 孙丽. 一种改进的聚类算法及其在用户画像中的应用[J]. 计算机应用研究, 2020, 37(
+{head}
+2): 389-393.
+[4] Li H, Liu M. Graph convolutional networks for recommendation systems[C]//Proceedings of
+the 26th ACM SIGKDD Conference. New York: ACM, 2020: 1234-1242.
+[5] 周杰, 吴敏. 多模态情感分析综述[J]. 中文信息学报, 2021, 35(1): 1-18.
+"""
+
+
+def _heads(found) -> list:
+    return [item.text for item in found.dropped if item.reason == "running head"]
+
+
+def test_a_running_head_that_opens_on_its_page_number_is_no_reference():
+    found = find_segments(VERSO_HEADS)
+    assert [seg.raw.split(",")[0] for seg in found.segments] == [
+        "Adebayo", "Chen", "Doshi-Velez", "Fong", "Goodfellow", "Lundberg"]
+    assert found.segments[1].raw.endswith("Processing\nSystems, 32, 8930–8941.")
+    assert _heads(found) == ["18        ADEBAYO ET AL.", "SANITY CHECKS FOR SALIENCY        19",
+                             "20        ADEBAYO ET AL."]
+
+
+@pytest.mark.parametrize("head", ["1186        计算机应用研究        2021 年 第 38 卷 第 4 期",
+                                  "1186 Journal of Computer Applications Vol. 38 No. 4 2021"])
+def test_a_journal_s_running_head_inside_a_broken_reference_is_left_out(head):
+    found = find_segments(JOURNAL_HEAD.format(head=head))
+    assert len(found.segments) == 5
+    assert found.segments[2].raw.endswith("37(\n2): 389-393.")
+    assert _heads(found) == [head]

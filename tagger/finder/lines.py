@@ -59,13 +59,19 @@ RUNNING_HEAD = re.compile(
     r"\d{4}\s*年\s*第\s*\d+\s*[卷期]|第\s*\d+\s*卷\s*第\s*\d+\s*期|《[^》]{1,20}》\s*\d{4}\s*年|"
     r"^\s*page\s+\d+\s*[-–—|]|[-–—|]\s*page\s+\d+\s*$|"
     r"vol\.?\s*\d+\s*,?\s*no\.?\s*\d+\s*,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"\d{4}(?:\s+\d{1,4})?\s*$|publication date:\s*\w+\.?\s+\d{4}",
+    r"\d{4}(?:\s+\d{1,4})?\s*$|publication date:\s*\w+\.?\s+\d{4}|"
+    # the page number, the journal's name (no stop, no comma: no reference's authors and
+    # title), its volume and issue and year: "1186 Journal of Computer Applications Vol. 38 No. 4 2021"
+    r"^\d{1,4}\s+[^\W\d][^\d.,;:]{2,60}\s(?:vol\.?|volume)\s*\d+\s*,?\s*(?:no\.?|issue)\s*\d+\s*,?\s*"
+    r"(?:[a-z]+\.?\s+)?\d{4}\s*$",
     re.IGNORECASE,
 )
 # A head or foot set in two parts far apart: "231:24          Anonymous et al."
 WIDE_GAP = re.compile(r"\S\s{6,}\S")
 # A page number set far apart at the end of a head ("Bioinformatics, 35(14), 2019      191").
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
+# The page number first, then the head's words far apart ("18        ADEBAYO ET AL.").
+PAGE_NUMBER_FIRST = re.compile(r"^\d{1,4}\s{6,}(?=\S)")
 # How a numbered list numbers its entries (up to 999: a four-digit number is a year);
 # Chinese text may use full-width brackets and stops.
 NUMBERING = (
