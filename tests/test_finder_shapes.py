@@ -2,6 +2,7 @@
 it came, with the references a person reading it would count."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +10,8 @@ from tagger.finder import find_segments, segment
 from tagger.finder.lines import HEADING, LIST_HEADING, SECTION_HEAD, unspaced
 
 from tests.cli_helpers import reftag
+
+FIXTURES = Path(__file__).parent / "fixtures" / "pdf"
 
 AUTHOR_YEAR = [
     "Abbott B. P. et al., 2016, Phys. Rev. Lett., 116, 061102",
@@ -107,3 +110,17 @@ def test_a_journal_s_running_head_inside_a_broken_reference_is_left_out(head):
     assert len(found.segments) == 5
     assert found.segments[2].raw.endswith("37(\n2): 389-393.")
     assert _heads(found) == [head]
+
+
+def test_a_two_page_pdf_s_heads_that_differ_are_known_by_their_page_numbers():
+    """Verso "1186 计算机应用研究 2021 年 第 38 卷 第 4 期", recto "赵磊等：一种改进的聚类算法 1187":
+    neither comes back, but their numbers go up with the pages."""
+    pytest.importorskip("pypdfium2", reason="PDF input needs the pdf extra (pypdfium2)")
+    from tagger.evaluate.segmentation import reference_key
+    from tagger.pdf import segment_pdf
+
+    pdf = FIXTURES / "journal_heads_cjk.pdf"
+    gold = json.loads(pdf.with_suffix(".json").read_text(encoding="utf-8"))
+    found, _ = segment_pdf(pdf.read_bytes())
+    assert [reference_key(seg.raw) for seg in found] == [reference_key(item["text"]) for item in gold]
+    assert not any("1187" in seg.raw for seg in found)
