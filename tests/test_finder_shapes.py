@@ -124,3 +124,105 @@ def test_a_two_page_pdf_s_heads_that_differ_are_known_by_their_page_numbers():
     found, _ = segment_pdf(pdf.read_bytes())
     assert [reference_key(seg.raw) for seg in found] == [reference_key(item["text"]) for item in gold]
     assert not any("1187" in seg.raw for seg in found)
+
+
+COMPOUND = """References
+[1] A. Author, Phys. Rev. D 91 (2015) 014501; B. Other, Nucl. Phys. B 880 (2014) 12; C. Third, JHEP 07 (2016) 112.
+[2] S. Weinberg, Phys. Rev. Lett. 19, 1264 (1967).
+[3] a) M. Schneider, A. Belsom, J. Rappsilber, Trends Biochem. Sci. 2018, 43, 157-169; b) A. N. Calabrese, S. E. Radford, Methods 2018, 147, 187-205; c) J. Gubbens, E. Ruijter, Chem. Biol. 2009, 16, 3-14.
+[4] Smith, J. A.; Jones, B. C. Title of a paper. J. Am. Chem. Soc. 2010, 132, 1234.
+[5] J. G. Koerner and G. A. Schuler, Z. Phys. C 38, 511 (1988); 41, 690 (1990).
+[6] G. Amelino-Camelia et al., AIP Conf. Proc. 758, 30
+(2005), gr-qc/0501053; R. Bluhm, Lec. Notes Phys. 702,
+191 (2006), hep-ph/0506054.
+[7] I. Selyuzhenkov, AIP Conf. Proc. 870, 712 (2006); J. Phys. G 32, S557 (2006).
+"""
+
+
+def test_a_numbered_entry_holding_several_works_is_several_references():
+    found = segment(COMPOUND)
+    assert [(seg.raw, seg.label) for seg in found] == [
+        ("[1] A. Author, Phys. Rev. D 91 (2015) 014501;", ""),
+        ("B. Other, Nucl. Phys. B 880 (2014) 12;", "[1]"),
+        ("C. Third, JHEP 07 (2016) 112.", "[1]"),
+        ("[2] S. Weinberg, Phys. Rev. Lett. 19, 1264 (1967).", ""),
+        ("[3] a) M. Schneider, A. Belsom, J. Rappsilber, Trends Biochem. Sci. 2018, 43, 157-169;", "[3a]"),
+        ("b) A. N. Calabrese, S. E. Radford, Methods 2018, 147, 187-205;", "[3b]"),
+        ("c) J. Gubbens, E. Ruijter, Chem. Biol. 2009, 16, 3-14.", "[3c]"),
+        # authors parted by semicolons, a second volume, a second printing: one work each
+        ("[4] Smith, J. A.; Jones, B. C. Title of a paper. J. Am. Chem. Soc. 2010, 132, 1234.", ""),
+        ("[5] J. G. Koerner and G. A. Schuler, Z. Phys. C 38, 511 (1988); 41, 690 (1990).", ""),
+        ("[6] G. Amelino-Camelia et al., AIP Conf. Proc. 758, 30\n(2005), gr-qc/0501053;", ""),
+        ("R. Bluhm, Lec. Notes Phys. 702,\n191 (2006), hep-ph/0506054.", "[6]"),
+        ("[7] I. Selyuzhenkov, AIP Conf. Proc. 870, 712 (2006); J. Phys. G 32, S557 (2006).", ""),
+    ]
+    for seg in found:  # each work's offsets point at its own text
+        assert COMPOUND[seg.start:seg.end].split() == seg.raw.split()
+
+
+def test_each_work_of_an_entry_is_parsed_with_the_entry_s_number_and_letter():
+    from tagger.finder import find_references
+
+    numbers = [ref.fields.get("citation-number") for ref in find_references(COMPOUND, engine="crf")]
+    assert numbers[:7] == ["1", "1", "1", "2", "3a", "3b", "3c"]
+    assert numbers[9:11] == ["6", "6"]
+
+
+def test_works_on_lines_of_their_own_keep_the_entry_s_number():
+    text = ("[14] a) K. Tanaka, Nature 400, 12 (1999);\nb) L. Moreau, P. Dubois, Ann. Phys. 412, "
+            "168012 (2020);\nc) R. Novak, Nucl. Phys. A 1002, 121980 (2020).\n"
+            "[15] C. Alvarez, Eur. Phys. J. C 79, 421 (2019).\n"
+            "[16] W. Jaus, Phys. Rev. D 41, 3394 (1990);\nM. Bauer, Z. Phys. C 42, 671 (1989).\n")
+    assert [seg.label for seg in segment(text)] == ["[14a]", "[14b]", "[14c]", "", "", "[16]"]
+
+
+ELIFE = """References
+Agcaoglu O, Miller R, Mayer AR, Hugdahl K, Calhoun VD. 2015.
+Lateralization of resting state networks and relationship to age and gender. NeuroImage 104:310–325.
+DOI: https://doi.org/10.1016/j.neuroimage.2014.09.001
+Arnold Anteraper S, Guell X, D'Mello A, Joshi N, Whitfield-Gabrieli S, Joshi G. 2018.
+Disrupted cerebrocerebellar intrinsic functional connectivity in young adults with high-functioning autism spectrum disorder. Cerebral Cortex 29:2087–2101.
+Buckner RL, Krienen FM, Castellanos A, Diaz JC, Yeo BT. 2011.
+The organization of the human cerebellum estimated by intrinsic functional connectivity. Journal of Neurophysiology 106:2322–2345.
+Smith A, Jones B, Lee C. 2018.
+A study of things. eLife 7:e12345.
+"""
+
+
+def test_authors_and_year_on_a_line_of_their_own_go_on_with_the_title():
+    found = segment(ELIFE)
+    assert [seg.raw.split("\n")[0][:12] for seg in found] == [
+        "Agcaoglu O, ", "Arnold Anter", "Buckner RL, ", "Smith A, Jon"]
+    assert all(seg.raw.count("\n") >= 1 for seg in found)
+
+
+def test_a_first_initial_left_alone_by_a_narrow_column_goes_on_with_its_reference():
+    text = ("References\n[8] A. Martin, B. Smith, Phys. Rev. B 12, 345 (2001).\n[9] O.\n"
+            "P. Dupont, M. Durand, J. Chem. Phys. 110, 1234 (1999).\n[10] K. Tanaka, Nature 400, 12 (1999).\n"
+            "[11] R. Novak, H. Lindqvist, Nucl. Phys. A 1002, 121980 (2020).\n[12] L.\n"
+            "M. Moreau, P. Dubois, Ann. Phys. 412, 168012 (2020).\n[13] C. Alvarez, Eur. Phys. J. C 79, 421 (2019).\n")
+    assert [seg.raw.split()[0] for seg in segment(text)] == ["[8]", "[9]", "[10]", "[11]", "[12]", "[13]"]
+
+
+APPENDIX = """We thank the reviewers for their comments on this work.
+
+References
+1. Smith J, Jones K. A study of cells. Nature. 2010;465:123-130.
+2. Lee M, Park S. Another study of cells. Cell. 2012;150:45-56.
+3. Brown A, White B, Green C. Methods in molecular biology. J Biol Chem. 2015;290:1000-1010.
+4. Garcia R. Protein folding revisited. Science. 2018;360:200-205.
+5. Chen L, Wang Y. Single-cell sequencing. Nat Methods. 2019;16:500-510.
+{gap}Appendix A. Protocol
+1. Thaw the cells at 37 °C for two minutes in a water bath.
+2. Transfer the cells to a 15 ml tube containing 10 ml of warm medium.
+3. Centrifuge at 300 g for five minutes and discard the supernatant.
+4. Resuspend the pellet in 5 ml of medium and count the cells.
+"""
+
+
+@pytest.mark.parametrize("gap", ["\n", ""])
+def test_an_appendix_after_the_list_ends_it_with_its_numbered_steps(gap):
+    found = find_segments(APPENDIX.format(gap=gap))
+    assert [seg.raw[:2] for seg in found.segments] == ["1.", "2.", "3.", "4.", "5."]
+    assert found.segments[-1].raw.endswith("2019;16:500-510.")
+    assert ("Appendix A. Protocol", "heading") in [(item.text, item.reason) for item in found.dropped]

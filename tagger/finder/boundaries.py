@@ -284,6 +284,16 @@ def line_features(lines: list, hints: dict) -> list:
 # CRFsuite takes its feature names as UTF-8, which a lone surrogate (a broken text layer's
 # "\ud800") cannot be written in; the line's own text keeps it.
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# A line of names ending on a year and a stop; words in lower case other than these are a title's.
+NAMES_THEN_YEAR = re.compile(r"^(\S[^()]*?[\w.])[.,]?\s\(?(?:1[5-9]|20)\d\d[a-z]?\)?\.$")
+SURNAME_INITIALS = re.compile(r"\b[A-ZÀ-Þ][\w'’\-]+,? (?:[A-Z]\.?\s?-?){1,3}(?:[,.&]|$)")
+# One name of a list: "Smith A", "Arnold Anteraper S", "van der Berg AB", "J.-P. Dupont", "Smith" or
+# "J." (a name written "Smith, J."), particles before the surname.
+PARTICLES = r"(?:(?:van|von|de|der|den|del|della|la|le|da|dos|du|ten|ter)\s)*"
+NAME_CHUNK = re.compile(
+    rf"^{PARTICLES}(?:[A-ZÀ-Þ][\w'’\-]+\s){{1,3}}(?:[A-Z]{{1,3}}|(?:[A-Z]\.\s?-?){{1,3}})$"
+    rf"|^(?:[A-Z]\.\s?-?){{1,3}}{PARTICLES}[A-ZÀ-Þ][\w'’\-]+$"
+    rf"|^{PARTICLES}[A-ZÀ-Þ][\w'’\-]+$|^(?:[A-Z]\.\s?-?){{1,3}}$|^[A-Z]{{1,3}}$")
 
 
 def reference_starts(lines: list, hints: dict, model=None) -> set:
@@ -294,7 +304,19 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
                 for row in line_features(lines, hints)]
     labels = open_tagger(str(model or DEFAULT_MODEL)).tag(features)
     return {0} | {index for index, label in enumerate(labels)
-                  if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)}
+                  if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)
+                  and not (authors_and_year(lines[index - 1].content) and not LABEL.match(lines[index].content))}
+
+
+def authors_and_year(content: str) -> bool:
+    """Names and a year alone on a line ("Smith A, Jones B, Lee C. 2018.", as eLife sets a
+    reference's first line): the title comes on the next line, which goes on with it."""
+    found = NAMES_THEN_YEAR.match(content)
+    if not found or not SURNAME_INITIALS.search(found.group(1)):
+        return False
+    names = re.sub(r",?\s*et al\.?$", "", found.group(1))
+    chunks = re.split(r",\s*|\s+(?:and|&)\s+", names)
+    return all(NAME_CHUNK.match(chunk.removeprefix("and ").removeprefix("& ")) for chunk in chunks)
 
 
 def _identifier_tail(previous: str, content: str) -> bool:

@@ -13,6 +13,7 @@ reference line of a line the document model is sure of (SURE).
 
 import re
 
+from tagger.finder.continuation import REFERENCE_END
 from tagger.finder.edges import mark_edges
 from tagger.finder.lines import (
     GENRE_MARK,
@@ -21,6 +22,8 @@ from tagger.finder.lines import (
     LIST_HEADING,
     PAGE_NUMBER,
     RUNNING_HEAD,
+    SECTION_HEAD,
+    YEAR,
     line_features,
 )
 from tagger.finder.neighbours import between_refs, near
@@ -106,6 +109,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
                for c, rule in zip(contents, ruled)]
     mark_edges(lines, labels, reasons)
+    _back_matter_after_list(contents, labels, reasons)
     if guarded:
         _sure_lines_stay(modelled, sure, labels, reasons, ruled)
     if furniture is not None:
@@ -192,6 +196,27 @@ def _never_blank(contents: list, labels: list, ruled: list) -> None:
             labels[index] = "meta"
         elif ruled[index] == "blank" and DITTO_LINE.match(content) and between_refs(labels, index):
             labels[index] = "ref"
+
+
+def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None:
+    """A back-matter head alone on its line after a finished reference ("Appendix A.
+    Protocol", "Acknowledgements") ends the list: it is a heading, and what follows it up to
+    a heading that names a list is no reference (an appendix's numbered steps)."""
+    finished, after = False, False
+    for index, content in enumerate(contents):
+        if not content:
+            continue
+        if LIST_HEADING.match(content):
+            after = False
+        elif after and labels[index] == "ref":
+            labels[index] = "text"
+        elif finished and _back_matter_head(content):
+            labels[index], reasons[index], after = "title", None, True
+        finished = labels[index] == "ref" and bool(REFERENCE_END.search(content))
+
+
+def _back_matter_head(content: str) -> bool:
+    return bool(SECTION_HEAD.match(content)) and len(content.split()) <= 6 and not YEAR.search(content)
 
 
 def _reason(content: str, label: str) -> str:
