@@ -17,7 +17,9 @@ from collections import Counter
 from tagger.finder.continuation import (
     GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
 )
-from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering, numbering_of
+from tagger.finder.lines import (
+    IDENTIFIER, YEAR, _bucket, names_after_numbering, no_container_words, numbering_of,
+)
 from tagger.crf.model import models_dir, open_tagger
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
@@ -287,6 +289,9 @@ LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # A line of names ending on a year and a stop; words in lower case other than these are a title's.
 NAMES_THEN_YEAR = re.compile(r"^(\S[^()]*?[\w.])[.,]?\s\(?(?:1[5-9]|20)\d\d[a-z]?\)?\.$")
 SURNAME_INITIALS = re.compile(r"\b[A-ZÀ-Þ][\w'’\-]+,? (?:[A-Z]\.?\s?-?){1,3}(?:[,.&]|$)")
+# A month right before the year: a date's, no name's ("September 1999.").
+MONTH_LAST = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+                        r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$", re.IGNORECASE)
 # One name of a list: "Smith A", "Arnold Anteraper S", "van der Berg AB", "J.-P. Dupont", "Smith" or
 # "J." (a name written "Smith, J."), particles before the surname.
 PARTICLES = r"(?:(?:van|von|de|der|den|del|della|la|le|da|dos|du|ten|ter)\s)*"
@@ -315,7 +320,9 @@ def authors_and_year(content: str) -> bool:
     if not found or not SURNAME_INITIALS.search(found.group(1)):
         return False
     names = re.sub(r",?\s*et al\.?$", "", found.group(1))
-    chunks = re.split(r",\s*|\s+(?:and|&)\s+", names)
+    if MONTH_LAST.search(names) or not no_container_words(names):
+        return False  # "Nashville, TN, September 1999.": a place and a date end a reference
+    chunks = re.split(r"[,;]\s*|\s+(?:and|&)\s+", names)
     return all(NAME_CHUNK.match(chunk.removeprefix("and ").removeprefix("& ")) for chunk in chunks)
 
 
