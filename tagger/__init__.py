@@ -31,9 +31,11 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
 
     Each Reference also carries its `start`/`end` offsets in the text (for a PDF, in the text
     read from it, tagger.pdf.read_pdf) and `partial` when the paste cut it off; a PDF's
-    references carry their `pdf_page` (`page` is the page range). A document with no reference section gives []. A PDF that
-    cannot be read raises tagger.pdf.PdfError; other binary input (an image, an archive)
-    raises tagger.text.sniff.BinaryInputError (a ValueError) saying what it seems to be.
+    references carry their `pdf_page` (`page` is the page range). A document with no reference
+    section gives []. A PDF is read in a child process bounded in memory and time
+    (tagger.pdf.read_pdf); one that cannot be read, or needs more, raises tagger.pdf.PdfError;
+    other binary input (an image, an archive) raises tagger.text.sniff.BinaryInputError (a
+    ValueError) saying what it seems to be.
     """
     from .finder import find_references
 
@@ -53,7 +55,7 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     if pdf is not None:
         from .pdf import find_pdf
 
-        return find_pdf(pdf, engine=engine, model=model)
+        return find_pdf(pdf, engine=engine, model=model, name=name)
     if isinstance(document, (bytes, bytearray)):
         from .text.sniff import BinaryInputError, decode_utf8, refusal, sniff
 

@@ -35,6 +35,13 @@ def free_port() -> int:
 @contextlib.contextmanager
 def running_server(*arguments, timeout=60):
     """The base URL of a `reftag serve` subprocess, stopped (by its own id) afterwards."""
+    with serving(*arguments, timeout=timeout) as (base, _):
+        yield base
+
+
+@contextlib.contextmanager
+def serving(*arguments, timeout=60):
+    """(base URL, process) of a `reftag serve` subprocess answering, stopped afterwards."""
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", "tagger", "serve", "--port", str(port),
                                 *arguments], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
@@ -53,7 +60,7 @@ def running_server(*arguments, timeout=60):
                 if time.monotonic() > deadline:
                     raise RuntimeError("reftag serve did not answer in time") from None
                 time.sleep(0.2)
-        yield base
+        yield base, process
     finally:
         process.terminate()
         try:

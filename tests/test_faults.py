@@ -104,7 +104,7 @@ def a_directory(model):
 # (A cut file with a matching manifest is tested in a child process below: it could crash
 # this one.)
 FAULTS = {
-    "missing": (missing, "not found"),
+    "missing": (missing, "no such file"),
     "manifest missing": (manifest_missing, "manifest not found"),
     "manifest not JSON": (manifest_not_json, "manifest unreadable"),
     "manifest not an object": (manifest_not_an_object, "not a JSON object"),
@@ -112,7 +112,7 @@ FAULTS = {
     "random bytes": (random_bytes, "does not match its manifest"),
     "wrong feature version": (wrong_feature_version, "feature version"),
     "hash mismatch": (hash_mismatch, "does not match its manifest"),
-    "a directory": (a_directory, "not found"),
+    "a directory": (a_directory, "is a directory"),
     "empty, rehashed": (empty, "not a complete CRFsuite model"),
     "random bytes, rehashed": (random_bytes_rehashed, "not a complete CRFsuite model"),
 }
@@ -174,7 +174,7 @@ def test_a_model_trained_where_one_failed_to_load_is_read_afresh(tmp_path):
     from tagger.crf.train import train
 
     path = tmp_path / "new.crfsuite"
-    with pytest.raises(ModelError, match="not found"):
+    with pytest.raises(ModelError, match="no such file"):
         load_model(path)
     train(load(os.path.join(REPO, "data", "core.jsonl"))[:20], path, params={"max_iterations": 5})
     assert parse(TEXT, engine="crf", model=str(path)).engine == "crf"

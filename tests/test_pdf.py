@@ -387,5 +387,99 @@ def test_a_text_layer_of_unmapped_glyphs_says_so(monkeypatch):
               for i in range(600)]
     monkeypatch.setattr(document, "extract",
                         lambda *args: Extraction([Page(1, 595, 842, glyphs)], 1, []))
-    with pytest.raises(PdfError, match="cannot be read"):
-        read_pdf(b"%PDF-1.4 (stands in)")
+    with pytest.raises(PdfError, match="cannot be read"):  # here: the patch is this process's
+        read_pdf(b"%PDF-1.4 (stands in)", isolate=False)
+
+
+@pytest.mark.parametrize("rotation", [90, 180, 270])
+def test_a_turned_page_with_its_text_turned_to_match_reads_as_it_is_shown(rotation):
+    """/Rotate 90 (a landscape page) with the text drawn turned so that it reads level as
+    shown: once "no text layer (scanned?)"; now the text of the page as shown."""
+    references = gold_references("ieee_blank_lines")
+    level = typeset(Layout(width=842, height=595), references, body_paragraphs=2)
+    turned = typeset(Layout(width=842, height=595, rotation=rotation), references,
+                     body_paragraphs=2)
+    assert b"/Rotate %d" % rotation in turned.pdf
+    layout = read_pdf(turned.pdf)
+    assert layout.text == read_pdf(level.pdf).text
+    assert [(line.x, line.y) for line in layout.layout if line] == [
+        (line.x, line.y) for line in read_pdf(level.pdf).layout if line]
+    found, _ = segment_pdf(turned.pdf)
+    assert _prf(found, level.references) == (1.0, 1.0)
+
+
+def test_honest_messages_for_what_is_no_pdf_to_read(tmp_path, capsys):
+    empty = tmp_path / "empty.pdf"
+    empty.write_bytes(b"")
+    assert main(["find", str(empty)]) == 1
+    assert capsys.readouterr().err == f"reftag: {empty}: empty input, no text in it\n"
+    refused = tmp_path / "refused.pdf"
+    refused.write_bytes(b"%PDF-1.7\n%%EOF\n")
+    assert main(["find", str(refused)]) == 1
+    assert capsys.readouterr().err == (f"reftag: {refused}: not a readable PDF (damaged, or not "
+                                       "a PDF at all)\n")
+    with pytest.raises(FileNotFoundError, match=r"^missing\.pdf: no such file$"):
+        tagger.find(Path("missing.pdf"))
+    with pytest.raises(PdfError, match="no such file"):
+        read_pdf(str(tmp_path / "missing.pdf"))
+
+
+def test_an_encrypted_pdf_says_so():
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    sheet = canvas.Canvas(buffer, encrypt="secret", invariant=1)
+    sheet.drawString(72, 700, "Smith J. A study of things. 2020.")
+    sheet.showPage()
+    sheet.save()
+    with pytest.raises(PdfError, match=r"^the PDF is encrypted \(password protected\)"):
+        read_pdf(buffer.getvalue())
+
+
+def test_one_page_that_fails_costs_that_page_and_a_warning(papers, monkeypatch, tmp_path,
+                                                           capsys):
+    """Any failure in one page's layout skips that page; the warning names file and page."""
+    from tagger.pdf import document, lines
+
+    # read here, where the patch below is (a fork server's child would not have it)
+    monkeypatch.setattr(document, "read_isolated",
+                        lambda read, source, max_pages, time_limit, memory: read(
+                            source, max_pages, time_limit))
+    real, calls = lines.fragments, []
+
+    def failing_on_page_one(glyphs):  # the pages are laid out in order
+        calls.append(1)
+        if len(calls) == 1:
+            raise ZeroDivisionError("float division by zero")
+        return real(glyphs)
+
+    monkeypatch.setattr(lines, "fragments", failing_on_page_one)
+    paper = papers["ieee_two_column"]
+    layout = read_pdf(paper.pdf)
+    assert layout.warnings == ["page 1: its layout cannot be made out (float division by zero); "
+                               "skipped"]
+    assert {line.page for line in layout.lines if line} == {2, 3}
+    path = tmp_path / "paper.pdf"
+    path.write_bytes(paper.pdf)
+    calls.clear()
+    assert main(["find", str(path), "--engine", "rules", "--format", "jsonl"]) == 0
+    assert capsys.readouterr().err == (f"reftag: warning: {path}: page 1: its layout cannot be "
+                                       "made out (float division by zero); skipped\n")
+
+
+def test_the_reader_runs_in_a_child_and_answers_as_the_same_reading_here(papers):
+    """The default reads in a child process (fork when one thread runs, a fork server when
+    several do, as in `reftag serve`): the same PdfText as reading in this process."""
+    import threading
+
+    import pickle
+
+    data = papers["dot_two_column"].pdf
+    here = read_pdf(data, isolate=False)
+    assert pickle.loads(pickle.dumps(here)) == here  # sent back as rows of plain values
+    assert read_pdf(data) == here
+    answers = []
+    worker = threading.Thread(target=lambda: answers.append(read_pdf(data)))
+    worker.start()
+    worker.join()
+    assert answers[0].text == here.text and answers[0].layout == here.layout

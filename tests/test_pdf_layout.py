@@ -211,11 +211,11 @@ def test_words_from_glyph_gaps_letter_spacing_and_scripts():
 
 def test_the_plain_pointer_calls_read_what_pypdfium2s_own_bindings_read(monkeypatch):
     data = _paper("ieee_conference")[0]
-    fast = read_pdf(data)
+    fast = read_pdf(data, isolate=False)  # here, where the patch below is
     from pypdfium2_raw import bindings
 
     monkeypatch.setattr(bindings, "_libs", {})  # as a pypdfium2 that keeps it elsewhere
-    slow = read_pdf(data)
+    slow = read_pdf(data, isolate=False)
     assert slow.text == fast.text and slow.furniture == fast.furniture
 
 

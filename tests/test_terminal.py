@@ -276,7 +276,7 @@ def test_info_on_a_model_with_scores_and_on_one_that_cannot_load(tiny_model, tmp
     assert code == 1 and out.startswith("scored.crfsuite: ")
     assert err.startswith("reftag: this model cannot serve: ") and err.count("\n") == 1
     code, out, err = reftag("info", "--model", str(tmp_path / "none.crfsuite"))
-    assert (code, out) == (1, "") and err.startswith("reftag: model file not found")
+    assert (code, out) == (1, "") and err.endswith(": no such file (the model file)\n")
 
 
 def test_a_reference_typed_at_a_terminal_comes_back_before_the_input_ends():

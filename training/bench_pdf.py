@@ -5,10 +5,15 @@ characters, which is why PDFium was chosen. Targets (issue 44): the paper read a
 under 2 s, the thesis under 20 s.
 
     python -m training.bench_pdf [--pages 30] [--thesis 300] [--repeat 3]
+    python -m training.bench_pdf --isolation [--pages 30] [--repeat 10]
 
 Prints the best of `--repeat` runs of each stage, in CPU seconds of this one process (what
 "on one core" means on a shared machine), with the wall-clock seconds beside them (`--thesis 0`
-skips the thesis).
+skips the thesis); the stages read in this process (`isolate=False`), so that its CPU clock
+sees them. `--isolation` prints only what reading in a child process (tagger.pdf.isolated, the
+default) costs, in wall-clock seconds (medians of `--repeat` rounds that take turns): a bare
+child, and the paper read in one against here, for a forked child (one thread: the CLI) and
+a fork server's (threads: `reftag serve`).
 """
 
 import argparse
@@ -90,7 +95,7 @@ def thesis(pages: int) -> None:
     document.save(buffer)
     data = buffer.getvalue()
     clock = Clock()
-    layout = read_pdf(data)
+    layout = read_pdf(data, isolate=False)
     read = clock.read()
     found = segment(layout.text, furniture=layout.furniture)
     both = clock.read()
@@ -103,19 +108,87 @@ def thesis(pages: int) -> None:
           f"{len(sample.references)} references each)")
 
 
+def isolation(sample, repeat: int) -> None:
+    """What the child process costs, measured in a fresh `python -c` (no main module for a
+    fork server's child to import again, as under `reftag`)."""
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
+        handle.write(sample.pdf)
+        handle.flush()
+        subprocess.run([sys.executable, "-c", "from training.bench_pdf import child_cost; "
+                        f"child_cost({handle.name!r}, {repeat})"], check=True)
+
+
+def child_cost(path: str, repeat: int) -> None:
+    """A bare child (start, answer, end) and the paper read in one against here, wall-clock
+    seconds: forked (one thread runs: the CLI) and from the fork server (another thread
+    runs: `reftag serve`). The three ways take turns, `repeat` rounds; medians, as the
+    machine is shared."""
+    import statistics
+    import threading
+
+    from tagger.pdf.isolated import read_isolated, warm_up
+
+    with open(path, "rb") as handle:
+        data = handle.read()
+
+    def threaded(function):  # another thread running: the fork server is used
+        stop = threading.Event()
+        threading.Thread(target=stop.wait, daemon=True).start()
+        try:
+            return function()
+        finally:
+            stop.set()
+
+    def wall(function) -> float:
+        started = time.perf_counter()
+        function()
+        return time.perf_counter() - started
+
+    def nothing():  # slice(source, max_pages, time_limit): a reader that does nothing
+        return read_isolated(slice, b"", 1, 1.0)
+
+    warm_up()
+    threaded(lambda: read_pdf(data))  # the fork server's first child waits for it to start
+    ways = {"here": lambda: read_pdf(data, isolate=False), "fork": lambda: read_pdf(data),
+            "fork server": lambda: threaded(lambda: read_pdf(data)),
+            "bare fork": nothing, "bare fork server": lambda: threaded(nothing)}
+    times = {way: [] for way in ways}
+    for _ in range(repeat):
+        for way, function in ways.items():
+            times[way].append(wall(function))
+    here = statistics.median(times["here"])
+    print(f"  read_pdf in this process                {here:.3f} s wall")
+    for way in ("fork", "fork server"):
+        child, bare = statistics.median(times[way]), statistics.median(times["bare " + way])
+        print(f"  {way + ':':12} bare child {1000 * bare:5.1f} ms; read_pdf in a child "
+              f"{child:.3f} s wall, {100 * (child - here) / here:+.1f}% "
+              f"({1000 * (child - here):+.0f} ms)")
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, default=30)
     parser.add_argument("--thesis", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--isolation", action="store_true",
+                        help="only the cost of reading in a child process")
     args = parser.parse_args(argv)
     sample, pages = paper(args.pages)
+    if args.isolation:
+        print(f"paper: {pages} pages, two columns, {len(sample.pdf):,} bytes (wall-clock "
+              f"seconds, medians of {args.repeat} rounds; load average {load()})")
+        isolation(sample, args.repeat)
+        return
     print(f"paper: {pages} pages, two columns, {len(sample.references)} references, "
           f"{len(sample.pdf):,} bytes (CPU seconds, best of {args.repeat}; "
           f"load average {load()})")
     extraction_time, extracted = best(lambda: extract(sample.pdf), args.repeat)
     glyphs = "".join(glyph.char for page in extracted.pages for glyph in page.glyphs)
-    layout_time, layout = best(lambda: read_pdf(sample.pdf), args.repeat)
+    layout_time, layout = best(lambda: read_pdf(sample.pdf, isolate=False), args.repeat)
     segment_time, found = best(lambda: segment(layout.text, furniture=layout.furniture),
                                args.repeat)
     print(f"  glyphs out of PDFium (extract)          {seconds(extraction_time)} "

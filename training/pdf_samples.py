@@ -42,6 +42,7 @@ class Layout:
     ref_leading: float = 10.0
     entry_space: float = 0.0  # extra space between references
     hanging: float = 12.0
+    rotation: int = 0  # the page's /Rotate, the text drawn turned to match (a landscape page)
 
 
 @dataclass
@@ -109,11 +110,24 @@ class _Setter:
             self._finish_page()
             self.canvas.showPage()
         self.page += 1
+        if self.layout.rotation:
+            self._turn()
         self.pages.append({"head": [], "body": [[] for _ in range(self.layout.columns)],
                            "foot": []})
         self.column = 0
         self.y = self.layout.margin + 14  # top-down baseline of the next line
         self.top = self.y
+
+    def _turn(self):
+        """/Rotate on the page, and the drawing turned the other way, so it reads level as
+        shown: the rest of the setter draws in the shown page's coordinates. (reportlab's
+        page size is the shown one: a quarter turn swaps its MediaBox.)"""
+        width, height = self.layout.width, self.layout.height
+        if self.layout.rotation in (90, 270):
+            width, height = height, width  # the page space's
+        self.canvas.setPageRotation(self.layout.rotation)
+        self.canvas.transform(*{90: (0, 1, -1, 0, width, 0), 180: (-1, 0, 0, -1, width, height),
+                                270: (0, -1, 1, 0, 0, height)}[self.layout.rotation])
 
     def _finish_page(self):
         layout, page = self.layout, self.page

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..text.sniff import no_such_file
+
 PATHS = ("batched", "crfsuite")
 
 # Run in a fresh interpreter so that import, model load and caches are measured cold.
@@ -87,6 +89,9 @@ def run(args) -> int:
         if args.jobs < 1 or args.repeat < 1:
             raise ValueError("--jobs and --repeat must be 1 or more")
         numbers = benchmark(texts, engine, args.model, args.jobs, args.repeat)
+    except FileNotFoundError as error:
+        print(f"reftag: {no_such_file(error.filename)}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"reftag: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
         return 1

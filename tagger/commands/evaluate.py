@@ -85,7 +85,7 @@ def run(args) -> int:
             return _fail("--suite scores the project's own sources: give no DATA and no other "
                          "system than --model")
         if args.model and not Path(args.model).is_file():
-            return _fail(f"model file not found: {args.model}")
+            return _fail(f"{no_such_file(args.model)} (the model file)")
         from ..evaluate.suite import run as suite
         try:
             return suite(args.markdown, args.recompute_folds, model=args.model, command=command)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .features import FEATURE_VERSION, featurize
 from ..labels import field_of, states_by_label
+from ..text.sniff import no_such_file
 
 def models_dir() -> Path:
     """Where the shipped models are: models/ in a checkout, tagger/models in an installed wheel."""
@@ -120,9 +121,14 @@ class CRFModel:
         return self._encoder
 
 
+def _not_a_model_file(path: Path) -> str:
+    """The words the command line uses for a path that is no file (tagger.text.sniff)."""
+    return f"{path}: is a directory" if path.is_dir() else f"{no_such_file(path)} (the model file)"
+
+
 def _read_manifest(path: Path) -> dict:
     if not path.is_file():
-        raise ModelError(f"model file not found: {path}")
+        raise ModelError(_not_a_model_file(path))
     manifest_file = manifest_path(path)
     try:
         manifest = json.loads(manifest_file.read_text(encoding="utf-8"))
@@ -177,7 +183,7 @@ def open_tagger(path: str):
 
     file = Path(path)
     if not file.is_file():
-        raise ModelError(f"model file not found: {file}")
+        raise ModelError(_not_a_model_file(file))
     _check_layout(file, file.read_bytes())
     tagger = pycrfsuite.Tagger()
     tagger.open(str(file))

@@ -10,13 +10,12 @@ heads, page numbers, footnotes) → document (the text the finder reads, and the
 mask it takes as evidence) → segments (the finder's references checked against the layout).
 """
 
-from tagger.pdf import document
-from tagger.pdf.document import MAX_PAGES, TIME_LIMIT, PdfText
+from tagger.pdf.document import MAX_PAGES, MEMORY_LIMIT, TIME_LIMIT, PdfText, read_pdf
 from tagger.pdf.errors import MissingExtra, PdfError
-from tagger.pdf.garbled import garbled_pages, warning
+from tagger.pdf.garbled import garbled_pages
 
-__all__ = ["MAX_PAGES", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText", "find_pdf",
-           "is_pdf", "read_pdf", "segment_pdf", "segmentation"]
+__all__ = ["MAX_PAGES", "MEMORY_LIMIT", "TIME_LIMIT", "MissingExtra", "PdfError", "PdfText",
+           "find_pdf", "is_pdf", "read_pdf", "segment_pdf", "segmentation"]
 
 MAGIC = b"%PDF-"
 
@@ -28,16 +27,6 @@ def is_pdf(data: bytes) -> bool:
     if head.lstrip().startswith(MAGIC):
         return True
     return MAGIC in head and b"%%EOF" in bytes(data[-2048:])
-
-
-def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
-    """The PDF's text with its layout (tagger.pdf.document.read_pdf), with a warning naming
-    the pages whose text layer is garbled (tagger.pdf.garbled)."""
-    layout = document.read_pdf(source, max_pages, time_limit)
-    pages = garbled_pages(layout)
-    if pages:
-        layout.warnings.append(warning(pages))
-    return layout
 
 
 def segmentation(layout: PdfText):
@@ -57,22 +46,27 @@ def segmentation(layout: PdfText):
     return check(layout, found)
 
 
-def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT):
-    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text."""
-    layout = read_pdf(source, max_pages, time_limit)
+def segment_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, **reading):
+    """(segments, PdfText): the references of a PDF unparsed, offsets into PdfText.text.
+    `reading`: read_pdf's isolate and memory_limit."""
+    layout = read_pdf(source, max_pages, time_limit, **reading)
     return segmentation(layout).segments, layout
 
 
 def find_pdf(source, engine: str = "auto", model=None, jobs: int = 1,
-             max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None) -> list:
+             max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT, warnings=None,
+             name=None, **reading) -> list:
     """The references of a PDF (a path or bytes), parsed; each Reference also carries the
-    `pdf_page` its first line is on (`page` is the page range it cites). Warnings (pages left unread) are appended to `warnings`."""
+    `pdf_page` its first line is on (`page` is the page range it cites). Warnings (pages left
+    unread) are appended to `warnings`; `name` (the file's) is what the parse's warnings call
+    the document. `reading`: read_pdf's isolate (a child process, the default) and
+    memory_limit (MB)."""
     from tagger.finder import parse_segments
 
-    layout = read_pdf(source, max_pages, time_limit)
+    layout = read_pdf(source, max_pages, time_limit, **reading)
     if warnings is not None:
         warnings.extend(layout.warnings)
-    references = parse_segments(segmentation(layout).segments, engine, model, jobs)
+    references = parse_segments(segmentation(layout).segments, engine, model, jobs, name)
     for reference in references:
         if "start" in reference.extra:
             reference.annotate(pdf_page=layout.page_at(reference.extra["start"]))

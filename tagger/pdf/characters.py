@@ -41,7 +41,7 @@ def fold(char: str) -> str:
     """The character as text: math letters, font variants and ligatures folded, else as is."""
     if char.isascii():
         return char
-    if char == "\ufffd":
+    if len(char) != 1 or char == "\ufffd":
         return char
     decomposition = unicodedata.decomposition(char)
     if decomposition.startswith("<font>") or "\ufb00" <= char <= "\ufb06":
@@ -50,7 +50,10 @@ def fold(char: str) -> str:
 
 
 def combining(char: str) -> str | None:
-    """The combining mark a glyph stands for when drawn over a letter, or None."""
+    """The combining mark a glyph stands for when drawn over a letter, or None (so for any
+    text longer than one character: a ligature, a letter that already took an accent)."""
+    if len(char) != 1:
+        return None
     if unicodedata.combining(char):
         return char
     return SPACING_ACCENTS.get(char)

@@ -56,18 +56,38 @@ def bands(fragments: list) -> list:
 
 
 def _cover(fragments: list, low: int, high: int) -> list:
-    """How many fragments cross each x from `low` to `high` (a difference array)."""
-    steps = [0] * (high - low + 2)
+    """How many fragments cross each whole x from `low` to `high`, as runs (start, end,
+    count): count holds for every x in start <= x < end. Built from the fragments' edges
+    (sorted), so its size grows with the fragments, never with the distance between them."""
+    steps = {}
     for fragment in fragments:
         start, end = max(low, int(fragment.x0) + 1), min(high, int(fragment.x1))
         if start <= end:
-            steps[start - low] += 1
-            steps[end - low + 1] -= 1
-    cover, running = [], 0
-    for step in steps[:-1]:
-        running += step
-        cover.append(running)
-    return cover
+            steps[start] = steps.get(start, 0) + 1
+            steps[end + 1] = steps.get(end + 1, 0) - 1
+    runs, running, at = [], 0, low
+    for x in sorted(steps):
+        if x > at:
+            runs.append((at, x, running))
+        running += steps[x]
+        at = max(at, x)
+    if at <= high:
+        runs.append((at, high + 1, running))
+    return runs
+
+
+def _gutter_runs(cover: list, limit: int):
+    """Each stretch of x that at most `limit` fragments cross, as (start, end, middle of its
+    emptiest part)."""
+    stretch = []
+    for run in cover + [(cover[-1][1], cover[-1][1] + 1, limit + 1)]:
+        if run[2] <= limit:
+            stretch.append(run)
+        elif stretch:
+            least = min(count for _, _, count in stretch)
+            lows = [(start, end) for start, end, count in stretch if count == least]
+            yield stretch[0][0], stretch[-1][1], (lows[0][0] + lows[-1][1] - 1) / 2
+            stretch = []
 
 
 def find_columns(fragments: list) -> Columns:
@@ -76,24 +96,16 @@ def find_columns(fragments: list) -> Columns:
         return Columns(())
     size = statistics.median(f.size for f in fragments)
     low, high = int(min(f.x0 for f in fragments)), int(max(f.x1 for f in fragments)) + 1
-    cover = _cover(fragments, low, high)
     limit = max(1, int(0.2 * len(fragments)))
     side = max(3, int(0.08 * len(fragments)))
-    candidates, start = [], None
-    for offset, count in enumerate(cover + [limit + 1]):
-        if count <= limit and start is None:
-            start = offset
-        elif count > limit and start is not None:
-            width = offset - start
-            if width >= MIN_GUTTER * size:
-                least = min(cover[start:offset])
-                lows = [x for x in range(start, offset) if cover[x] == least]
-                middle = low + (lows[0] + lows[-1]) / 2
-                left = sum(f.x1 <= middle for f in fragments)
-                right = sum(f.x0 >= middle for f in fragments)
-                if min(left, right) >= side:
-                    candidates.append((middle, width))
-            start = None
+    candidates = []
+    for start, end, middle in _gutter_runs(_cover(fragments, low, high), limit):
+        width = end - start
+        if width >= MIN_GUTTER * size:
+            left = sum(f.x1 <= middle for f in fragments)
+            right = sum(f.x0 >= middle for f in fragments)
+            if min(left, right) >= side:
+                candidates.append((middle, width))
     gutters = [middle for middle, _ in candidates]
     # a column too narrow for text joins the column on its right (the last one, its left)
     while gutters:

@@ -10,15 +10,18 @@ evidence the text has lost, for the finder to weigh.
 """
 
 import bisect
+import operator
 import re
 import statistics
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from tagger.pdf.extract import BOLD, ITALIC, extract
 from tagger.pdf.errors import PdfError
 from tagger.pdf.furniture import FURNITURE, body_size, mark_furniture
-from tagger.pdf.lines import document_lines
+from tagger.pdf.garbled import garbled_pages, warning as garbled_warning
+from tagger.pdf.isolated import MEMORY_LIMIT, read_isolated
+from tagger.pdf.lines import PdfLine, document_lines
 
 MAX_PAGES = 300
 TIME_LIMIT = 60.0  # seconds
@@ -50,6 +53,13 @@ class PdfText:
     warnings: list = field(default_factory=list)
     layout: list = field(default_factory=list)  # one LineLayout or None per line of `text`
     _line_starts: list | None = field(default=None, repr=False)
+
+    def __reduce__(self):
+        """Pickled as rows of plain values (what a reader's child process sends back,
+        tagger.pdf.isolated): a third of the time of pickling an object per line."""
+        return _unpickle, (self.text, _rows(self.lines, LINE_FIELDS), self.furniture,
+                           self.page_count, self.pages_read, self.warnings,
+                           _rows(self.layout, LAYOUT_FIELDS))
 
     @property
     def headings(self) -> list:
@@ -115,6 +125,20 @@ class PdfText:
             if line is not None:
                 return line.page
         return None
+
+
+LINE_FIELDS = operator.attrgetter(*(item.name for item in fields(PdfLine)))
+LAYOUT_FIELDS = operator.attrgetter(*(item.name for item in fields(LineLayout)))
+
+
+def _rows(items: list, values) -> list:
+    return [None if item is None else values(item) for item in items]
+
+
+def _unpickle(text, lines, furniture, page_count, pages_read, warnings, layout) -> PdfText:
+    return PdfText(text, [None if row is None else PdfLine(*row) for row in lines], furniture,
+                   page_count, pages_read, warnings,
+                   [None if row is None else LineLayout(*row) for row in layout])
 
 
 def _lefts(lines: list) -> dict:
@@ -193,13 +217,39 @@ def _unmapped_share(chars: list) -> float:
     return unmapped / max(len(chars), 1)
 
 
-def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
+def _why_no_text(extraction) -> str:
+    """Why no page gave a line: no page had a size, the text lay where no reader sees it,
+    or there is no text layer at all."""
+    if extraction.unsized and not extraction.pages:
+        return "the PDF's pages have no usable size (their boxes are empty or no numbers)"
+    if extraction.dropped:
+        return ("the PDF's text cannot be placed: it lies off its pages or is set at sizes no "
+                f"page can show ({extraction.dropped:,} characters or text objects)")
+    return "the PDF has no text layer (scanned images?); reftag does not do OCR"
+
+
+def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT,
+             isolate: bool = True, memory_limit: int = MEMORY_LIMIT) -> PdfText:
     """Read a PDF (a path or its bytes) into PdfText; PdfError when it cannot be read or
-    has no text layer. Problems short of that (pages left unread) are in `warnings`."""
+    has no text layer. Problems short of that (pages left unread) are in `warnings`.
+
+    With `isolate` (the default) the reading runs in a child process that may use
+    `memory_limit` MB more than this one and is stopped past twice `time_limit` (plus a few
+    seconds): a decompression bomb or a PDFium abort costs a PdfError, never this process
+    (tagger.pdf.isolated). `isolate=False` reads here, a few milliseconds quicker: for PDFs
+    one trusts."""
+    if isolate:
+        return read_isolated(read_layout, source, max_pages, time_limit, memory_limit)
+    return read_layout(source, max_pages, time_limit)
+
+
+def read_layout(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT) -> PdfText:
+    """read_pdf in this process."""
     extraction = extract(source, max_pages, time_limit)
-    pages = document_lines(extraction.pages)
+    warnings = list(extraction.warnings)
+    pages = document_lines(extraction.pages, warnings)
     if not any(pages):
-        raise PdfError("the PDF has no text layer (scanned images?); reftag does not do OCR")
+        raise PdfError(_why_no_text(extraction))
     glyphs = [glyph.char for page in extraction.pages for glyph in page.glyphs]
     if _unmapped_share(glyphs) > 0.3:
         raise PdfError("the PDF's text layer cannot be read: its fonts do not say which "
@@ -207,10 +257,13 @@ def read_pdf(source, max_pages: int = MAX_PAGES, time_limit: float = TIME_LIMIT)
     mark_furniture(pages, [page.height for page in extraction.pages])
     text, owners, furniture, layout = compose(
         pages, [(page.width, page.height) for page in extraction.pages])
-    warnings = list(extraction.warnings)
     empty = sum(1 for lines in pages if not lines)
     if empty > len(pages) // 2:
         warnings.append(f"{empty} of {len(pages)} pages have no text layer (scanned?); "
                         "reftag does not do OCR")
-    return PdfText(text, owners, furniture, extraction.page_count, len(extraction.pages),
+    read = PdfText(text, owners, furniture, extraction.page_count, len(extraction.pages),
                    warnings, layout)
+    garbled = garbled_pages(read)
+    if garbled:
+        warnings.append(garbled_warning(garbled))
+    return read

@@ -10,3 +10,12 @@ class MissingExtra(PdfError):
 
     def __init__(self):
         super().__init__("reading PDFs needs the pdf extra: pip install 'reftag[pdf]'")
+
+
+class ReaderLimit(PdfError):
+    """The reader (a child process, tagger.pdf.isolated) ran past a limit: `limit` says which,
+    "memory" or "time"."""
+
+    def __init__(self, message: str, limit: str):
+        super().__init__(message)
+        self.limit = limit

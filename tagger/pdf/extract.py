@@ -66,9 +66,11 @@ class Extraction:
     pages: list
     page_count: int  # pages in the file, read or not
     warnings: list
+    dropped: int = 0  # characters left out: off their page, or sized with no number
+    unsized: int = 0  # pages left out: no size (empty boxes)
 
 
-def _pdfium():
+def load_pdfium():
     try:
         import pypdfium2
         import pypdfium2.raw
@@ -77,18 +79,30 @@ def _pdfium():
     return pypdfium2, pypdfium2.raw
 
 
+# What PDFium's FPDF_GetLastError codes mean to a user (0, "success", when a file it
+# opened has no pages it can find).
+LOAD_ERRORS = {
+    2: "cannot open the file",
+    4: "the PDF is encrypted (password protected); reftag cannot read it",
+    5: "the PDF is encrypted with a security handler PDFium does not support; reftag cannot "
+       "read it",
+    6: "not a readable PDF: its page tree is damaged",
+}
+DAMAGED = "not a readable PDF (damaged, or not a PDF at all)"
+
+
 def open_document(source):
     """A PdfDocument from a path or bytes, or PdfError saying why not."""
-    pdfium, _ = _pdfium()
+    pdfium, _ = load_pdfium()
     try:
         return pdfium.PdfDocument(source)
     except pdfium.PdfiumError as error:
-        message = str(error)
-        if "password" in message.lower():
-            raise PdfError("the PDF is encrypted (password protected); reftag cannot read it")
-        raise PdfError(f"not a readable PDF (damaged or not a PDF): {message}") from None
+        raise PdfError(LOAD_ERRORS.get(getattr(error, "err_code", None), DAMAGED)) from None
+    except FileNotFoundError:
+        raise PdfError(f"{source}: no such file") from None
     except (OSError, ValueError) as error:
-        raise PdfError(f"cannot open the PDF: {error}") from None
+        reason = getattr(error, "strerror", None) or error
+        raise PdfError(f"cannot open the PDF: {reason}") from None
 
 
 def _units(textpage, raw, count: int) -> list:
@@ -198,15 +212,72 @@ MATRIX = struct.Struct("4f")  # FS_MATRIX's a, b, c, d (e, f not read)
 RGBA = struct.Struct("4I")
 
 
-def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
-    """The glyphs of one page, top-down coordinates."""
+MAX_SIZE = 2000.0  # points: a font size past this is no text a reader sees (1e38 in a fuzzed file)
+
+
+class Frame:
+    """A page as it is shown: /Rotate turns the page space (PDFium's boxes, y up) by 0, 90,
+    180 or 270 degrees clockwise; the frame maps page space to the shown page, top-down.
+    Text drawn turned to match a landscape page's /Rotate 90 reads level in this frame, and
+    a glyph far outside the shown page (more than its own width or height away), or not at
+    a finite place, is no text a reader sees: `holds` says which are on it."""
+
+    def __init__(self, width: float, height: float, rotation: int):
+        # PDFium reports the shown size: the page space is the other way round when the
+        # page is turned a quarter
+        self.rotation = rotation % 360
+        self.width, self.height = width, height
+        self.page_width, self.page_height = (height, width) if self.rotation in (90, 270) else (
+            width, height)
+        self.x_range = (-self.width, 2 * self.width)
+        self.y_range = (-self.height, 2 * self.height)
+
+    def point(self, x: float, y: float) -> tuple:
+        """(x, y) of page space as (x, y up) on the shown page."""
+        if self.rotation == 90:
+            return y, self.page_width - x
+        if self.rotation == 180:
+            return self.page_width - x, self.page_height - y
+        if self.rotation == 270:
+            return self.page_height - y, x
+        return x, y
+
+    def vector(self, x: float, y: float) -> tuple:
+        if self.rotation == 90:
+            return y, -x
+        if self.rotation == 180:
+            return -x, -y
+        if self.rotation == 270:
+            return -y, x
+        return x, y
+
+    def box(self, left: float, top: float, right: float, bottom: float) -> tuple:
+        """A box of page space (y up) as (left, top, right, bottom), y up, on the shown page."""
+        x0, y0 = self.point(left, bottom)
+        x1, y1 = self.point(right, top)
+        return min(x0, x1), max(y0, y1), max(x0, x1), min(y0, y1)
+
+    def holds(self, x0: float, x1: float, top: float, bottom: float) -> bool:
+        """Are the glyph's edges finite and near the page (NaN fails every comparison)?"""
+        low, high = self.x_range
+        if not (low <= x0 <= high and low <= x1 <= high):
+            return False
+        low, high = self.y_range
+        return low <= top <= high and low <= bottom <= high
+
+
+def page_glyphs(page, raw, calls: _Calls | None = None, frame: Frame | None = None) -> tuple:
+    """(glyphs, how many were left out) of one page, top-down coordinates of the page as
+    shown (`frame`). Glyphs PDFium cannot place, off the page or at sizes that are no numbers
+    are left out."""
     calls = calls or _Calls(raw)
-    height = page.get_height()
+    frame = frame or Frame(*page.get_size(), page.get_rotation())
+    height, turned_page = frame.height, frame.rotation != 0
     textpage = page.get_textpage()
     try:
         count = textpage.count_chars()
-        if count <= 0:
-            return []
+        if count <= 0:  # no text, or text PDFium cannot place (a font set at size 1e38)
+            return [], _text_objects(page, raw)
         chars = _units(textpage, raw, count)
         handle = textpage.raw  # a ctypes pointer: passed to the bare calls as it is
         box, matrix, rgba = raw.FS_RECTF(), raw.FS_MATRIX(), (ctypes.c_uint * 4)()
@@ -218,10 +289,11 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
         get_size, get_matrix, get_color = calls.get_size, calls.get_matrix, calls.get_color
         get_font, is_generated = calls.get_font, calls.is_generated
         read_box, read_matrix, read_rgba = BOX.unpack_from, MATRIX.unpack_from, RGBA.unpack
+        (x_low, x_high), (y_low, y_high), shown = frame.x_range, frame.y_range, frame.box
         buffer = (ctypes.c_ubyte * 128)()
         glyphs, space, fonts = [], 0, {}  # a font's (style, codes), by the font's handle
         last_object, size, style, turned, descent, color = -1, 1.0, 0, False, 0.0, 0
-        codes = UNMARKED
+        codes, sized, dropped = UNMARKED, True, 0
         for index, char in enumerate(chars):
             if not char:
                 continue  # the second half of a surrogate pair
@@ -235,14 +307,21 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                 if char is None:  # PDFium's line ends, other controls
                     continue
             text_object = get_object(handle, index)
-            get_box(handle, index, box_ref)  # the advance box: no gaps between glyphs
+            if not get_box(handle, index, box_ref):  # the advance box: no gaps between glyphs
+                dropped += 1  # PDFium cannot place it (a font set at size 0)
+                continue
             left, top, right, bottom = read_box(box)
+            if turned_page:
+                left, top, right, bottom = shown(left, top, right, bottom)
             if text_object != last_object or text_object is None:
                 last_object = text_object
                 get_matrix(handle, index, matrix_ref)
                 a, b, c, d = read_matrix(matrix)
+                if turned_page:
+                    (a, b), (c, d) = frame.vector(a, b), frame.vector(c, d)
                 scale = math.hypot(c, d) or 1.0
                 size = (get_size(handle, index) or 1.0) * scale
+                sized = 0.0 < size < MAX_SIZE  # False for NaN and inf too
                 # Turned text: a margin stamp ("arXiv:... [cs.CL]"), an axis label.
                 turned = abs(b) > 0.05 * scale or abs(c) > 0.05 * scale or d < 0
                 font = get_font(ctypes.c_void_p(text_object)) if text_object else None
@@ -258,27 +337,67 @@ def page_glyphs(page, raw, calls: _Calls | None = None) -> list:
                     color = (red & 255) << 16 | (green & 255) << 8 | blue & 255
                 # the loose box hangs from the baseline by the font's descent: asked once
                 get_origin(handle, index, ox_ref, oy_ref)
-                descent = oy.value - bottom
+                origin_y = frame.point(ox.value, oy.value)[1] if turned_page else oy.value
+                descent = origin_y - bottom
             if turned:
                 space = INFERRED
+                continue
+            x1 = left if left > right else right
+            baseline = height - bottom - descent
+            # on the page or near it, and numbers (NaN fails every comparison): Frame.holds
+            if not (sized and x_low <= left <= x_high and x_low <= x1 <= x_high
+                    and y_low <= height - top <= y_high and y_low <= baseline <= y_high):
+                dropped += 1
                 continue
             if not char.isascii():
                 char = fold(codes.get(char, char))
                 if not char:
                     continue
-            glyphs.append(Glyph(char, left, left if left > right else right, height - top,
-                                height - bottom, height - bottom - descent, size, space, style,
-                                color))
+            glyphs.append(Glyph(char, left, x1, height - top, height - bottom, baseline, size,
+                                space, style, color))
             space = 0
-        return glyphs
+        return glyphs, dropped
     finally:
         textpage.close()
+
+
+def _text_objects(page, raw) -> int:
+    """How many text objects the page draws."""
+    handle = page.raw
+    return sum(1 for index in range(raw.FPDFPage_CountObjects(handle))
+               if raw.FPDFPageObj_GetType(raw.FPDFPage_GetObject(handle, index))
+               == raw.FPDF_PAGEOBJ_TEXT)
+
+
+def _read_page(page, number: int, raw, calls: _Calls, extraction: Extraction):
+    """One page's glyphs, added to `extraction`; a page with no size (a CropBox that misses
+    the MediaBox: PDFium says 0 x 0) or a size that is no number is left out, with a
+    warning."""
+    width, height = page.get_size()
+    if not (1.0 <= width <= 1e5 and 1.0 <= height <= 1e5):
+        extraction.warnings.append(f"page {number} has no usable size ({width:g} x {height:g} "
+                                   "points: its boxes are empty or no numbers); skipped")
+        extraction.unsized += 1
+        return
+    frame = Frame(width, height, page.get_rotation())
+    glyphs, dropped = page_glyphs(page, raw, calls, frame)
+    if frame.rotation:  # or is most of its text set level on the page space, shown turned?
+        level = Frame(frame.page_width, frame.page_height, 0)
+        level_glyphs, level_dropped = page_glyphs(page, raw, calls, level)
+        if len(level_glyphs) > len(glyphs):
+            frame, glyphs, dropped = level, level_glyphs, level_dropped
+    if dropped:
+        extraction.warnings.append(f"page {number}: {dropped:,} characters or text objects "
+                                   "off the page or at sizes no page can show (0, 1e38, no "
+                                   "number) were left out")
+        extraction.dropped += dropped
+    extraction.pages.append(Page(number, frame.width, frame.height, glyphs))
 
 
 def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extraction:
     """Glyphs of the first `max_pages` pages, stopping (with a warning) past `time_limit`
     seconds; PdfError when the file cannot be read at all."""
-    pdfium, raw = _pdfium()
+    pdfium, raw = load_pdfium()
     document = open_document(source)
     # The glyphs hold no cycles, yet the cyclic collector would walk the growing list of
     # them again and again (a quarter of the time on a 300-page file): it waits until the
@@ -287,11 +406,12 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
     gc.disable()
     try:
         page_count = len(document)
-        warnings = []
+        extraction = Extraction([], page_count, [])
+        warnings = extraction.warnings
         if page_count > max_pages:
             warnings.append(f"the PDF has {page_count} pages; only the first {max_pages} were read")
         started = time.monotonic()
-        pages, calls = [], _Calls(raw)
+        calls = _Calls(raw)
         for index in range(min(page_count, max_pages)):
             if index and time.monotonic() - started > time_limit:
                 warnings.append(f"stopped after {index} of {page_count} pages: time limit "
@@ -299,15 +419,19 @@ def extract(source, max_pages: int = 300, time_limit: float = 60.0) -> Extractio
                 break
             try:
                 page = document[index]
-            except pdfium.PdfiumError as error:
-                warnings.append(f"page {index + 1} cannot be read ({error}); skipped")
+            except pdfium.PdfiumError:
+                warnings.append(f"page {index + 1} cannot be read (damaged); skipped")
                 continue
             try:
-                width, height = page.get_size()
-                pages.append(Page(index + 1, width, height, page_glyphs(page, raw, calls)))
+                _read_page(page, index + 1, raw, calls, extraction)
+            except MemoryError:
+                raise
+            except Exception as error:  # one page's failure costs that page, not the file
+                warnings.append(f"page {index + 1} cannot be read ({str(error) or 'damaged'}); "
+                                "skipped")
             finally:
                 page.close()
-        return Extraction(pages, page_count, warnings)
+        return extraction
     finally:
         document.close()
         if collecting:

@@ -62,14 +62,16 @@ def place_accents(glyphs: list) -> list:
                and len(glyph.char) == 1 and combining(glyph.char) is not None]
     if not accents:
         return glyphs
-    hosted = set()
+    hosted, marks = set(), {id(glyphs[index]) for index in accents}
     for index in accents:
         accent = glyphs[index]
         middle = (accent.x0 + accent.x1) / 2
         best, host = accent.size, None
         for other in _near(glyphs, index):
             rise = other.top - accent.top  # an accent sits level with its letter or above it
+            # an accent never hosts another: "ˆ" is a letter to Unicode (a modifier letter)
             if other.x0 - 0.3 <= middle <= other.x1 + 0.3 and other.char.isalpha() \
+                    and id(other) not in marks \
                     and -0.25 * accent.size < rise < 0.7 * accent.size:
                 distance = abs(rise) + abs(middle - (other.x0 + other.x1) / 2)
                 if distance < best:

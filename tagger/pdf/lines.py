@@ -86,15 +86,37 @@ def _as_mark(first, fragment):
                    size=first.size, baseline=first.baseline, starts_raised=True)
 
 
-def document_lines(pages: list) -> list:
+def document_lines(pages: list, warnings: list | None = None) -> list:
     """The lines of each extracted page (tagger.pdf.extract.Page), in reading order; a band
-    too sparse to show its columns takes those of the other pages."""
-    found = [bands(drop_line_numbers(fragments(page.glyphs))) for page in pages]
-    own = [[find_columns(band) for band in page_bands] for page_bands in found]
-    hint = document_gutters(own, found)
-    return [page_lines(page, page_bands, [with_hint(columns, band, hint)
-                                          for columns, band in zip(page_columns, page_bands)])
-            for page, page_bands, page_columns in zip(pages, found, own)]
+    too sparse to show its columns takes those of the other pages. A page whose layout
+    cannot be made out is left empty, with a warning naming it."""
+    def bands_and_columns(page):
+        page_bands = bands(drop_line_numbers(fragments(page.glyphs)))
+        return page_bands, [find_columns(band) for band in page_bands]
+
+    found = [_or_empty(bands_and_columns, page, warnings) or ([], []) for page in pages]
+    hint = document_gutters([columns for _, columns in found],
+                            [page_bands for page_bands, _ in found])
+
+    def lines_of(page, page_bands, page_columns):
+        return page_lines(page, page_bands, [with_hint(columns, band, hint)
+                                             for columns, band in zip(page_columns, page_bands)])
+
+    return [_or_empty(lines_of, page, warnings, page_bands, page_columns)
+            for page, (page_bands, page_columns) in zip(pages, found)]
+
+
+def _or_empty(function, page, warnings, *args) -> list:
+    """function(page, *args), or [] when it fails on this page's input (a warning says so)."""
+    try:
+        return function(page, *args)
+    except MemoryError:
+        raise
+    except Exception as error:
+        if warnings is not None:
+            warnings.append(f"page {page.number}: its layout cannot be made out "
+                            f"({str(error) or 'an internal error'}); skipped")
+        return []
 
 
 def page_lines(page, page_bands: list, page_columns: list) -> list:

@@ -2,7 +2,8 @@
 
 Each limit answers the question "how much can one client make every other client wait?":
 bytes read before any parsing, references tagged, characters tagged per reference, seconds
-of work. Past one, the request gets a 413 (or a 503 for time) and nothing else is done.
+of work, the memory a PDF's reader may take and how many read at once. Past one, the request
+gets a 413 (or a 503 for time) and nothing else is done.
 """
 
 from dataclasses import asdict, dataclass
@@ -15,6 +16,8 @@ class Limits:
     max_references: int = 1000  # per request, parsed or found
     max_chars: int = 5000  # per reference; real ones stay under 2,000
     time_limit: float = 30.0  # seconds of work per request
+    pdf_memory: int = 900  # MB one PDF's reader (a child process) may use
+    pdf_readers: int = 2  # PDFs read at once by one worker; more wait their turn
 
     def to_dict(self) -> dict:
         return asdict(self)

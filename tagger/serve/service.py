@@ -6,10 +6,10 @@ workers share nothing mutable. Each call runs in a thread and checks its deadlin
 references, so a request over its time stops working soon after it is answered.
 """
 
+import threading
 import time
 from dataclasses import dataclass
 
-from .. import find as find_in_document
 from ..finder import segment
 from ..crf.model import ModelError, load_model
 from ..parse import parse_safely
@@ -41,6 +41,18 @@ class Deadline:
             raise out_of_time(self.seconds)
 
 
+def _start_pdf_reader():
+    """Start the fork server PDFs are read from (requests run in threads), so the first PDF
+    does not wait for it; nothing when the pdf extra is missing."""
+    try:
+        import pypdfium2  # noqa: F401
+    except ImportError:
+        return
+    from ..pdf.isolated import warm_up
+
+    warm_up()
+
+
 class Service:
     def __init__(self, config: Config):
         self.config = config
@@ -51,6 +63,8 @@ class Service:
                 self.manifest = load_model(config.model).manifest
             except ModelError as error:
                 self.model_error = str(error)
+        self.pdf_readers = threading.BoundedSemaphore(self.limits.pdf_readers)
+        _start_pdf_reader()
         if self.model_error is None:
             self.engine = config.engine
         else:  # "auto" answers with the rules; "crf" cannot answer: 503 until restarted
@@ -95,19 +109,30 @@ class Service:
         return refs
 
     def find_pdf(self, data: bytes) -> list:
-        """A PDF's references, through tagger.find (the `pdf` extra reads the PDF; its own
-        page and time limits apply inside)."""
-        from ..pdf import MissingExtra, PdfError, is_pdf
+        """A PDF's references. The PDF is read in a child process (tagger.pdf.isolated) that
+        may use `pdf_memory` MB and half the request's time (it is stopped a few seconds past
+        the request's limit), at most `pdf_readers` at once: a decompression bomb or a PDFium
+        abort costs its request an error, never the worker."""
+        from ..pdf import MissingExtra, PdfError, find_pdf, is_pdf
+        from ..pdf.errors import ReaderLimit
 
-        engine = self._engine()
+        engine, limits = self._engine(), self.limits
         if not is_pdf(data):
             raise ApiError(400, "the body is not a PDF (it does not start with %PDF-)")
+        if not self.pdf_readers.acquire(timeout=limits.time_limit / 2):
+            raise ApiError(503, "every PDF reader of this worker is busy; try again later")
         try:
-            refs = find_in_document(data, engine=engine, model=self.config.model)
+            refs = find_pdf(data, engine=engine, model=self.config.model,
+                            time_limit=limits.time_limit / 2, memory_limit=limits.pdf_memory)
         except MissingExtra as error:
             raise ApiError(415, str(error)) from None
+        except ReaderLimit as error:
+            raise ApiError(413 if error.limit == "memory" else 503,
+                           f"cannot read the PDF: {error}") from None
         except PdfError as error:  # damaged, encrypted, no text layer
             raise ApiError(400, f"cannot read the PDF: {error}") from None
+        finally:
+            self.pdf_readers.release()
         self.at_most(len(refs), "references found")
         return refs
 
