@@ -112,18 +112,28 @@ def test_a_journal_s_running_head_inside_a_broken_reference_is_left_out(head):
     assert _heads(found) == [head]
 
 
-def test_a_two_page_pdf_s_heads_that_differ_are_known_by_their_page_numbers():
-    """Verso "1186 计算机应用研究 2021 年 第 38 卷 第 4 期", recto "赵磊等：一种改进的聚类算法 1187":
-    neither comes back, but their numbers go up with the pages."""
+def _pdf_found_and_gold(name: str) -> tuple:
     pytest.importorskip("pypdfium2", reason="PDF input needs the pdf extra (pypdfium2)")
     from tagger.evaluate.segmentation import reference_key
     from tagger.pdf import segment_pdf
 
-    pdf = FIXTURES / "journal_heads_cjk.pdf"
+    pdf = FIXTURES / f"{name}.pdf"
     gold = json.loads(pdf.with_suffix(".json").read_text(encoding="utf-8"))
     found, _ = segment_pdf(pdf.read_bytes())
-    assert [reference_key(seg.raw) for seg in found] == [reference_key(item["text"]) for item in gold]
+    return found, [reference_key(seg.raw) for seg in found], [reference_key(item["text"]) for item in gold]
+
+
+def test_a_two_page_pdf_s_heads_that_differ_are_known_by_their_page_numbers():
+    """Verso "1186 计算机应用研究 2021 年 第 38 卷 第 4 期", recto "赵磊等：一种改进的聚类算法 1187":
+    neither comes back, but their numbers go up with the pages."""
+    found, keys, gold = _pdf_found_and_gold("journal_heads_cjk")
+    assert keys == gold
     assert not any("1187" in seg.raw for seg in found)
+
+
+def test_three_narrow_columns_give_their_references_whole_and_in_order():
+    _, keys, gold = _pdf_found_and_gold("three_narrow_columns")
+    assert keys == gold
 
 
 COMPOUND = """References
