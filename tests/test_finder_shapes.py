@@ -236,3 +236,27 @@ def test_an_appendix_after_the_list_ends_it_with_its_numbered_steps(gap):
     assert [seg.raw[:2] for seg in found.segments] == ["1.", "2.", "3.", "4.", "5."]
     assert found.segments[-1].raw.endswith("2019;16:500-510.")
     assert ("Appendix A. Protocol", "heading") in [(item.text, item.reason) for item in found.dropped]
+
+
+def test_a_table_s_rows_of_citations_are_no_references():
+    table = ("Study\tParticipants\tEffect size\nSmith et al. (2011)\t120\t0.45\n"
+             "Jones and Lee (2013)\t85\t0.32\nBrown et al. (2016)\t240\t0.51\n")
+    assert segment(table) == []
+    listed = ("References\n[1]\tSmith J, Jones K. A study of cells. Nature. 2010;465:123-130.\n"
+              "[2]\tLee M, Park S. Another study of cells. Cell. 2012;150:45-56.\n"
+              "[3]\tBrown A. Methods. J Biol Chem. 2015;290:1000-1010.\n\n" + "Table 2. Studies\n" + table)
+    assert [seg.raw[:3] for seg in segment(listed)] == ["[1]", "[2]", "[3]"]
+
+
+def test_a_doi_s_closing_bracket_alone_on_its_line_goes_on_with_it():
+    text = ("Gehrels N, Chincarini G, Giommi P (2004) The Swift gamma-ray burst mission.\n"
+            "    Astrophysical Journal 611, 1005–1020.\n"
+            "Hodgkins R, Bryant R, Darlington E and Brandon M (2016) Pre-melt-season\n"
+            "    sediment plume variability at Jökulsárlón, Iceland, a preliminary evaluation\n"
+            "    using in-situ spectroradiometry and satellite imagery. Annals of Glaciology.\n"
+            "    57(73), 39–46 (doi:10.1017/aog.2016.\n    20)\n"
+            "Zaske S, Lenhard A, Becher C (2011) Efficient frequency downconversion at the\n"
+            "    single photon level from the red spectral range to the telecommunications\n"
+            "    C-band. Optics Express 19, 12825–12836.\n")
+    found = segment(text)
+    assert len(found) == 3 and found[1].raw.endswith("aog.2016.\n20)")

@@ -328,5 +328,7 @@ def authors_and_year(content: str) -> bool:
 
 def _identifier_tail(previous: str, content: str) -> bool:
     """A word alone after a line that stops inside a DOI or URL is the identifier's tail
-    ("…/j.1365-2419.2003.00268.↵x"), whatever the indent says; not a list's label."""
-    return " " not in content and open_identifier(previous) and not LABEL.match(content)
+    ("…/j.1365-2419.2003.00268.↵x"), whatever the indent says; not a list's label, unless it
+    closes the bracket the DOI opened in ("(doi:10.1017/aog.2016.↵20)")."""
+    closes = content.endswith(")") and previous.count("(") > previous.count(")")
+    return " " not in content and open_identifier(previous) and (closes or not LABEL.match(content))

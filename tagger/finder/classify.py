@@ -31,6 +31,7 @@ from tagger.crf.model import models_dir, open_tagger
 
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
 DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
+TABLE_NUMBER = re.compile(r"^[-+−]?\d+(?:[.,]\d+)?%?$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
 
@@ -64,6 +65,15 @@ def furniture_rule(content: str, previous: str = ""):
     if len(content) < 120 and RUNNING_HEAD.search(content) and not GENRE_MARK.search(content):
         return "meta"
     return None
+
+
+def table_row(content: str) -> bool:
+    """A table's row copied with its cells (a spreadsheet's, a web page's): three cells or
+    more parted by tabs, or two whose second is a number ("Smith et al. (2011)↹120↹0.45").
+    Author–year citations in its cells are no references. (A list's label and its reference
+    parted by one tab, "[1]↹Smith J …", as a word processor sets them, are one line of a list.)"""
+    cells = [cell.strip() for cell in content.split("\t") if cell.strip()]
+    return len(cells) >= 3 or len(cells) == 2 and bool(TABLE_NUMBER.match(cells[1]))
 
 
 def _running_head_shape(content: str) -> bool:
@@ -110,6 +120,9 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
                for c, rule in zip(contents, ruled)]
     mark_edges(lines, labels, reasons)
     _back_matter_after_list(contents, labels, reasons)
+    for index, content in enumerate(contents):
+        if table_row(content):
+            labels[index], reasons[index] = "text", None
     if guarded:
         _sure_lines_stay(modelled, sure, labels, reasons, ruled)
     if furniture is not None:
