@@ -260,3 +260,16 @@ def test_a_doi_s_closing_bracket_alone_on_its_line_goes_on_with_it():
             "    C-band. Optics Express 19, 12825–12836.\n")
     found = segment(text)
     assert len(found) == 3 and found[1].raw.endswith("aog.2016.\n20)")
+
+
+def test_a_page_number_set_between_dashes_is_never_a_wrapped_number():
+    text = ("[12] Franklin GF, Powell JD, Emami-Naeini A. Feedback Control of Dynamic\n"
+            "- 449 -\nSystems. Pearson Prentice Hall, 5th edition, 2005.\n"
+            "[13] Gehrels N, Chincarini G, Giommi P. The Swift gamma-ray burst mission.\n"
+            "Astrophysical Journal 611, 1005–1020, 2004.\n"
+            "[14] Zaske S, Lenhard A, Becher C. Efficient frequency downconversion at the\n"
+            "single photon level. Optics Express 19, 12825–12836, 2011.\n")
+    found = find_segments(text)
+    assert [seg.raw.split()[0] for seg in found.segments] == ["[12]", "[13]", "[14]"]
+    assert "449" not in found.segments[0].raw
+    assert [(item.text, item.reason) for item in found.dropped] == [("- 449 -", "page number")]

@@ -18,7 +18,7 @@ from tagger.finder.continuation import (
     GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
 )
 from tagger.finder.lines import (
-    IDENTIFIER, YEAR, _bucket, names_after_numbering, no_container_words, numbering_of,
+    IDENTIFIER, YEAR, _bucket, names_after_numbering, names_first, no_container_words, numbering_of,
 )
 from tagger.crf.model import models_dir, open_tagger
 
@@ -308,9 +308,18 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
     features = [[LONE_SURROGATE.sub("\ufffd", name) for name in row]
                 for row in line_features(lines, hints)]
     labels = open_tagger(str(model or DEFAULT_MODEL)).tag(features)
-    return {0} | {index for index, label in enumerate(labels)
-                  if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)
-                  and not (authors_and_year(lines[index - 1].content) and not LABEL.match(lines[index].content))}
+    starts = {0}
+    for index, label in enumerate(labels):
+        if label != "B" or index == 0:
+            continue
+        previous, content = lines[index - 1].content, lines[index].content
+        if _identifier_tail(previous, content):
+            # the model took the tail ("20)") for a label alone: its reference is the next line's
+            if index + 1 < len(lines) and labels[index + 1] == "I" and names_first(lines[index + 1].content):
+                starts.add(index + 1)
+        elif not (authors_and_year(previous) and not LABEL.match(content)):
+            starts.add(index)
+    return starts
 
 
 def authors_and_year(content: str) -> bool:

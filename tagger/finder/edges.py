@@ -22,7 +22,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_NUMBER_FIRST, PAGE_SET_APART, WIDE_GAP, YEAR, YEAR_DIGITS,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_NUMBER_FIRST, PAGE_SET_APART, WIDE_GAP, YEAR,
+    YEAR_DIGITS,
     names_first, repeat_key,
 )
 from tagger.finder.neighbours import REACH, between_refs, near
@@ -43,6 +44,9 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
+# A page number dressed as one, which no reference wraps to a line of its own: "- 449 -",
+# "— 12 —", "第 3 页". ("Page 15" and "p. 83" may end a reference: "…Bulletin, 1996.↵Page 15".)
+DECORATED_PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*\d{1,4}\s*[-–—]|第\s*\d{1,4}\s*页)$")
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
@@ -157,6 +161,9 @@ def _page_numbers(context: Context, labels: list, reasons: list, candidates: dic
         after = near(labels, index, 1, skip=("blank", "meta"))
         if not previous and not (after >= 0 and labels[after] == "ref"):
             continue  # no reference line around it: a figure's or a table's number, body text's
+        if DECORATED_PAGE_NUMBER.match(content):
+            labels[index], reasons[index] = "meta", "page number"  # "- 449 -": no reference
+            continue  # wraps a number so
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
         across = _before_numbered_break(labels, reasons, contents, index)

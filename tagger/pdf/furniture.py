@@ -17,7 +17,8 @@ PAGE_NUMBER = re.compile(
     r"\s*[-–—]?$",
     re.IGNORECASE)
 NUMBER = re.compile(r"\d{1,4}")
-# A head's text with the page number at one end: "1186 计算机应用研究 2021 年 第 38 卷", "Zhao et al. 1187".
+# A head's text with the page number at one end: "1186 计算机应用研究 2021 年 第 38 卷",
+# "Zhao et al. 1187".
 HEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D.*$|^.*\D\s(\d{1,4})$")
 FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
