@@ -212,18 +212,19 @@ def _never_blank(contents: list, labels: list, ruled: list) -> None:
 
 
 def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None:
-    """A back-matter head alone on its line after a finished reference ("Appendix A.
-    Protocol", "Acknowledgements") ends the list: it is a heading, and what follows it up to
-    a heading that names a list is no reference (an appendix's numbered steps)."""
-    finished, after = False, False
+    """A back-matter head alone on its line after a finished reference of a list a heading
+    named ("Appendix A. Protocol", "Acknowledgements") ends the list: it is a heading, and
+    what follows it up to a heading that names a list is no reference (an appendix's numbered
+    steps). (Before the list's heading, such heads are the body's: "Notes" above "■ REFERENCES".)"""
+    named, finished, after = False, False, False
     for index, content in enumerate(contents):
         if not content:
             continue
         if LIST_HEADING.match(content):
-            after = False
+            named, after = True, False
         elif after and labels[index] == "ref":
             labels[index] = "text"
-        elif finished and _back_matter_head(content):
+        elif named and finished and _back_matter_head(content):
             labels[index], reasons[index], after = "title", None, True
         finished = labels[index] == "ref" and bool(REFERENCE_END.search(content))
 

@@ -25,13 +25,18 @@ def unspaced(text: str) -> str:
     return re.sub(r"\s{2,}", " ", SMALL_CAPS_WORD.sub(r"\1\2", text))
 
 
+ORNAMENTS = "■□▪▫●○◆◇•·►▶"  # set before a heading by some journals ("■ REFERENCES", ACS)
+
+
 class HeadingPattern:
-    """A heading's pattern, matched on the line as written and on it closed up (`unspaced`)."""
+    """A heading's pattern, matched on the line as written (less an ornament before it) and on
+    it closed up (`unspaced`)."""
 
     def __init__(self, pattern: str):
         self.regex = re.compile(pattern, re.IGNORECASE)
 
     def match(self, text: str):
+        text = text.lstrip(ORNAMENTS)
         return self.regex.match(text) or self.regex.match(unspaced(text))
 
 
