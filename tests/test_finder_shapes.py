@@ -273,3 +273,16 @@ def test_a_page_number_set_between_dashes_is_never_a_wrapped_number():
     assert [seg.raw.split()[0] for seg in found.segments] == ["[12]", "[13]", "[14]"]
     assert "449" not in found.segments[0].raw
     assert [(item.text, item.reason) for item in found.dropped] == [("- 449 -", "page number")]
+
+
+def test_a_back_matter_head_before_the_list_s_ornamented_heading_leaves_the_list_alone():
+    text = ("Author Contributions\nJ. Rak: Resources, Writing, Review and Editing.\nNotes\n"
+            "The authors declare no competing financial interest.\n■ REFERENCES\n"
+            "(1) Arya, P.; Munshi, M.; Kumar, P. Diosgenin: Chemistry, extraction, quantification\n"
+            "and health benefits. Food Chem. Adv. 2023, 2, 100170.\n"
+            "(2) Patel, K.; Gadewar, M.; Tahilyani, V.; Patel, D. K. A review on pharmacological\n"
+            "and analytical aspects of diosgenin. Nat. Prod. Bioprospect. 2012, 2, 46-52.\n"
+            "(3) Kim, J. K.; Park, S. U. An update on the biological and pharmacological\n"
+            "activities of diosgenin. EXCLI J. 2018, 17, 24-28.\n")
+    assert LIST_HEADING.match("■ REFERENCES")
+    assert [seg.raw[:3] for seg in segment(text)] == ["(1)", "(2)", "(3)"]
