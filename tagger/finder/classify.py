@@ -214,18 +214,20 @@ def _never_blank(contents: list, labels: list, ruled: list) -> None:
 def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None:
     """A back-matter head alone on its line after a finished reference of a list a heading
     named ("Appendix A. Protocol", "Acknowledgements") ends the list: it is a heading, and
-    what follows it up to a heading that names a list is no reference (an appendix's numbered
-    steps). (Before the list's heading, such heads are the body's: "Notes" above "■ REFERENCES".)"""
+    what follows it up to the next heading is no reference (an appendix's numbered steps).
+    (Before the list's heading, such heads are the body's: "Notes" above "■ REFERENCES".)"""
     named, finished, after = False, False, False
     for index, content in enumerate(contents):
         if not content:
             continue
         if LIST_HEADING.match(content):
             named, after = True, False
-        elif after and labels[index] == "ref":
-            labels[index] = "text"
         elif named and finished and _back_matter_head(content):
             labels[index], reasons[index], after = "title", None, True
+        elif labels[index] == "title":
+            after = False  # (another section begins)
+        elif after and labels[index] == "ref":
+            labels[index] = "text"
         finished = labels[index] == "ref" and bool(REFERENCE_END.search(content))
 
 

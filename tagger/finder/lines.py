@@ -49,6 +49,7 @@ HEADING = HeadingPattern(
 LIST_HEADING = HeadingPattern(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
     r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
+    r"(?:further|suggested|recommended) reading|"
     r"cited literature|works cited|literaturverzeichnis|literatur|références|"
     r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
     r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
