@@ -10,6 +10,8 @@ read in a child process that may use --memory-limit MB and is stopped at twice -
 With --segments the references are printed unparsed (JSON: raw, start, end, partial);
 --dropped adds every other line with text in it, with why it was left out (page number,
 running head, footnote, separator, body text, heading): {"segments": [...], "dropped": [...]}.
+With --format jsonl the segments come one object a line (then, with --dropped, the lines left
+out, each with its `reason`); the bibliographic formats do not apply to unparsed text.
 Other binary input (an image, an archive) is refused with exit status 1.
 Without --format, a terminal gets the readable view `reftag parse` shows there, anything
 else JSON.
@@ -124,20 +126,31 @@ def _find_in_pdf(data: bytes, args, name: str) -> int:
     return _write(references, args, name)
 
 
+SEGMENT_FORMATS = ("json", "jsonl")
+
+
 def _segments(found, args, name: str, layout=None) -> int:
-    """--segments: the references unparsed (JSON), with --dropped the lines left out;
-    `found` None for an empty file."""
+    """--segments: the references unparsed (JSON, or JSON Lines), with --dropped the lines
+    left out; `found` None for an empty file."""
+    if args.format not in (None, output.TEXT) + SEGMENT_FORMATS:
+        print(f"reftag: --segments writes json or jsonl, not {args.format}", file=sys.stderr)
+        return 1
     if found is None:
-        json.dump({"segments": [], "dropped": []} if args.dropped else [], sys.stdout)
-        sys.stdout.write("\n")
+        if args.format != "jsonl":  # (JSON Lines of nothing is no line)
+            json.dump({"segments": [], "dropped": []} if args.dropped else [], sys.stdout)
+            sys.stdout.write("\n")
         return _none_found(name, empty=True)
     segments = [vars(item) for item in found.segments]
     for item in segments if layout else ():
         item["pdf_page"] = layout.page_at(item["start"])
-    if args.dropped:
-        segments = {"segments": segments, "dropped": [vars(item) for item in found.dropped]}
-    json.dump(segments, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    dropped = [vars(item) for item in found.dropped] if args.dropped else []
+    if args.format == "jsonl":
+        for item in segments + dropped:
+            sys.stdout.write(json.dumps(item, ensure_ascii=False) + "\n")
+    else:
+        json.dump({"segments": segments, "dropped": dropped} if args.dropped else segments,
+                  sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
     return 0 if found.segments else _none_found(name)
 
 

@@ -20,11 +20,13 @@ A cascade, each step one module that hands plain data to the next:
 
 import re
 import warnings
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 
 from tagger.finder.classify import classify_lines
 from tagger.finder.columns import read_columns
+from tagger.finder.compound import compound_parts, entry_label, parsed_text, work_label
 from tagger.finder.lines import IDENTIFIER, numbering_of, repeat_key, split_lines
 from tagger.finder.split import RefLine, split_references, starts_cut_off
 from tagger.text.sniff import BinaryInputError, refusal, sniff, too_long
@@ -54,6 +56,9 @@ class Segment:
     end: int  # offset just after its last character (text[start:end] spans it, and the
     # other column's lines too where two columns are set side by side)
     partial: bool = False  # cut off at the edge of the paste
+    label: str = ""  # when a numbered entry holds several works (tagger.finder.compound), the
+    # entry's number and this work's letter ("[1]", "[3b]"), which parse_segments reads before
+    # the work's text so the reference keeps them as its citation-number; "" otherwise
 
 
 @dataclass
@@ -145,7 +150,7 @@ def parse_segments(segments: list, engine: str = "auto", model=None, jobs: int =
             if len(found.raw) > MAX_CHARS:
                 where = f"{name or 'input'}, characters {found.start}-{found.end}"
                 warnings.warn(too_long(where, MAX_CHARS, True, len(found.raw)), stacklevel=2)
-            yield found.raw[:MAX_CHARS]
+            yield parsed_text(found.raw, found.label)[:MAX_CHARS]
 
     references = list(parse_many(texts(), engine, model, jobs))
     for found, reference in zip(segments, references):
@@ -178,6 +183,7 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
     labels, reasons = classify_lines(lines, model, furniture, headings)
     repeats = Counter(repeat_key(line.content) for line in lines if line.content)
     segments, held, aside = [], set(), {}  # aside: a found piece's lines that make no reference
+    entry = ""  # the list number of the entry the pieces belong to
     for run, at_start, at_end in _reference_runs(lines, labels, layout):
         groups = split_references(run)
         alone = _labels_alone(groups)
@@ -193,9 +199,38 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             partial = (at_start and index == 0 and starts_cut_off(group, numbered)) or (
                 at_end and index == len(groups) - 1 and _ends_cut_off(raw)
             )
-            segments.append(Segment(raw, group[0].start, last.start + len(last.content), partial))
+            found = Segment(raw, group[0].start, last.start + len(last.content), partial)
+            own = entry_label(raw)
+            if own or not (numbered and segments and not partial):
+                entry = own  # (a piece without a number in a numbered list: the entry's work)
+            segments.extend(_works(found, group, entry, later=not own))
             held.update(line.start for line in group)
     return Segmentation(segments, _dropped(lines, labels, reasons, held, aside))
+
+
+def _works(found: Segment, group: list, entry: str, later: bool) -> list:
+    """The works of a piece of entry `entry` (its list number), each a Segment with its own
+    offsets and its label (tagger.finder.compound); `later`: the piece does not open the entry."""
+    starts = compound_parts(found.raw, later) if entry else [0]
+    if len(starts) == 1:
+        found.label = work_label(found.raw, entry, later)
+        return [found]
+    line_starts, offset = [], 0  # where each line begins in raw
+    for line in group:
+        line_starts.append(offset)
+        offset += len(line.content) + 1
+
+    def document_offset(position: int) -> int:
+        at = bisect_right(line_starts, position) - 1
+        return group[at].start + position - line_starts[at]
+
+    works = []
+    for begin, end in zip(starts, starts[1:] + [len(found.raw)]):
+        raw = found.raw[begin:end].rstrip()
+        works.append(Segment(raw, document_offset(begin), document_offset(begin + len(raw) - 1) + 1,
+                             label=work_label(raw, entry, later=begin > 0)))
+    works[-1].partial = found.partial  # (an entry that opens on its number was not cut off before)
+    return works
 
 
 def _page_head(group: list, repeats: Counter) -> bool:

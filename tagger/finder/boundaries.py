@@ -17,7 +17,9 @@ from collections import Counter
 from tagger.finder.continuation import (
     GLUED_NUMBER, LONG_NUMBER, OPEN_END, PAGE_RANGE, continues, open_identifier, unclosed,
 )
-from tagger.finder.lines import IDENTIFIER, YEAR, _bucket, names_after_numbering, numbering_of
+from tagger.finder.lines import (
+    IDENTIFIER, YEAR, _bucket, names_after_numbering, names_first, no_container_words, numbering_of,
+)
 from tagger.crf.model import models_dir, open_tagger
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
@@ -284,6 +286,19 @@ def line_features(lines: list, hints: dict) -> list:
 # CRFsuite takes its feature names as UTF-8, which a lone surrogate (a broken text layer's
 # "\ud800") cannot be written in; the line's own text keeps it.
 LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# A line of names ending on a year and a stop; words in lower case other than these are a title's.
+NAMES_THEN_YEAR = re.compile(r"^(\S[^()]*?[\w.])[.,]?\s\(?(?:1[5-9]|20)\d\d[a-z]?\)?\.$")
+SURNAME_INITIALS = re.compile(r"\b[A-ZÀ-Þ][\w'’\-]+,? (?:[A-Z]\.?\s?-?){1,3}(?:[,.&]|$)")
+# A month right before the year: a date's, no name's ("September 1999.").
+MONTH_LAST = re.compile(r"\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+                        r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$", re.IGNORECASE)
+# One name of a list: "Smith A", "Arnold Anteraper S", "van der Berg AB", "J.-P. Dupont", "Smith" or
+# "J." (a name written "Smith, J."), particles before the surname.
+PARTICLES = r"(?:(?:van|von|de|der|den|del|della|la|le|da|dos|du|ten|ter)\s)*"
+NAME_CHUNK = re.compile(
+    rf"^{PARTICLES}(?:[A-ZÀ-Þ][\w'’\-]+\s){{1,3}}(?:[A-Z]{{1,3}}|(?:[A-Z]\.\s?-?){{1,3}})$"
+    rf"|^(?:[A-Z]\.\s?-?){{1,3}}{PARTICLES}[A-ZÀ-Þ][\w'’\-]+$"
+    rf"|^{PARTICLES}[A-ZÀ-Þ][\w'’\-]+$|^(?:[A-Z]\.\s?-?){{1,3}}$|^[A-Z]{{1,3}}$")
 
 
 def reference_starts(lines: list, hints: dict, model=None) -> set:
@@ -293,11 +308,36 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
     features = [[LONE_SURROGATE.sub("\ufffd", name) for name in row]
                 for row in line_features(lines, hints)]
     labels = open_tagger(str(model or DEFAULT_MODEL)).tag(features)
-    return {0} | {index for index, label in enumerate(labels)
-                  if label == "B" and not _identifier_tail(lines[index - 1].content, lines[index].content)}
+    starts = {0}
+    for index, label in enumerate(labels):
+        if label != "B" or index == 0:
+            continue
+        previous, content = lines[index - 1].content, lines[index].content
+        if _identifier_tail(previous, content):
+            # the model took the tail ("20)") for a label alone: its reference is the next line's
+            if index + 1 < len(lines) and labels[index + 1] == "I" and names_first(lines[index + 1].content):
+                starts.add(index + 1)
+        elif not (authors_and_year(previous) and not LABEL.match(content)):
+            starts.add(index)
+    return starts
+
+
+def authors_and_year(content: str) -> bool:
+    """Names and a year alone on a line ("Smith A, Jones B, Lee C. 2018.", as eLife sets a
+    reference's first line): the title comes on the next line, which goes on with it."""
+    found = NAMES_THEN_YEAR.match(content)
+    if not found or not SURNAME_INITIALS.search(found.group(1)):
+        return False
+    names = re.sub(r",?\s*et al\.?$", "", found.group(1))
+    if MONTH_LAST.search(names) or not no_container_words(names):
+        return False  # "Nashville, TN, September 1999.": a place and a date end a reference
+    chunks = re.split(r"[,;]\s*|\s+(?:and|&)\s+", names)
+    return all(NAME_CHUNK.match(chunk.removeprefix("and ").removeprefix("& ")) for chunk in chunks)
 
 
 def _identifier_tail(previous: str, content: str) -> bool:
     """A word alone after a line that stops inside a DOI or URL is the identifier's tail
-    ("…/j.1365-2419.2003.00268.↵x"), whatever the indent says; not a list's label."""
-    return " " not in content and open_identifier(previous) and not LABEL.match(content)
+    ("…/j.1365-2419.2003.00268.↵x"), whatever the indent says; not a list's label, unless it
+    closes the bracket the DOI opened in ("(doi:10.1017/aog.2016.↵20)")."""
+    closes = content.endswith(")") and previous.count("(") > previous.count(")")
+    return " " not in content and open_identifier(previous) and (closes or not LABEL.match(content))

@@ -13,6 +13,7 @@ reference line of a line the document model is sure of (SURE).
 
 import re
 
+from tagger.finder.continuation import REFERENCE_END
 from tagger.finder.edges import mark_edges
 from tagger.finder.lines import (
     GENRE_MARK,
@@ -21,6 +22,8 @@ from tagger.finder.lines import (
     LIST_HEADING,
     PAGE_NUMBER,
     RUNNING_HEAD,
+    SECTION_HEAD,
+    YEAR,
     line_features,
 )
 from tagger.finder.neighbours import between_refs, near
@@ -28,6 +31,7 @@ from tagger.crf.model import models_dir, open_tagger
 
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
 DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
+TABLE_NUMBER = re.compile(r"^[-+−]?\d+(?:[.,]\d+)?%?$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
 
@@ -61,6 +65,15 @@ def furniture_rule(content: str, previous: str = ""):
     if len(content) < 120 and RUNNING_HEAD.search(content) and not GENRE_MARK.search(content):
         return "meta"
     return None
+
+
+def table_row(content: str) -> bool:
+    """A table's row copied with its cells (a spreadsheet's, a web page's): three cells or
+    more parted by tabs, or two whose second is a number ("Smith et al. (2011)↹120↹0.45").
+    Author–year citations in its cells are no references. (A list's label and its reference
+    parted by one tab, "[1]↹Smith J …", as a word processor sets them, are one line of a list.)"""
+    cells = [cell.strip() for cell in content.split("\t") if cell.strip()]
+    return len(cells) >= 3 or len(cells) == 2 and bool(TABLE_NUMBER.match(cells[1]))
 
 
 def _running_head_shape(content: str) -> bool:
@@ -106,6 +119,10 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
                for c, rule in zip(contents, ruled)]
     mark_edges(lines, labels, reasons)
+    _back_matter_after_list(contents, labels, reasons)
+    for index, content in enumerate(contents):
+        if table_row(content):
+            labels[index], reasons[index] = "text", None
     if guarded:
         _sure_lines_stay(modelled, sure, labels, reasons, ruled)
     if furniture is not None:
@@ -192,6 +209,30 @@ def _never_blank(contents: list, labels: list, ruled: list) -> None:
             labels[index] = "meta"
         elif ruled[index] == "blank" and DITTO_LINE.match(content) and between_refs(labels, index):
             labels[index] = "ref"
+
+
+def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None:
+    """A back-matter head alone on its line after a finished reference of a list a heading
+    named ("Appendix A. Protocol", "Acknowledgements") ends the list: it is a heading, and
+    what follows it up to the next heading is no reference (an appendix's numbered steps).
+    (Before the list's heading, such heads are the body's: "Notes" above "■ REFERENCES".)"""
+    named, finished, after = False, False, False
+    for index, content in enumerate(contents):
+        if not content:
+            continue
+        if LIST_HEADING.match(content):
+            named, after = True, False
+        elif named and finished and _back_matter_head(content):
+            labels[index], reasons[index], after = "title", None, True
+        elif labels[index] == "title":
+            after = False  # (another section begins)
+        elif after and labels[index] == "ref":
+            labels[index] = "text"
+        finished = labels[index] == "ref" and bool(REFERENCE_END.search(content))
+
+
+def _back_matter_head(content: str) -> bool:
+    return bool(SECTION_HEAD.match(content)) and len(content.split()) <= 6 and not YEAR.search(content)
 
 
 def _reason(content: str, label: str) -> str:

@@ -22,7 +22,8 @@ from tagger.finder.continuation import (
 )
 from tagger.finder.ends import text_inside_references
 from tagger.finder.lines import (
-    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_SET_APART, WIDE_GAP, YEAR, YEAR_DIGITS,
+    HEADING, IDENTIFIER, NUMBERING, PAGE_NUMBER, PAGE_NUMBER_FIRST, PAGE_SET_APART, WIDE_GAP, YEAR,
+    YEAR_DIGITS,
     names_first, repeat_key,
 )
 from tagger.finder.neighbours import REACH, between_refs, near
@@ -43,6 +44,9 @@ PAGES_WORD = re.compile(r"\b(?:pp?\.|pages)\s*\d", re.I)
 # A sentence that ends inside the line, after a whole word, and the next one begun
 # ("Sclerosis. IEEE Transactions on …"): a title's end and a journal's start, not a head's.
 SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
+# A page number dressed as one, which no reference wraps to a line of its own: "- 449 -",
+# "— 12 —", "第 3 页". ("Page 15" and "p. 83" may end a reference: "…Bulletin, 1996.↵Page 15".)
+DECORATED_PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*\d{1,4}\s*[-–—]|第\s*\d{1,4}\s*页)$")
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
@@ -157,6 +161,9 @@ def _page_numbers(context: Context, labels: list, reasons: list, candidates: dic
         after = near(labels, index, 1, skip=("blank", "meta"))
         if not previous and not (after >= 0 and labels[after] == "ref"):
             continue  # no reference line around it: a figure's or a table's number, body text's
+        if DECORATED_PAGE_NUMBER.match(content):
+            labels[index], reasons[index] = "meta", "page number"  # "- 449 -": no reference
+            continue  # wraps a number so
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
         across = _before_numbered_break(labels, reasons, contents, index)
@@ -281,6 +288,16 @@ def _head_with_its_number(content: str) -> bool:
     return bool(found) and _short_unfinished(content[:found.start() + 1])
 
 
+def _number_then_head(content: str) -> bool:
+    """The page number, then far apart a head's words with no year in them: a verso's head
+    ("18        ADEBAYO ET AL.", "212        Journal of Applied Ecology"). A wrapped line
+    never opens on a lone number and a wide gap."""
+    found = PAGE_NUMBER_FIRST.match(content)
+    words = content[found.end():] if found else ""
+    return bool(found) and not YEAR.search(words) and (
+        _short_unfinished(words) or words.lower().endswith("et al.") and len(words.split()) <= 6)
+
+
 def _at_edge(lines: list, labels: list, index: int, blank_separated: bool = False) -> bool:
     """A blank line, a form feed, or other furniture right beside the line, or the
     document's own edge. In a list whose references are set apart by blank lines, a blank
@@ -320,8 +337,11 @@ def _beside_page_break(lines: list, labels: list, index: int) -> bool:
 
 def _at_page_edge(lines, labels, reasons, index) -> bool:
     """Right after (or before) a page number or a form feed, blank lines between; or the
-    page number set far apart on the line itself ("Bioinformatics, 35(14), 2019      191")."""
-    if lines[index].text.startswith("\f") or PAGE_SET_APART.search(lines[index].content):
+    page number set far apart on the line itself ("Bioinformatics, 35(14), 2019      191",
+    "18        ADEBAYO ET AL.")."""
+    content = lines[index].content
+    if lines[index].text.startswith("\f") or PAGE_SET_APART.search(content) or (
+            PAGE_NUMBER_FIRST.match(content)):
         return True
     for step in (-1, 1):
         other = index + step
@@ -338,6 +358,8 @@ def _is_head(context: Context, labels: list, index: int):
     content = context.contents[index]
     if context.starts_reference(index) and context.numbering is not None:
         return False
+    if _number_then_head(content):
+        return True  # whatever the line above left open: a page's head opens on its number
     before = near(labels, index, -1, skip=("blank", "meta"))
     after = near(labels, index, 1, skip=("blank", "meta"))
     previous = context.contents[before] if before >= 0 and labels[before] == "ref" else ""

@@ -13,20 +13,46 @@ from dataclasses import dataclass
 
 from tagger.text.lexicon import GIVEN_NAMES, PLACES, PUBLISHER_WORDS, VENUE_WORDS
 
-HEADING = re.compile(
+# Letters set apart ("R E F E R E N C E S", as MNRAS prints its heads; words two spaces or more
+# apart) or small capitals read as a capital and a word ("R EFERENCES", "L ITERATURE C ITED").
+SPACED_LETTERS = re.compile(r"(?<![^\W\d_])(?:[^\W\d_] ){2,}[^\W\d_](?![^\W\d_])")
+SMALL_CAPS_WORD = re.compile(r"\b([A-ZÀ-Þ]) ([A-ZÀ-Þ]{2,})\b")
+
+
+def unspaced(text: str) -> str:
+    """A heading's words as they are read: letter spacing and split small capitals closed up."""
+    text = SPACED_LETTERS.sub(lambda match: match.group().replace(" ", ""), text)
+    return re.sub(r"\s{2,}", " ", SMALL_CAPS_WORD.sub(r"\1\2", text))
+
+
+ORNAMENTS = "■□▪▫●○◆◇•·►▶"  # set before a heading by some journals ("■ REFERENCES", ACS)
+
+
+class HeadingPattern:
+    """A heading's pattern, matched on the line as written (less an ornament before it) and on
+    it closed up (`unspaced`)."""
+
+    def __init__(self, pattern: str):
+        self.regex = re.compile(pattern, re.IGNORECASE)
+
+    def match(self, text: str):
+        text = text.lstrip(ORNAMENTS)
+        return self.regex.match(text) or self.regex.match(unspaced(text))
+
+
+HEADING = HeadingPattern(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited)?|bibliography|"
     r"works cited|literature cited|literature|sources|附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
-    re.IGNORECASE,
 )
 # A line that names a references list, alone; not the wider HEADING ("Sources",
 # "Literature"), which also heads a table or an appendix after the list.
-LIST_HEADING = re.compile(
+LIST_HEADING = HeadingPattern(
     r"^\s*(?:\d+(?:\.\d+)*\.?\s+|[A-Z]\.?\s+|chapter\s+\d+\W+)?(?:references?(?: cited| list)?|"
     r"(?:references? and notes|notes and references)|bibliography|bibliographie|literature cited|"
+    r"(?:further|suggested|recommended) reading|"
     r"cited literature|works cited|literaturverzeichnis|literatur|références|"
     r"referencias|bibliografía|bibliografia|riferimenti bibliografici|"
     r"附?中文参考文献|参考文献|參考文獻|引用文献)\s*[:：]?\s*$",
-    re.IGNORECASE,
 )
 YEAR_DIGITS = r"(?:1[5-9]|20)\d\d[a-z]?"  # a year, as the patterns here and beside spell it
 YEAR = re.compile(rf"(?<!\d){YEAR_DIGITS}(?!\d)")
@@ -39,13 +65,19 @@ RUNNING_HEAD = re.compile(
     r"\d{4}\s*年\s*第\s*\d+\s*[卷期]|第\s*\d+\s*卷\s*第\s*\d+\s*期|《[^》]{1,20}》\s*\d{4}\s*年|"
     r"^\s*page\s+\d+\s*[-–—|]|[-–—|]\s*page\s+\d+\s*$|"
     r"vol\.?\s*\d+\s*,?\s*no\.?\s*\d+\s*,?\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"\d{4}(?:\s+\d{1,4})?\s*$|publication date:\s*\w+\.?\s+\d{4}",
+    r"\d{4}(?:\s+\d{1,4})?\s*$|publication date:\s*\w+\.?\s+\d{4}|"
+    # the page number, the journal's name (no stop, no comma: no reference's authors and
+    # title), its volume and issue and year: "1186 Journal of Computer Applications Vol. 38 No. 4 2021"
+    r"^\d{1,4}\s+[^\W\d][^\d.,;:]{2,60}\s(?:vol\.?|volume)\s*\d+\s*,?\s*(?:no\.?|issue)\s*\d+\s*,?\s*"
+    r"(?:[a-z]+\.?\s+)?\d{4}\s*$",
     re.IGNORECASE,
 )
 # A head or foot set in two parts far apart: "231:24          Anonymous et al."
 WIDE_GAP = re.compile(r"\S\s{6,}\S")
 # A page number set far apart at the end of a head ("Bioinformatics, 35(14), 2019      191").
 PAGE_SET_APART = re.compile(r"\S\s{6,}\d{1,4}$")
+# The page number first, then the head's words far apart ("18        ADEBAYO ET AL.").
+PAGE_NUMBER_FIRST = re.compile(r"^\d{1,4}\s{6,}(?=\S)")
 # How a numbered list numbers its entries (up to 999: a four-digit number is a year);
 # Chinese text may use full-width brackets and stops.
 NUMBERING = (
@@ -117,9 +149,8 @@ BACK_MATTER = (r"appendices|notes|endnotes|acknowledge?ments?|supplementary|supp
                r"figure legends|figures?|tables?|author contributions|funding|competing interests|"
                r"conflicts? of interest|abbreviations|data availability|about the authors?|"
                r"biograph(?:y|ies)|glossary|index")
-SECTION_HEAD = re.compile(
+SECTION_HEAD = HeadingPattern(
     rf"^\s*(?:[A-Z0-9]{{1,3}}\.?\s+)?(?:appendix(?:\s+[A-Z0-9]{{1,2}}[.:]\s+)?|{BACK_MATTER})\b[^.]{{0,40}}$",
-    re.IGNORECASE,
 )
 # The same heads run in at the start of a paragraph ("Conflict of Interest Statement: The
 # authors declare …", "Funding: …"), as journals set the notes after a list.

@@ -17,6 +17,9 @@ PAGE_NUMBER = re.compile(
     r"\s*[-–—]?$",
     re.IGNORECASE)
 NUMBER = re.compile(r"\d{1,4}")
+# A head's text with the page number at one end: "1186 计算机应用研究 2021 年 第 38 卷",
+# "Zhao et al. 1187".
+HEAD_NUMBER = re.compile(r"^(\d{1,4})\s+\D.*$|^.*\D\s(\d{1,4})$")
 FOOTNOTE_SIGN = re.compile(r"^(?:[†‡§¶]|\*\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)")  # "*Smith, J." marks a study
 EDGE = 0.2  # the outer fifth of the page, top or bottom
 EDGE_ROWS = 3  # at most this many rows at each edge count as furniture candidates
@@ -92,6 +95,8 @@ def mark_furniture(pages: list, heights: list) -> None:
                 line.flags.add("pagenumber")
             elif len(seen_on[_key(text)]) >= 2 or _number_at_end(line):
                 line.flags.add("runninghead")
+    _mark_numbered_heads(edges, heights)
+    for lines in edges:
         # the other part of a head set in two parts, the page number at one end
         numbers = [line.baseline for line in lines if "pagenumber" in line.flags]
         for line in lines:
@@ -102,6 +107,24 @@ def mark_furniture(pages: list, heights: list) -> None:
     for lines in pages:
         _mark_footnotes(lines, size)
     _mark_links(pages)
+
+
+def _mark_numbered_heads(edges: list, heights: list) -> None:
+    """Heads that differ from page to page (a verso names the journal, a recto the authors)
+    but carry the page number at one end: the numbers of two pages' heads in the same band
+    lie as far apart as the pages, so a PDF of two or three pages has its heads too."""
+    numbered = []  # (page, band, number, line)
+    for page, (lines, height) in enumerate(zip(edges, heights)):
+        for line in lines:
+            found = HEAD_NUMBER.match(" ".join(line.text.split()))
+            if found and not PAGE_NUMBER.match(line.text.strip()):
+                number = int(found.group(1) or found.group(2))
+                numbered.append((page, line.top < height / 2, number, line))
+    for page, band, number, line in numbered:
+        if any(other_band == band and other_page != page
+               and other_number - number == other_page - page
+               for other_page, other_band, other_number, _ in numbered):
+            line.flags.add("runninghead")
 
 
 def _mark_links(pages: list) -> None:

@@ -313,7 +313,7 @@ def _joined(layout, lines: list, starts: list, segments: list) -> list:
             indent - head >= HANG)
         if at_tail or (numbered and CONTINUES.match(segment.raw)):
             result[-1] = Segment(previous.raw + "\n" + segment.raw, previous.start, segment.end,
-                                 previous.partial)
+                                 previous.partial, previous.label)
         else:
             result.append(segment)
     return result
@@ -428,10 +428,10 @@ def _split(lines: list, starts: list, segment: Segment, at: int) -> tuple:
     after = [piece for piece in pieces if piece[0] >= at]
     if not pieces or not before or not after:
         return segment, None
-    return _segment(before, segment.partial), _segment(after, False)
+    return _segment(before, segment.partial, segment.label), _segment(after, False)
 
 
-def _segment(pieces: list, partial: bool) -> Segment:
+def _segment(pieces: list, partial: bool, label: str = "") -> Segment:
     last = pieces[-1]
     return Segment("\n".join(text for _, _, text in pieces), pieces[0][1],
-                   last[1] + len(last[2]), partial)
+                   last[1] + len(last[2]), partial, label)
