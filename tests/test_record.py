@@ -236,3 +236,41 @@ def test_the_built_in_reader_agrees_with_bibtexparser():
     ours = read_entry(ENTRY)[1]
     theirs["pages"] = theirs["pages"].replace("--", "–")
     assert ours == theirs
+
+
+# 9. BMC's and Vancouver's lists and tails without stops (real-pdf-dev's Trials papers).
+
+@pytest.mark.parametrize("text, authors, title_start", [
+    ("Abbott KL, Brennan JM, Castro PD, Dunn RT, Ekwueme AO, Ferris GH, Gallagher MW: Pain "
+     "diaries in trials of knee surgery: a scoping review. Knee Surg 2016, 12:88.",
+     "Gallagher MW", "Pain diaries"),
+    ("Hollis CR, Ibsen T, Jansen PW, Kovacs LA,\nvan den Berg JRW: The ARC cohort: design and "
+     "first findings. BMC Public Health 2015, 15:402.", "van den Berg JRW", "The ARC cohort"),
+    ("Lund NE, Moreau A, Norris K, O’Hara D, Quinn M, Rahman S, Editorial Board, Wound Care "
+     "Group: 2017 methods for reviews of wound care. Int Wound J 2017, 14:3–10.",
+     "Wound Care Group", "2017 methods"),
+    ("Pike EA: Why 'late' counts in hospital discharge? J Hosp Med 2012, 7:41–45.",
+     "Pike EA", "Why 'late' counts"),
+])
+def test_a_vancouver_list_ends_at_its_colon(text, authors, title_start):
+    got = fields(text)
+    assert got["author"].endswith(authors)
+    assert got["title"].startswith(title_start)
+
+
+@pytest.mark.parametrize("text, venue, year, volume, pages", [
+    ("Quist HB, Reyes T: Back pain outcome sets. Spine (Phila Pa 1976) 2011, 36:1201–1209.",
+     "Spine (Phila Pa 1976)", "2011", "36", "1201–1209"),
+    ("Sato Y, Tan W: Reporting of harms in trials. BMC Med 2017, 15:210.",
+     "BMC Med", "2017", "15", "210"),
+    ("Ueda K, Vargas J: Delphi surveys for outcome sets. PLoS Med 2014, 11:e1001703.",
+     "PLoS Med", "2014", "11", "e1001703"),
+    ("Wolfe N, Xu Z: Sealant retention in children. J Am Dent Assoc 2016, 147:e12–e19.",
+     "J Am Dent Assoc", "2016", "147", "e12–e19"),
+    ("Young B, Zahid F: Heat therapy for neck pain. Cochrane Database Syst Rev 2009, "
+     "CD004251.", "Cochrane Database Syst Rev", "2009", None, "CD004251"),
+])
+def test_year_volume_and_pages_without_stops(text, venue, year, volume, pages):
+    got = fields(text)
+    assert (got.get("venue"), got.get("year"), got.get("volume"), got.get("pages")) == (
+        venue, year, volume, pages)
