@@ -251,6 +251,11 @@ def test_the_built_in_reader_agrees_with_bibtexparser():
      "Wound Care Group", "2017 methods"),
     ("Pike EA: Why 'late' counts in hospital discharge? J Hosp Med 2012, 7:41–45.",
      "Pike EA", "Why 'late' counts"),
+    ("12. Ahn S, Berger T, Cole M, Diaz R, Eng P, Fuchs U, van der Meer K, Grabowski,\nHall J: "
+     "Core sets for knee pain. Clin Rehabil 2010, 24:12–20.", "Grabowski, Hall J", "Core sets"),
+    ("Ivers RC, Jain P, Koch B, Lamb S, Topic Group, Spine Review Group: 2012 updated "
+     "guidance for reviews of spinal care. Spine (Phila Pa 1976) 2012, 37:88–96.",
+     "Spine Review Group", "2012 updated guidance"),
 ])
 def test_a_vancouver_list_ends_at_its_colon(text, authors, title_start):
     got = fields(text)
@@ -269,6 +274,8 @@ def test_a_vancouver_list_ends_at_its_colon(text, authors, title_start):
      "J Am Dent Assoc", "2016", "147", "e12–e19"),
     ("Young B, Zahid F: Heat therapy for neck pain. Cochrane Database Syst Rev 2009, "
      "CD004251.", "Cochrane Database Syst Rev", "2009", None, "CD004251"),
+    ("Abel F, Brun G: Outcome sets in rehabilitation. J Rehabil Med 2008, Suppl 46:17–23.",
+     "J Rehabil Med", "2008", "46", "17–23"),
 ])
 def test_year_volume_and_pages_without_stops(text, venue, year, volume, pages):
     got = fields(text)

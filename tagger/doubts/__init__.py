@@ -95,10 +95,11 @@ def reading_checks(words, labels) -> dict[int, str]:
     where it has none, one number for the volume, the page after "volume (year)", a lettered
     range of pages whole, no volume for a journal that numbers none, PoS's code its volume, a
     volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
-    range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages."""
+    range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
+    names the authors up to the colon (the rules could cut it at a name without initials)."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
             | year_as_volume(words, labels) | publisher_as_venue(words, labels)
             | volume_in_pages(words, labels) | no_date(words, labels)
-            | year_volume_pages(words, labels))
+            | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels))

@@ -587,7 +587,8 @@ def vancouver_list_before_colon(words, labels) -> dict[int, str]:
     – …", "Bouter LM, de Vet HCW: The COSMIN study …", "Kidd EA: How 'clean' …". Where the
     CRF ended the authors before the colon (a long list, a particle, a quote after it), or ran
     them on past it, the names up to the colon are the authors': each "Family INITIALS", a few
-    that are a group or lack their initials ("Editorial Board", "Kostanjsek"), "et al" last."""
+    that are a group or lack their initials ("Editorial Board", "Kostanjsek"), "et al" last. The
+    word after the colon opens the title, a year too ("…: 2009 updated method guidelines")."""
     if ":" not in words:
         return {}
     start = next((k for k, label in enumerate(labels) if label != CITATION_NUMBER), len(labels))
@@ -597,8 +598,8 @@ def vancouver_list_before_colon(words, labels) -> dict[int, str]:
     if colon is None or colon + 1 >= len(words) or not (
             words[colon + 1][:1].isupper() or words[colon + 1][:1].isdigit()):
         return {}
-    after = run_end(labels, colon + 1, AUTHOR) if labels[colon] == AUTHOR else colon + 1
-    if all(label == AUTHOR for label in labels[start:colon]) and after == colon + 1:
+    after = max(run_end(labels, colon + 1, AUTHOR), colon + 2)  # the title's first word too
+    if all(label == AUTHOR for label in labels[start:colon]) and labels[colon + 1] == TITLE:
         return {}
     return (dict.fromkeys(range(start, colon), AUTHOR) | {colon: OTHER}
             | dict.fromkeys(range(colon + 1, after), TITLE))

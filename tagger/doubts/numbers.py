@@ -223,7 +223,11 @@ def year_volume_pages(words, labels) -> dict[int, str]:
 
 def _volume_and_pages(tail) -> list[str] | None:
     """The labels of "23 : 2003 – 2013", "8 : e1000393", "144 : e24 – e30" (volume, colon,
-    pages) or of "CD 000335" (an article code), or None for any other tail."""
+    pages; a supplement before them its issue) or of "CD 000335" (an article code), or None for
+    any other tail."""
+    if tail and tail[0].lower() in _SUPPLEMENT:  # "2004, Suppl 44:69–74"
+        rest = _volume_and_pages(tail[1:])
+        return [ISSUE] + rest if rest and rest[0] == VOLUME else None
     if len(tail) >= 3 and tail[0].isdigit() and len(tail[0]) <= 4 and tail[1] == ":":
         pages = tail[2:]
         if len(pages) == 1 and _PAGE.fullmatch(pages[0]) or (
