@@ -281,3 +281,14 @@ def test_year_volume_and_pages_without_stops(text, venue, year, volume, pages):
     got = fields(text)
     assert (got.get("venue"), got.get("year"), got.get("volume"), got.get("pages")) == (
         venue, year, volume, pages)
+
+
+@pytest.mark.parametrize("text, note", [
+    ("FrogBase: a catalogue of frog calls. Available: http://frogbase.example.org/. Accessed: "
+     "March 2, 2019.", "Accessed: March 2, 2019"),
+    ("PubChem Compound Summary. Available online: http://pubchem.example.gov (accessed on 5 May "
+     "2020).", "accessed on 5 May 2020"),
+])
+def test_an_access_date_is_no_year_even_when_it_is_the_only_date(text, note):
+    got = fields(text)
+    assert "year" not in got and got["note"] == note

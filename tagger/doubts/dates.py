@@ -83,19 +83,30 @@ def vancouver_volume(words, labels) -> dict[int, str]:
 
 def access_date(words, labels) -> dict[int, str]:
     """The date after "cited", "accessed" or "retrieved" is when the reference was read, not
-    when it was published (NLM's "2020 [cited 2021 Mar 5]"): a note, where the reading has a
-    year before it."""
+    when it was published (NLM's "2020 [cited 2021 Mar 5]", "Accessed: October 13, 2014",
+    "(accessed on 10 October 2014)"): a note, all of it, also where it is the only date the
+    reference prints (docs/design.md, "Labels")."""
     if _ACCESS_FORMS.isdisjoint(words):
         return {}
     for k, word in enumerate(words):
-        if word.lower() not in lexicon.ACCESS_WORDS or YEAR not in labels[:k]:
+        if word.lower() not in lexicon.ACCESS_WORDS:
             continue
-        end = k + 1
-        while end < len(words) and labels[end] == YEAR and words[end] not in ("]", ")"):
+        start = k + 1
+        while start < len(words) and words[start].lower() in _BEFORE_ACCESS_DATE:
+            start += 1
+        end = start
+        while end < len(words) and words[end] not in _AFTER_ACCESS_DATE and (
+                labels[end] in (YEAR, NOTE)):
             end += 1
-        if end > k + 1:
-            return dict.fromkeys(range(k + 1, end), NOTE)
+        if any(labels[i] == YEAR for i in range(start, end)):
+            return dict.fromkeys(range(k, end), NOTE)
     return {}
+
+
+# What stands between the access word and its date ("Accessed: …", "accessed on …"), and
+# what closes the date ("[cited 2021 Mar 5]", "(accessed on 10 October 2014).").
+_BEFORE_ACCESS_DATE = frozenset((":", "on", "at", "am", "le"))
+_AFTER_ACCESS_DATE = frozenset(("]", ")", ";"))
 
 
 # The access words as references write them ("cited", "Accessed", "RETRIEVED"), so that a
