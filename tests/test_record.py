@@ -292,3 +292,32 @@ def test_year_volume_and_pages_without_stops(text, venue, year, volume, pages):
 def test_an_access_date_is_no_year_even_when_it_is_the_only_date(text, note):
     got = fields(text)
     assert "year" not in got and got["note"] == note
+
+
+@pytest.mark.parametrize("text, venue, volume, pages, year", [
+    ("[7] K. Ota and L. Ruiz, “Zinc uptake in sperm cells,” Advances in Andrology, vol. 2014, "
+     "Article ID 561203, 9 pages, 2014.", "Advances in Andrology", "vol. 2014", "561203", "2014"),
+    ("[8] T. Vance, “Thermal gating of ion channels,” Frontiers in Physiology, vol. 5, article "
+     "412, 2014.", "Frontiers in Physiology", "vol. 5", "412", "2014"),
+    ("Nagy, P.; Orr, D. Soil fungi in barley. PLoS One 2013, 8, e70412.", "PLoS One", "8",
+     "e70412", "2013"),
+])
+def test_an_article_number_is_the_page(text, venue, volume, pages, year):
+    got = fields(text)
+    assert (got.get("venue"), got.get("volume"), got.get("pages"), got.get("year")) == (
+        venue, volume, pages, year)
+
+
+@pytest.mark.parametrize("text, venue", [
+    ("Arnott GH, Bell TR (2015) Call timing in tree frogs. PLOS ONE. In press Vol. 11, Issue 2.",
+     "PLOS ONE"),
+    ("Cho K, Dey P (2016) Larval growth in cold ponds. Herpetologica. In press.", "Herpetologica"),
+])
+def test_in_press_is_a_note_not_the_journal(text, venue):
+    got = fields(text)
+    assert (got.get("venue"), got.get("note")) == (venue, "In press")
+
+
+def test_in_press_inside_a_title_stays_there():
+    got = fields("Eady J. Freedom in press coverage of elections. J Media Stud. 2004;9:11–19.")
+    assert got["title"] == "Freedom in press coverage of elections" and "note" not in got

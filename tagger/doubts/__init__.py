@@ -21,12 +21,12 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint, desc
                     editors_before_role, german_book_parts, place_with_its_river,
                     subtitle_before_book_parts,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
+from .dates import access_date, in_press, missing_year, online_dates, vancouver_volume, vancouver_year
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, software
-from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
+from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
                       supplement_issue, volume_in_pages, year_as_volume, year_volume_pages)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
@@ -49,7 +49,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "german_book_parts", "editors_before_role", "place_with_its_river",
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
            "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
-           "vancouver_list_before_colon", "year_volume_pages"]
+           "vancouver_list_before_colon", "year_volume_pages", "article_number",
+           "in_press"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -96,10 +97,12 @@ def reading_checks(words, labels) -> dict[int, str]:
     range of pages whole, no volume for a journal that numbers none, PoS's code its volume, a
     volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
     range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
-    names the authors up to the colon (the rules could cut it at a name without initials)."""
+    names the authors up to the colon (the rules could cut it at a name without initials),
+    Hindawi's "Article ID 240268" the pages, "In press" a note."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
             | year_as_volume(words, labels) | publisher_as_venue(words, labels)
             | volume_in_pages(words, labels) | no_date(words, labels)
-            | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels))
+            | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels)
+            | article_number(words, labels) | in_press(words, labels))

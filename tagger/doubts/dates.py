@@ -9,7 +9,8 @@ the page was read, not when it was written.
 from ..text import lexicon
 from ..labels import OTHER
 from ..crf.features import YEAR_SHAPE
-from .words import GENRE, ISSUE, NOTE, VENUE, VOLUME, YEAR
+from .words import (GENRE, ISSUE, LOCATION, NOTE, PUBLISHER, TITLE, VENUE, VOLUME, YEAR,
+                    run_start)
 
 
 # Labels no year is part of as a number.
@@ -132,3 +133,19 @@ def online_dates(words, labels) -> dict[int, str]:
             if words[end:end + 1] == [closing] and (opening == "(" or end - i > 1):
                 decided.update(dict.fromkeys(range(i, end), YEAR if opening == "(" else NOTE))
     return decided
+
+
+def in_press(words, labels) -> dict[int, str]:
+    """ "PLOS ONE. In press", "Copeia. In press.": the status is a note (docs/design.md,
+    "Labels"), not the journal's tail or a publisher; a journal the CRF then read as a place or a
+    publisher before it is the venue, where the reading has none."""
+    for k in range(len(words) - 1):
+        if words[k].lower() == "in" and words[k + 1].lower() == "press" and TITLE not in (
+                labels[k], labels[k + 1]):  # "Freedom in press coverage" is a title's
+            decided = {k: NOTE, k + 1: NOTE}
+            before = k - (k > 0 and words[k - 1] == ".")
+            if VENUE not in labels and before > 0 and labels[before - 1] in (LOCATION, PUBLISHER):
+                decided |= dict.fromkeys(range(run_start(labels, before, labels[before - 1]),
+                                               before), VENUE)
+            return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
