@@ -321,3 +321,16 @@ def test_in_press_is_a_note_not_the_journal(text, venue):
 def test_in_press_inside_a_title_stays_there():
     got = fields("Eady J. Freedom in press coverage of elections. J Media Stud. 2004;9:11–19.")
     assert got["title"] == "Freedom in press coverage of elections" and "note" not in got
+
+
+@pytest.mark.parametrize("text, author, title", [
+    ("[3] International Atomic Energy Agency (IAEA), Safety Glossary for Radiation Protection, "
+     "International Atomic Energy Agency, Vienna, Austria, 2nd edition, 2018.",
+     "International Atomic Energy Agency (IAEA)", "Safety Glossary for Radiation Protection"),
+    ("[5] American Veterinary Medical Association, AVMA Guidelines for the Euthanasia of "
+     "Animals, American Veterinary Medical Association, Schaumburg, Ill, USA, 2020.",
+     "American Veterinary Medical Association", "AVMA Guidelines for the Euthanasia of Animals"),
+])
+def test_a_group_named_again_as_publisher_is_the_author(text, author, title):
+    got = fields(text)
+    assert (got.get("author"), got.get("title"), got.get("venue")) == (author, title, None)

@@ -14,6 +14,7 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
 from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
+                      group_named_again,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
@@ -50,7 +51,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
            "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
-           "in_press"]
+           "in_press", "group_named_again"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -84,6 +85,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | title_head_left_out(tokens, labels, words) | imprint_in_venue(tokens, labels, words)
             | footnote_words(words, labels) | described_in_brackets(words, labels)
             | names_before_colon(words, labels) | vancouver_list_before_colon(words, labels)
+            | group_named_again(words, labels)
             | numbered_footnote_name(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)

@@ -27,8 +27,8 @@ from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, TITLE, VENUE, capitalized,
-                    initial, run_end, run_start, written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, PUBLISHER, TITLE, VENUE,
+                    capitalized, initial, run_end, run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -639,3 +639,31 @@ def _vancouver_name(item) -> bool:
                                               for word in family)
             and all(capitalized(word) or word.lower() in lexicon.NAME_PARTICLES
                     or word in "-'’" or initial(word) for word in family))
+
+
+def group_named_again(words, labels) -> dict[int, str]:
+    """A report's author that is also its publisher: "World Health Organization (WHO), WHO
+    Laboratory Manual …, World Health Organization, Geneva, 2010", "Clinical Laboratory
+    Standards Institute, M100: Performance Standards …, Clinical Laboratory Standards
+    Institute, Wayne, 2014". The group before the first comma, named again after the title, is
+    the author (the CRF cut it inside, ran it on into the title, or took it for the publisher),
+    the title begins after it, and where it is named again, is the publisher (not a venue)."""
+    start = next((k for k, label in enumerate(labels) if label != CITATION_NUMBER), len(labels))
+    end = next((k for k in range(start, min(start + 14, len(words))) if words[k] in ",.:;"), None)
+    if end is None:
+        return {}
+    name = list(takewhile(lambda word: word != "(", words[start:end]))
+    if not (len(name) >= 2 and capitalized(name[0]) and capitalized(name[-1]) and all(
+            word[:1].isupper() or word in _GROUP_WORDS for word in name)):
+        return {}
+    again = next((k for k in range(end + 1, len(words) - len(name) + 1)
+                  if words[k:k + len(name)] == name), None)
+    if again is None or again <= end + 1 or TITLE in labels[again:again + len(name)]:
+        return {}
+    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, end + 1: TITLE}
+    if labels[again] == VENUE:
+        decided |= dict.fromkeys(range(again, again + len(name)), PUBLISHER)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+_GROUP_WORDS = frozenset(("of", "for", "and", "on", "the", "in", "&", "-"))
