@@ -334,3 +334,18 @@ def test_in_press_inside_a_title_stays_there():
 def test_a_group_named_again_as_publisher_is_the_author(text, author, title):
     got = fields(text)
     assert (got.get("author"), got.get("title"), got.get("venue")) == (author, title, None)
+
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Hale RT, Imai K, et al.: Growth and maturity of the blue shark (Prionace glauca) in\n"
+     "New Caledonian Waters. Mar Freshwater Res. 2011; 62(4): 301–310.",
+     "Growth and maturity of the blue shark (Prionace glauca) in New Caledonian Waters",
+     "Mar Freshwater Res"),
+    ("Smith, J. 2001. Title of chapter, in New Frontiers. Springer, Berlin, pp. 3–9.",
+     "Title of chapter", "New Frontiers"),
+    ("Doe, J. 2001. Charge transport, in Proc. Natl. Acad. Sci. USA 98, 1–5.",
+     "Charge transport", "Proc. Natl. Acad. Sci. USA"),
+])
+def test_a_title_does_not_end_mid_phrase(text, title, venue):
+    got = fields(text)
+    assert (got.get("title"), got.get("venue")) == (title, venue)

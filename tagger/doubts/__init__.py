@@ -32,7 +32,8 @@ from .numbers import (article_number, lettered_pages, page_of_volume_less_journa
                       supplement_issue, volume_in_pages, year_as_volume, year_volume_pages)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
-                     quoted_title_whole, title_before_type_code, title_end_before_colon, title_head_left_out,
+                     quoted_title_whole, title_before_type_code, title_cut_mid_phrase, title_end_before_colon,
+                     title_head_left_out,
                      title_past_its_quote)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
@@ -51,7 +52,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
            "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
-           "in_press", "group_named_again"]
+           "in_press", "group_named_again", "title_cut_mid_phrase"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -85,7 +86,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | title_head_left_out(tokens, labels, words) | imprint_in_venue(tokens, labels, words)
             | footnote_words(words, labels) | described_in_brackets(words, labels)
             | names_before_colon(words, labels) | vancouver_list_before_colon(words, labels)
-            | group_named_again(words, labels)
+            | group_named_again(words, labels) | title_cut_mid_phrase(words, labels)
             | numbered_footnote_name(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
