@@ -22,7 +22,8 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint, desc
                     editors_before_role, german_book_parts, place_with_its_river,
                     subtitle_before_book_parts,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import access_date, in_press, missing_year, online_dates, vancouver_volume, vancouver_year
+from .dates import (access_date, in_press, missing_year, online_dates, vancouver_volume,
+                    vancouver_year)
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
@@ -32,8 +33,8 @@ from .numbers import (article_number, lettered_pages, page_of_volume_less_journa
                       supplement_issue, volume_in_pages, year_as_volume, year_volume_pages)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
-                     quoted_title_whole, title_before_type_code, title_cut_mid_phrase, title_end_before_colon,
-                     title_head_left_out,
+                     quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
+                     title_end_before_colon, title_head_left_out,
                      title_past_its_quote)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
@@ -63,7 +64,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     field, break one of the humanities' shapes, a legal citation or a quoted title, or break
     a journal's first word off it, or give a web page's, a program's or a data set's parts a
     journal's fields (software.py), or run a series, an edition or a book's
-    publisher into a container (containers.py)."""
+    publisher into a container (containers.py), end a BMC list of names before its colon, cut
+    a group that is named again as the publisher, or end a title mid-phrase."""
     words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)

@@ -203,9 +203,10 @@ def year_volume_pages(words, labels) -> dict[int, str]:
     """BMC's and Vancouver's end without stops, "Spine (Phila Pa 1976) 1998, 23:2003–2013.",
     "PLoS Med 2011, 8:e1000393.", "Cochrane Database Syst Rev 2005, CD000335.", and ACS's
     "PLoS One 2011, 6, e21026.": the year, then the volume before a colon (or a comma) and the
-    pages or article number after it, or an article code alone, closing the reference. The CRF ran the year into the journal, the volume into the
-    pages, or left the code out; the journal is what stands before the year (a place or a
-    publisher to the CRF: "Trials 2013, 14:21")."""
+    pages or article number after it, or an article code alone, closing the reference. The CRF
+    ran the year into the journal, the volume into the pages, or left the code out; the
+    journal is what stands before the year (a place or a publisher to the CRF: "Trials 2013,
+    14:21")."""
     end = len(words) - (words[-1:] == ["."])
     for k in range(1, end - 2):
         if not (YEAR_SHAPE.fullmatch(words[k]) and words[k + 1] == "," and labels[k - 1] != TITLE
@@ -222,9 +223,9 @@ def year_volume_pages(words, labels) -> dict[int, str]:
 
 
 def _volume_and_pages(tail) -> list[str] | None:
-    """The labels of "23 : 2003 – 2013", "8 : e1000393", "144 : e24 – e30", "6 , e21026" (volume,
-    colon or comma, pages; a supplement before them its issue) or of "CD 000335" (an article code), or None for
-    any other tail."""
+    """The labels of "23 : 2003 – 2013", "8 : e1000393", "144 : e24 – e30", "6 , e21026"
+    (volume, colon or comma, pages; a supplement before them its issue) or of "CD 000335" (an
+    article code), or None for any other tail."""
     if tail and tail[0].lower() in _SUPPLEMENT:  # "2004, Suppl 44:69–74"
         rest = _volume_and_pages(tail[1:])
         return [ISSUE] + rest if rest and rest[0] == VOLUME else None
