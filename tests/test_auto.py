@@ -481,12 +481,15 @@ def test_what_follows_a_place_and_its_colon_is_the_publisher():
         "人工智能前沿", "北京", "科学出版社")
 
 
-def test_a_date_after_cited_is_a_note_where_the_reading_has_its_year():
+def test_a_date_after_cited_is_a_note():
     words = ["2020", "[", "cited", "2021", "Mar", "5", "]"]
     labels = ["year", "note", "note", "year", "year", "year", "year"]
-    assert access_date(words, labels) == {3: "note", 4: "note", 5: "note"}
-    # with no year before it, the only date there is stays the year
-    assert access_date(words[1:], labels[1:]) == {}
+    assert access_date(words, labels) == {2: "note", 3: "note", 4: "note", 5: "note"}
+    # the only date the reference prints is a note too, when it is the access date
+    words = ["Accessed", ":", "May", "3", ",", "2019", "."]
+    labels = ["note", "note", "note", "note", "year", "year", "year"]
+    assert access_date(words, labels) == dict.fromkeys(range(7), "note")
+    assert access_date(["2019", "."], ["year", "year"]) == {}
     fields = parse("Smith J, Doe A. Title of web article [Internet]. Bethesda (MD): National "
                    "Library of Medicine (US); 2020 [cited 2021 Mar 5]. Available from: "
                    "https://www.ncbi.nlm.nih.gov/books/NBK12345/").fields

@@ -236,3 +236,116 @@ def test_the_built_in_reader_agrees_with_bibtexparser():
     ours = read_entry(ENTRY)[1]
     theirs["pages"] = theirs["pages"].replace("--", "–")
     assert ours == theirs
+
+
+# 9. BMC's and Vancouver's lists and tails without stops (real-pdf-dev's Trials papers).
+
+@pytest.mark.parametrize("text, authors, title_start", [
+    ("Abbott KL, Brennan JM, Castro PD, Dunn RT, Ekwueme AO, Ferris GH, Gallagher MW: Pain "
+     "diaries in trials of knee surgery: a scoping review. Knee Surg 2016, 12:88.",
+     "Gallagher MW", "Pain diaries"),
+    ("Hollis CR, Ibsen T, Jansen PW, Kovacs LA,\nvan den Berg JRW: The ARC cohort: design and "
+     "first findings. BMC Public Health 2015, 15:402.", "van den Berg JRW", "The ARC cohort"),
+    ("Lund NE, Moreau A, Norris K, O’Hara D, Quinn M, Rahman S, Editorial Board, Wound Care "
+     "Group: 2017 methods for reviews of wound care. Int Wound J 2017, 14:3–10.",
+     "Wound Care Group", "2017 methods"),
+    ("Pike EA: Why 'late' counts in hospital discharge? J Hosp Med 2012, 7:41–45.",
+     "Pike EA", "Why 'late' counts"),
+    ("12. Ahn S, Berger T, Cole M, Diaz R, Eng P, Fuchs U, van der Meer K, Grabowski,\nHall J: "
+     "Core sets for knee pain. Clin Rehabil 2010, 24:12–20.", "Grabowski, Hall J", "Core sets"),
+    ("Ivers RC, Jain P, Koch B, Lamb S, Topic Group, Spine Review Group: 2012 updated "
+     "guidance for reviews of spinal care. Spine (Phila Pa 1976) 2012, 37:88–96.",
+     "Spine Review Group", "2012 updated guidance"),
+])
+def test_a_vancouver_list_ends_at_its_colon(text, authors, title_start):
+    got = fields(text)
+    assert got["author"].endswith(authors)
+    assert got["title"].startswith(title_start)
+
+
+@pytest.mark.parametrize("text, venue, year, volume, pages", [
+    ("Quist HB, Reyes T: Back pain outcome sets. Spine (Phila Pa 1976) 2011, 36:1201–1209.",
+     "Spine (Phila Pa 1976)", "2011", "36", "1201–1209"),
+    ("Sato Y, Tan W: Reporting of harms in trials. BMC Med 2017, 15:210.",
+     "BMC Med", "2017", "15", "210"),
+    ("Ueda K, Vargas J: Delphi surveys for outcome sets. PLoS Med 2014, 11:e1001703.",
+     "PLoS Med", "2014", "11", "e1001703"),
+    ("Wolfe N, Xu Z: Sealant retention in children. J Am Dent Assoc 2016, 147:e12–e19.",
+     "J Am Dent Assoc", "2016", "147", "e12–e19"),
+    ("Young B, Zahid F: Heat therapy for neck pain. Cochrane Database Syst Rev 2009, "
+     "CD004251.", "Cochrane Database Syst Rev", "2009", None, "CD004251"),
+    ("Abel F, Brun G: Outcome sets in rehabilitation. J Rehabil Med 2008, Suppl 46:17–23.",
+     "J Rehabil Med", "2008", "46", "17–23"),
+])
+def test_year_volume_and_pages_without_stops(text, venue, year, volume, pages):
+    got = fields(text)
+    assert (got.get("venue"), got.get("year"), got.get("volume"), got.get("pages")) == (
+        venue, year, volume, pages)
+
+
+@pytest.mark.parametrize("text, note", [
+    ("FrogBase: a catalogue of frog calls. Available: http://frogbase.example.org/. Accessed: "
+     "March 2, 2019.", "Accessed: March 2, 2019"),
+    ("PubChem Compound Summary. Available online: http://pubchem.example.gov (accessed on 5 May "
+     "2020).", "accessed on 5 May 2020"),
+])
+def test_an_access_date_is_no_year_even_when_it_is_the_only_date(text, note):
+    got = fields(text)
+    assert "year" not in got and got["note"] == note
+
+
+@pytest.mark.parametrize("text, venue, volume, pages, year", [
+    ("[7] K. Ota and L. Ruiz, “Zinc uptake in sperm cells,” Advances in Andrology, vol. 2014, "
+     "Article ID 561203, 9 pages, 2014.", "Advances in Andrology", "vol. 2014", "561203", "2014"),
+    ("[8] T. Vance, “Thermal gating of ion channels,” Frontiers in Physiology, vol. 5, article "
+     "412, 2014.", "Frontiers in Physiology", "vol. 5", "412", "2014"),
+    ("Nagy, P.; Orr, D. Soil fungi in barley. PLoS One 2013, 8, e70412.", "PLoS One", "8",
+     "e70412", "2013"),
+])
+def test_an_article_number_is_the_page(text, venue, volume, pages, year):
+    got = fields(text)
+    assert (got.get("venue"), got.get("volume"), got.get("pages"), got.get("year")) == (
+        venue, volume, pages, year)
+
+
+@pytest.mark.parametrize("text, venue", [
+    ("Arnott GH, Bell TR (2015) Call timing in tree frogs. PLOS ONE. In press Vol. 11, Issue 2.",
+     "PLOS ONE"),
+    ("Cho K, Dey P (2016) Larval growth in cold ponds. Herpetologica. In press.", "Herpetologica"),
+])
+def test_in_press_is_a_note_not_the_journal(text, venue):
+    got = fields(text)
+    assert (got.get("venue"), got.get("note")) == (venue, "In press")
+
+
+def test_in_press_inside_a_title_stays_there():
+    got = fields("Eady J. Freedom in press coverage of elections. J Media Stud. 2004;9:11–19.")
+    assert got["title"] == "Freedom in press coverage of elections" and "note" not in got
+
+
+@pytest.mark.parametrize("text, author, title", [
+    ("[3] International Atomic Energy Agency (IAEA), Safety Glossary for Radiation Protection, "
+     "International Atomic Energy Agency, Vienna, Austria, 2nd edition, 2018.",
+     "International Atomic Energy Agency (IAEA)", "Safety Glossary for Radiation Protection"),
+    ("[5] American Veterinary Medical Association, AVMA Guidelines for the Euthanasia of "
+     "Animals, American Veterinary Medical Association, Schaumburg, Ill, USA, 2020.",
+     "American Veterinary Medical Association", "AVMA Guidelines for the Euthanasia of Animals"),
+])
+def test_a_group_named_again_as_publisher_is_the_author(text, author, title):
+    got = fields(text)
+    assert (got.get("author"), got.get("title"), got.get("venue")) == (author, title, None)
+
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Hale RT, Imai K, et al.: Growth and maturity of the blue shark (Prionace glauca) in\n"
+     "New Caledonian Waters. Mar Freshwater Res. 2011; 62(4): 301–310.",
+     "Growth and maturity of the blue shark (Prionace glauca) in New Caledonian Waters",
+     "Mar Freshwater Res"),
+    ("Smith, J. 2001. Title of chapter, in New Frontiers. Springer, Berlin, pp. 3–9.",
+     "Title of chapter", "New Frontiers"),
+    ("Doe, J. 2001. Charge transport, in Proc. Natl. Acad. Sci. USA 98, 1–5.",
+     "Charge transport", "Proc. Natl. Acad. Sci. USA"),
+])
+def test_a_title_does_not_end_mid_phrase(text, title, venue):
+    got = fields(text)
+    assert (got.get("title"), got.get("venue")) == (title, venue)

@@ -14,24 +14,27 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
 from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
+                      group_named_again,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
-                      venue_head)
+                      vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
                     subtitle_before_book_parts,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import access_date, missing_year, online_dates, vancouver_volume, vancouver_year
+from .dates import (access_date, in_press, missing_year, online_dates, vancouver_volume,
+                    vancouver_year)
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, software
-from .numbers import (lettered_pages, page_of_volume_less_journal, pages_after_year,
+from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
-                      supplement_issue, volume_in_pages, year_as_volume)
+                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
-                     quoted_title_whole, title_before_type_code, title_end_before_colon, title_head_left_out,
+                     quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
+                     title_end_before_colon, title_head_left_out,
                      title_past_its_quote)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
@@ -48,7 +51,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "described_in_brackets", "names_before_colon", "numbered_footnote_name",
            "german_book_parts", "editors_before_role", "place_with_its_river",
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
-           "year_as_volume", "supplement_issue", "volume_in_pages", "no_date"]
+           "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
+           "vancouver_list_before_colon", "year_volume_pages", "article_number",
+           "in_press", "group_named_again", "title_cut_mid_phrase"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -59,7 +64,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     field, break one of the humanities' shapes, a legal citation or a quoted title, or break
     a journal's first word off it, or give a web page's, a program's or a data set's parts a
     journal's fields (software.py), or run a series, an edition or a book's
-    publisher into a container (containers.py)."""
+    publisher into a container (containers.py), end a BMC list of names before its colon, cut
+    a group that is named again as the publisher, or end a title mid-phrase."""
     words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
@@ -81,7 +87,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | title_before_type_code(words, labels) | online_dates(words, labels)
             | title_head_left_out(tokens, labels, words) | imprint_in_venue(tokens, labels, words)
             | footnote_words(words, labels) | described_in_brackets(words, labels)
-            | names_before_colon(words, labels) | numbered_footnote_name(words, labels)
+            | names_before_colon(words, labels) | vancouver_list_before_colon(words, labels)
+            | group_named_again(words, labels) | title_cut_mid_phrase(words, labels)
+            | numbered_footnote_name(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
             | same_author_in_container(words, labels) | software(words, labels)
@@ -93,9 +101,13 @@ def reading_checks(words, labels) -> dict[int, str]:
     where it has none, one number for the volume, the page after "volume (year)", a lettered
     range of pages whole, no volume for a journal that numbers none, PoS's code its volume, a
     volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
-    range of pages, "n.d." no year."""
+    range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
+    names the authors up to the colon (the rules could cut it at a name without initials),
+    Hindawi's "Article ID 240268" the pages, "In press" a note."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
             | year_as_volume(words, labels) | publisher_as_venue(words, labels)
-            | volume_in_pages(words, labels) | no_date(words, labels))
+            | volume_in_pages(words, labels) | no_date(words, labels)
+            | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels)
+            | article_number(words, labels) | in_press(words, labels))

@@ -27,8 +27,8 @@ from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, TITLE, VENUE, capitalized,
-                    initial, run_end, run_start, written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, PUBLISHER, TITLE, VENUE,
+                    capitalized, initial, run_end, run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -580,3 +580,90 @@ def _family_comma_given(words, k, german=False) -> int | None:
         else:
             break
     return j if parts else None
+
+
+def vancouver_list_before_colon(words, labels) -> dict[int, str]:
+    """BMC's lists end with a colon: "Harman NL, Sharif MO, O’Brien K, Williamson PR: MOMENT
+    – …", "Bouter LM, de Vet HCW: The COSMIN study …", "Kidd EA: How 'clean' …". Where the
+    CRF ended the authors before the colon (a long list, a particle, a quote after it), or ran
+    them on past it, the names up to the colon are the authors': each "Family INITIALS", a few
+    that are a group or lack their initials ("Editorial Board", "Kostanjsek"), "et al" last. The
+    word after the colon opens the title, a year too ("…: 2009 updated method guidelines")."""
+    if ":" not in words:
+        return {}
+    start = next((k for k, label in enumerate(labels) if label != CITATION_NUMBER), len(labels))
+    if labels[start:start + 1] != [AUTHOR]:
+        return {}
+    colon = _vancouver_colon(words, start)
+    if colon is None or colon + 1 >= len(words) or not (
+            words[colon + 1][:1].isupper() or words[colon + 1][:1].isdigit()):
+        return {}
+    after = max(run_end(labels, colon + 1, AUTHOR), colon + 2)  # the title's first word too
+    if all(label == AUTHOR for label in labels[start:colon]) and labels[colon + 1] == TITLE:
+        return {}
+    return (dict.fromkeys(range(start, colon), AUTHOR) | {colon: OTHER}
+            | dict.fromkeys(range(colon + 1, after), TITLE))
+
+
+def _vancouver_colon(words, start) -> int | None:
+    """Where a Vancouver list from `start` ends with a colon, or None where the items up to the
+    first colon are not such a list (one that isn't a name ends it, or too many lack initials)."""
+    named = unnamed = 0
+    k = start
+    while k < len(words):
+        end = next((i for i in range(k, min(k + 8, len(words))) if words[i] in ",:"), None)
+        if end is None or end == k:
+            return None
+        item = words[k:end]
+        if _vancouver_name(item):
+            named += 1
+        elif [word.lower() for word in item] in (["et", "al"], ["et", "al", "."]):
+            if words[end] != ":":
+                return None
+        elif len(item) <= 4 and all(word[:1].isupper() and word.isalpha() for word in item):
+            unnamed += 1  # "Editorial Board", "Cochrane Back Review Group", "Kostanjsek"
+        else:
+            return None
+        if words[end] == ":":
+            return end if named and unnamed * 2 <= named else None
+        k = end + 1
+    return None
+
+
+def _vancouver_name(item) -> bool:
+    """ "Williamson PR", "de Vet HCW", "O ’ Brien K", "Barker - Collo S": a family name (its
+    particles, apostrophes and hyphens as tokens) and initials without stops."""
+    *family, initials = item
+    return (1 <= len(initials) <= 4 and initials.isalpha() and initials.isupper()
+            and 1 <= len(family) <= 5 and any(capitalized(word) and not word.isupper()
+                                              for word in family)
+            and all(capitalized(word) or word.lower() in lexicon.NAME_PARTICLES
+                    or word in "-'’" or initial(word) for word in family))
+
+
+def group_named_again(words, labels) -> dict[int, str]:
+    """A report's author that is also its publisher: "World Health Organization (WHO), WHO
+    Laboratory Manual …, World Health Organization, Geneva, 2010", "Clinical Laboratory
+    Standards Institute, M100: Performance Standards …, Clinical Laboratory Standards
+    Institute, Wayne, 2014". The group before the first comma, named again after the title, is
+    the author (the CRF cut it inside, ran it on into the title, or took it for the publisher),
+    the title begins after it, and where it is named again, is the publisher (not a venue)."""
+    start = next((k for k, label in enumerate(labels) if label != CITATION_NUMBER), len(labels))
+    end = next((k for k in range(start, min(start + 14, len(words))) if words[k] in ",.:;"), None)
+    if end is None:
+        return {}
+    name = list(takewhile(lambda word: word != "(", words[start:end]))
+    if not (len(name) >= 2 and capitalized(name[0]) and capitalized(name[-1]) and all(
+            word[:1].isupper() or word in _GROUP_WORDS for word in name)):
+        return {}
+    again = next((k for k in range(end + 1, len(words) - len(name) + 1)
+                  if words[k:k + len(name)] == name), None)
+    if again is None or again <= end + 1 or TITLE in labels[again:again + len(name)]:
+        return {}
+    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, end + 1: TITLE}
+    if labels[again] == VENUE:
+        decided |= dict.fromkeys(range(again, again + len(name)), PUBLISHER)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+_GROUP_WORDS = frozenset(("of", "for", "and", "on", "the", "in", "&", "-"))

@@ -9,7 +9,8 @@ the page was read, not when it was written.
 from ..text import lexicon
 from ..labels import OTHER
 from ..crf.features import YEAR_SHAPE
-from .words import GENRE, ISSUE, NOTE, VENUE, VOLUME, YEAR
+from .words import (GENRE, ISSUE, LOCATION, NOTE, PUBLISHER, TITLE, VENUE, VOLUME, YEAR,
+                    run_start)
 
 
 # Labels no year is part of as a number.
@@ -83,19 +84,30 @@ def vancouver_volume(words, labels) -> dict[int, str]:
 
 def access_date(words, labels) -> dict[int, str]:
     """The date after "cited", "accessed" or "retrieved" is when the reference was read, not
-    when it was published (NLM's "2020 [cited 2021 Mar 5]"): a note, where the reading has a
-    year before it."""
+    when it was published (NLM's "2020 [cited 2021 Mar 5]", "Accessed: October 13, 2014",
+    "(accessed on 10 October 2014)"): a note, all of it, also where it is the only date the
+    reference prints (docs/design.md, "Labels")."""
     if _ACCESS_FORMS.isdisjoint(words):
         return {}
     for k, word in enumerate(words):
-        if word.lower() not in lexicon.ACCESS_WORDS or YEAR not in labels[:k]:
+        if word.lower() not in lexicon.ACCESS_WORDS:
             continue
-        end = k + 1
-        while end < len(words) and labels[end] == YEAR and words[end] not in ("]", ")"):
+        start = k + 1
+        while start < len(words) and words[start].lower() in _BEFORE_ACCESS_DATE:
+            start += 1
+        end = start
+        while end < len(words) and words[end] not in _AFTER_ACCESS_DATE and (
+                labels[end] in (YEAR, NOTE)):
             end += 1
-        if end > k + 1:
-            return dict.fromkeys(range(k + 1, end), NOTE)
+        if any(labels[i] == YEAR for i in range(start, end)):
+            return dict.fromkeys(range(k, end), NOTE)
     return {}
+
+
+# What stands between the access word and its date ("Accessed: …", "accessed on …"), and
+# what closes the date ("[cited 2021 Mar 5]", "(accessed on 10 October 2014).").
+_BEFORE_ACCESS_DATE = frozenset((":", "on", "at", "am", "le"))
+_AFTER_ACCESS_DATE = frozenset(("]", ")", ";"))
 
 
 # The access words as references write them ("cited", "Accessed", "RETRIEVED"), so that a
@@ -121,3 +133,19 @@ def online_dates(words, labels) -> dict[int, str]:
             if words[end:end + 1] == [closing] and (opening == "(" or end - i > 1):
                 decided.update(dict.fromkeys(range(i, end), YEAR if opening == "(" else NOTE))
     return decided
+
+
+def in_press(words, labels) -> dict[int, str]:
+    """ "PLOS ONE. In press", "Copeia. In press.": the status is a note (docs/design.md,
+    "Labels"), not the journal's tail or a publisher; a journal the CRF then read as a place or a
+    publisher before it is the venue, where the reading has none."""
+    for k in range(len(words) - 1):
+        if words[k].lower() == "in" and words[k + 1].lower() == "press" and TITLE not in (
+                labels[k], labels[k + 1]):  # "Freedom in press coverage" is a title's
+            decided = {k: NOTE, k + 1: NOTE}
+            before = k - (k > 0 and words[k - 1] == ".")
+            if VENUE not in labels and before > 0 and labels[before - 1] in (LOCATION, PUBLISHER):
+                decided |= dict.fromkeys(range(run_start(labels, before, labels[before - 1]),
+                                               before), VENUE)
+            return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}

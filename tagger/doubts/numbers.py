@@ -5,7 +5,8 @@ import re
 from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import DASHES, ISSUE, PAGES, VENUE, VOLUME, YEAR, run_end, run_start
+from .words import (DASHES, ISSUE, LOCATION, NOTE, PAGES, PUBLISHER, TITLE, VENUE, VOLUME,
+                    YEAR, run_end, run_start)
 
 
 def range_as_volume(words, labels) -> dict[int, str]:
@@ -195,4 +196,78 @@ def volume_in_pages(words, labels) -> dict[int, str]:
         run = run[:-1]
     if len(run) == 3 and run[0].isdigit() and run[1] == ":" and run[2].isdigit():
         return {start: VOLUME, start + 1: OTHER}
+    return {}
+
+
+def year_volume_pages(words, labels) -> dict[int, str]:
+    """BMC's and Vancouver's end without stops, "Spine (Phila Pa 1976) 1998, 23:2003–2013.",
+    "PLoS Med 2011, 8:e1000393.", "Cochrane Database Syst Rev 2005, CD000335.", and ACS's
+    "PLoS One 2011, 6, e21026.": the year, then the volume before a colon (or a comma) and the
+    pages or article number after it, or an article code alone, closing the reference. The CRF
+    ran the year into the journal, the volume into the pages, or left the code out; the
+    journal is what stands before the year (a place or a publisher to the CRF: "Trials 2013,
+    14:21")."""
+    end = len(words) - (words[-1:] == ["."])
+    for k in range(1, end - 2):
+        if not (YEAR_SHAPE.fullmatch(words[k]) and words[k + 1] == "," and labels[k - 1] != TITLE
+                and words[k - 1] not in ",.;:"):
+            continue
+        tail = _volume_and_pages(words[k + 2:end])
+        if tail is None:
+            continue
+        decided = {k: YEAR, k + 1: YEAR} | {k + 2 + i: label for i, label in enumerate(tail)}
+        if labels[k - 1] in (VENUE, LOCATION, PUBLISHER):
+            decided |= dict.fromkeys(range(run_start(labels, k, labels[k - 1]), k), VENUE)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def _volume_and_pages(tail) -> list[str] | None:
+    """The labels of "23 : 2003 – 2013", "8 : e1000393", "144 : e24 – e30", "6 , e21026"
+    (volume, colon or comma, pages; a supplement before them its issue) or of "CD 000335" (an
+    article code), or None for any other tail."""
+    if tail and tail[0].lower() in _SUPPLEMENT:  # "2004, Suppl 44:69–74"
+        rest = _volume_and_pages(tail[1:])
+        return [ISSUE] + rest if rest and rest[0] == VOLUME else None
+    if len(tail) >= 3 and tail[0].isdigit() and len(tail[0]) <= 4 and tail[1] in ":,":
+        pages = tail[2:]
+        if len(pages) == 1 and _PAGE.fullmatch(pages[0]) or (
+                len(pages) == 3 and _PAGE.fullmatch(pages[0]) and pages[1] in DASHES
+                and _PAGE.fullmatch(pages[2])):
+            return [VOLUME, VOLUME] + [PAGES] * len(pages)
+        return None
+    if len(tail) == 2 and tail[0].isalpha() and tail[0].isupper() and len(tail[0]) <= 3 and (
+            tail[1].isdigit() and len(tail[1]) >= 4):
+        return [PAGES, PAGES]  # Cochrane's "CD000335", cut by the tokenizer
+    return None
+
+
+_PAGE = re.compile(r"[A-Za-z]?\d{1,7}")
+
+
+def article_number(words, labels) -> dict[int, str]:
+    """Hindawi's "vol. 2010, Article ID 240268, 6 pages, 2010": the article's number is its
+    page (as "e110152" is elsewhere; the words that announce it no field's), the count of its
+    pages a note and the year after it the year; the CRF read the words into the journal and
+    the numbers into the volume and the issue. An "Article 5" in the title or before it (a
+    law's article) is left alone."""
+    for k in range(len(words) - 2):
+        if words[k].lower() != "article" or TITLE in labels[k:]:
+            continue
+        number = k + 1 + (words[k + 1] in ("ID", "no", "number"))
+        number += words[number:number + 1] == ["."]
+        if number >= len(words) or not _PAGE.fullmatch(words[number]):
+            continue
+        decided = dict.fromkeys(range(k, number), OTHER) | {number: PAGES}
+        count = number + 1 + (words[number + 1:number + 2] == [","])
+        if words[count + 1:count + 2] == ["pages"] and words[count].isdigit():
+            decided |= {count: NOTE, count + 1: NOTE}
+            year = count + 3
+            if words[year - 1:year] == [","] and year < len(words) and YEAR_SHAPE.fullmatch(
+                    words[year]):
+                decided |= {year - 1: OTHER, year: YEAR}  # "6 pages, 2010"
+        if any(label == PAGES and words[i].isalnum() for i, label in enumerate(labels)
+               if i not in decided):  # pages of their own: the number is no page
+            return {}
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}

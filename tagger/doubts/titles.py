@@ -299,3 +299,36 @@ def title_head_left_out(tokens, labels, words=None) -> dict[int, str]:
             and any(word[:1].isalnum() for word in words[j:start])):
         return dict.fromkeys(range(j, start), TITLE)
     return {}
+
+
+def title_cut_mid_phrase(words, labels) -> dict[int, str]:
+    """A title's last line read as the journal's head, where the title would end mid-phrase:
+    "… shortfin mako shark (Isurus oxyrinchus) | in New Zealand Waters. Mar Freshwater Res.",
+    "… of Gombe National Park, | Tanzania. Anim. Behav.". No title ends on "in" or a comma, and
+    no journal begins with "in": the venue's words up to its first stop are the title's, where
+    they are capitalized, the last no abbreviation, and an abbreviated journal follows them."""
+    if VENUE not in labels or TITLE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    if not start or labels[start - 1] != TITLE:
+        return {}
+    head = start
+    while head < len(words) and words[head] in _NO_TITLE_END:
+        head += 1
+    if head == start and not (words[start - 1] == "," or words[start - 1] in _NO_TITLE_END):
+        return {}
+    end = run_end(labels, start, VENUE)
+    stop = next((k for k in range(head + 1, min(head + 6, end - 1)) if words[k] == "."), None)
+    if stop is None or not all(capitalized(word) for word in words[head:stop]) or (
+            "iso4" in lexicon.classes(words[stop - 1])):  # "in Proc. Natl. Acad. Sci."
+        return {}
+    journal = [word for word in words[stop + 1:end] if word.isalpha()]
+    if not (journal and capitalized(journal[0])
+            and any("iso4" in lexicon.classes(word) for word in journal)):
+        return {}
+    return dict.fromkeys(range(start, stop + 1), TITLE)
+
+
+# Words no title ends on and no journal begins with (lower-case as they stand in a title).
+_NO_TITLE_END = frozenset(("in", "of", "the", "and", "for", "on", "at", "to", "with", "from", "a",
+                           "an", "by"))
