@@ -206,6 +206,18 @@ def test_authors_and_year_on_a_line_of_their_own_go_on_with_the_title():
     assert all(seg.raw.count("\n") >= 1 for seg in found)
 
 
+def test_a_place_and_year_ending_a_reference_do_not_swallow_the_next_one():
+    """"Providence, RI, 1986." reads like names and a year, but it is a wrapped reference's
+    last line (amsfndoc's list): the entry after it is a reference of its own."""
+    text = ("Bibliography\n"
+            "[MDS86] M. D. Spivak, The Joy of TEX, American Mathematical Society,\n"
+            "Providence, RI, 1986.\n"
+            "[MDS90] , The Joy of TEX, 2nd (revised) edition, American\n"
+            "Mathematical Society, Providence, RI, 1990.\n"
+            "[Knu84] D. E. Knuth, The TeXbook, Addison-Wesley, Reading, MA, 1984.\n")
+    assert [seg.raw.split()[0] for seg in segment(text)] == ["[MDS86]", "[MDS90]", "[Knu84]"]
+
+
 def test_a_first_initial_left_alone_by_a_narrow_column_goes_on_with_its_reference():
     text = ("References\n[8] A. Martin, B. Smith, Phys. Rev. B 12, 345 (2001).\n[9] O.\n"
             "P. Dupont, M. Durand, J. Chem. Phys. 110, 1234 (1999).\n[10] K. Tanaka, Nature 400, 12 (1999).\n"

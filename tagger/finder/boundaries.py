@@ -317,8 +317,8 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
             # the model took the tail ("20)") for a label alone: its reference is the next line's
             if index + 1 < len(lines) and labels[index + 1] == "I" and names_first(lines[index + 1].content):
                 starts.add(index + 1)
-        elif not (authors_and_year(previous) and not LABEL.match(content)):
-            starts.add(index)
+        elif not (index - 1 in starts and authors_and_year(previous) and not LABEL.match(content)):
+            starts.add(index)  # names and a year go on only from their reference's first line
     return starts
 
 
