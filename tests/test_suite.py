@@ -59,6 +59,17 @@ def test_the_recipe_changes_with_what_the_model_was_trained_on(tmp_path):
     assert suite.recipe(model) != suite.recipe()
 
 
+def test_a_change_to_the_parse_stages_code_changes_the_recipe(tmp_path):
+    package = tmp_path / "tagger"
+    (package / "doubts").mkdir(parents=True)
+    (package / "parse.py").write_text("# the stages in turn\n")
+    check = package / "doubts" / "dates.py"
+    check.write_text("# n.d. is no year\n")
+    before = suite.recipe(package=package)
+    check.write_text("# n.d. is no year; nor is an access date\n")
+    assert suite.recipe(package=package) != before
+
+
 def test_stored_folds_are_used_while_the_recipe_holds_and_marked_stale_after(tmp_path):
     cache = tmp_path / "folds.json"
     stored = {"recipe": suite.recipe(), "crf": {"core_f1": 0.9465, "all_core_correct": 0.8152},

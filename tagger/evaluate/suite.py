@@ -9,8 +9,9 @@ mean of the sources beside them:
 - GROBID's corpus by ten-fold cross-validation (`python -m training.cross_corpus`, an hour of
   training): read from the stored result while the model's training recipe (its feature
   version and hyper-parameters, and the training files its manifest names, as they now are)
-  is the one it was made with, recomputed only when asked (`recompute_folds`), and shown as
-  stale otherwise;
+  and the code that reads a reference (PARSE_STAGES: `auto`'s checks above all) are the ones
+  it was made with, recomputed only when asked (`recompute_folds`), and shown as stale
+  otherwise;
 - the PDF folders with a gold list (../shared/data/real-pdf-dev and real-pdf-dev-2, scored
   as `reftag evaluate FOLDER` scores them; skipped when ../shared is absent) and texdocs
   (data/texdocs: TeX-community PDFs installed by Debian's texlive-doc; skipped without it);
@@ -35,6 +36,8 @@ ENGINES = ("auto", "crf")
 WEB_FAMILY = "families/web-software-data"
 FOLDS_RESULT = "training/experiments/results/grobid_folds_shipped_recipe.json"
 FOLDS_CACHE = "docs/results/suite_folds.json"  # the fold result and the recipe it was made with
+# The parse stages' code: a fold figure measured before a change to them is no longer theirs.
+PARSE_STAGES = ("parse.py", "text", "labels", "crf", "rules", "doubts", "structure")
 TEXDOCS = Path("/usr/share/doc")
 RESULTS_PAGE = "docs/results.md"
 BEGIN, END = "<!-- suite: begin -->", "<!-- suite: end -->"
@@ -57,10 +60,11 @@ class Skipped(Exception):
     """A source that cannot be scored here (its files are absent): said in the table."""
 
 
-def recipe(model=None, root: Path = REPO) -> str:
+def recipe(model=None, root: Path = REPO, package: Path = REPO / "tagger") -> str:
     """A fingerprint of the model's training recipe as the folds would follow it today: its
     feature version, its hyper-parameters and its training files as they now are (a file
-    relabelled since makes other folds, even before the model is retrained)."""
+    relabelled since makes other folds, even before the model is retrained), and the parse
+    stages' source in `package` (a check added to `auto` reads the folds otherwise)."""
     from ..crf.model import DEFAULT_MODEL, file_sha256, manifest_path
 
     manifest = json.loads(manifest_path(Path(model) if model else DEFAULT_MODEL)
@@ -68,7 +72,11 @@ def recipe(model=None, root: Path = REPO) -> str:
     files = manifest.get("training", {}).get("files", [])
     what = {"feature_version": manifest.get("feature_version"), "params": manifest.get("params"),
             "files": {name: file_sha256(root / name) if (root / name).is_file() else None
-                      for name in files}}
+                      for name in files},
+            "code": {path.relative_to(package).as_posix(): file_sha256(path)
+                     for stage in PARSE_STAGES
+                     for path in sorted([package / stage] if stage.endswith(".py")
+                                        else (package / stage).rglob("*.py"))}}
     return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
 
