@@ -5,7 +5,7 @@ The colours are Paul Tol's and Okabe & Ito's colour-blind-safe sets, assigned so
 which sit side by side in a reference (author/editor/translator, venue/volume/pages, title/venue,
 …) stay apart by lightness as well as hue: tests/test_palette.py checks CIEDE2000 distances
 under simulated protanopia, deuteranopia and tritanopia, and the contrast of the page's text on
-each colour in its light and dark themes. Change a colour there first."""
+each colour in its light and dark themes: a new colour has to pass it."""
 
 LABEL_COLORS = {
     "author": "#ee99aa",
