@@ -175,6 +175,9 @@ def test_upload_a_text_file_and_a_pdf(server, tmp_path):
         driver.find_element(By.ID, "file").send_keys(str(pdf))
         wait_for(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#refs .ref")) > 5,
                  what="the references of the PDF")
+        # A PDF is searched as a document, and the choice on the page says so.
+        assert driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="document"]').is_selected()
+        assert not driver.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="lines"]').is_selected()
 
 
 def test_a_document_without_references_is_said_so(server, tmp_path):
@@ -201,3 +204,49 @@ def test_what_is_no_reference_is_marked_on_the_page(server, tmp_path):
         items = paste_and_parse(driver, ["hello world", REFERENCES[0]])
         assert items[0].find_elements(By.CSS_SELECTOR, ".not-reference")
         assert not items[1].find_elements(By.CSS_SELECTOR, ".not-reference")
+
+
+def picker_box(driver):
+    """The picker's box and the window's, in the window's coordinates."""
+    return driver.execute_script(
+        "const box = document.getElementById('picker').getBoundingClientRect();"
+        "return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,"
+        "        width: document.documentElement.clientWidth, height: window.innerHeight};")
+
+
+@pytest.mark.parametrize("where", ["last", "first"])
+def test_the_picker_stays_inside_the_window(server, tmp_path, where):
+    """A token at the window's bottom edge opens the picker above it; one at the top, below."""
+    from selenium.webdriver.common.by import By
+
+    with chromium(tmp_path, width=900, height=600) as driver:
+        open_page(driver, server)
+        items = paste_and_parse(driver, REFERENCES * 6)
+        token = items[-1].find_elements(By.CSS_SELECTOR, ".tok")[-1 if where == "last" else 0]
+        driver.execute_script("arguments[0].scrollIntoView({block: arguments[1]});", token,
+                              "end" if where == "last" else "start")
+        token.click()
+        wait_for(lambda: driver.find_element(By.ID, "picker").is_displayed(), what="the picker")
+        box = picker_box(driver)
+        assert 0 <= box["top"] and box["bottom"] <= box["height"], box
+        assert 0 <= box["left"] and box["right"] <= box["width"], box
+        anchor = token.rect
+        scrolled = driver.execute_script("return window.scrollY")
+        token_top = anchor["y"] - scrolled
+        if where == "last":  # no room below the last row: above it, not over it
+            assert box["bottom"] <= token_top, (box, token_top)
+        else:
+            assert box["top"] >= token_top + anchor["height"], (box, token_top)
+
+
+def test_the_header_shows_the_default_engines_gold_score(server, tmp_path):
+    import json
+
+    from selenium.webdriver.common.by import By
+
+    gold = json.loads((REPO / "models" / "default.json").read_text())["scores"]["data/gold.jsonl"]
+    with chromium(tmp_path) as driver:
+        open_page(driver, server)
+        header = driver.find_element(By.ID, "model-info").text
+    assert header.startswith("engine auto")
+    assert f"gold core F1 {gold['auto']['core_micro_f1']}" in header, header

@@ -1,26 +1,31 @@
 """One colour per label, shared by the terminal view and the web page so a field looks the
-same wherever a person reads it. Colours are chosen to stay distinct on light and dark
-backgrounds; `O` (unlabelled) has none."""
+same wherever a person reads it; `O` (unlabelled) has none.
+
+The colours are Paul Tol's and Okabe & Ito's colour-blind-safe sets, assigned so that labels
+which sit side by side in a reference (author/editor/translator, venue/volume/pages, title/venue,
+…) stay apart by lightness as well as hue: tests/test_palette.py checks CIEDE2000 distances
+under simulated protanopia, deuteranopia and tritanopia, and the contrast of the page's text on
+each colour in its light and dark themes: a new colour has to pass it."""
 
 LABEL_COLORS = {
-    "author": "#1f77b4",
-    "editor": "#4a90c2",
-    "translator": "#6baed6",
-    "title": "#2ca02c",
-    "venue": "#d62728",
-    "series": "#e377c2",
-    "year": "#9467bd",
-    "volume": "#ff7f0e",
-    "issue": "#f5a623",
-    "pages": "#8c564b",
-    "doi": "#17becf",
-    "url": "#0e8f9c",
-    "arxiv": "#12a37f",
-    "isbn": "#5f9ea0",
-    "publisher": "#bcbd22",
-    "location": "#8a8a2e",
-    "edition": "#c49c94",
-    "genre": "#7f7f7f",
-    "citation-number": "#999999",
-    "note": "#a0522d",
+    "author": "#ee99aa",
+    "editor": "#994455",
+    "translator": "#56b4e9",
+    "title": "#aa4499",
+    "venue": "#ee8866",
+    "series": "#999933",
+    "year": "#228833",
+    "volume": "#882255",
+    "issue": "#6699cc",
+    "pages": "#88ccee",
+    "doi": "#ccbb44",
+    "url": "#bb5566",
+    "arxiv": "#cc79a7",
+    "isbn": "#332288",
+    "publisher": "#ee6677",
+    "location": "#0072b2",
+    "edition": "#44bb99",
+    "genre": "#bbbbbb",
+    "citation-number": "#777777",
+    "note": "#117733",
 }

@@ -9,10 +9,29 @@ from .keys import RESERVED_KEYS
 class Reference:
     """One parsed reference: the JSON record of the output contract (`to_dict()`).
 
-    `extra` holds the structured values (`issued`, `page` the page range, `doi`, …), the
-    `not_reference` mark, and what `find` adds through `annotate`: `start`, `end` and a PDF's
-    `pdf_page`. `to_bibtex()` and `to_csl()` write no entry for a record that failed or is no
-    reference: the one a `%` comment saying so, the other None.
+    Attributes:
+
+    - `raw`: the reference's text as given (after `find`'s segmentation, before any repair).
+    - `fields`: label → that field's text as it stands in `raw`, white space collapsed and the
+      punctuation around it trimmed, e.g. `{"author": "Smith J, Jones A", "year": "2020"}`;
+      several spans of one label are joined with a space.
+    - `tokens`: every token, `{"text", "start", "end", "label", "p"}`: its offsets in `raw`,
+      its label (`O` for none) and the probability the engine gives that label.
+    - `confidence`: the mean of the tokens' `p`, 0 to 1: how sure the engine is of the whole.
+    - `engine`: what answered: `"crf"`, `"rules"`, `"crf+rules"` (`auto`: the CRF with the
+      rules' labels as evidence), `"bibtex"` (an entry read as such), or `"none"` when
+      nothing could be parsed.
+    - `authors`: the author field split into people, `{"family", "given"}` each (or
+      `{"literal"}` for a group).
+    - `type`: the CSL type guessed for the work (`"article-journal"`, `"book"`, …), or None.
+    - `error`: why the reference could not be parsed (e.g. `"empty reference"`), else None.
+    - `partial`: `find` found it cut off at an edge of the pasted text.
+    - `extra`: the structured values (`issued`, `page` the page range, `doi`, …), the
+      `not_reference` mark, and what `find` adds through `annotate`: `start`, `end` and a
+      PDF's `pdf_page`.
+
+    `to_bibtex()` and `to_csl()` write no entry for a record that failed or is no reference:
+    the one a `%` comment saying so, the other None.
     """
 
     raw: str
@@ -53,6 +72,8 @@ class Reference:
         self.extra.update(keys)
 
     def to_dict(self) -> dict:
+        """The JSON record of the output contract: the attributes, with `extra`'s keys at
+        the top level and `partial` and `error` only when set."""
         out = {
             "raw": self.raw,
             "fields": self.fields,

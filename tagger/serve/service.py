@@ -150,10 +150,14 @@ class Service:
         if self.manifest is None:
             return None
         gold = (self.manifest.get("scores") or {}).get("data/gold.jsonl", {})
+        # The manifest scores the CRF alone and, under "auto", the engine that answers by default.
+        answering = gold.get("auto") if self.engine == "auto" else None
         return {"path": str(load_model(self.config.model).path.name),
                 "labels": [label for label in self.manifest.get("labels", []) if label != "O"],
                 "feature_version": self.manifest.get("feature_version"),
-                "core_micro_f1": gold.get("core_micro_f1")}
+                "core_micro_f1": gold.get("core_micro_f1"),
+                "gold": {"engine": "auto" if answering else "crf",
+                         "core_micro_f1": (answering or gold).get("core_micro_f1")}}
 
     def model_info(self) -> dict:
         """Labels, training files and scores from the manifest (503 when there is none)."""

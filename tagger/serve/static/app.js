@@ -71,6 +71,7 @@ async function uploadFile(file) {
   const isPdf = file.type === "application/pdf" || /\.pdf$/i.test(file.name);
   try {
     if (isPdf) {
+      document.querySelector('input[name="mode"][value="document"]').checked = true;  // what was searched
       say(`Finding the references in ${file.name} …`);
       show(await api("/api/find", await file.arrayBuffer(), "application/pdf"), file.name);
     } else {
@@ -256,15 +257,29 @@ function openPicker() {
     role: "option", "data-label": label, "aria-selected": String(label === current),
     style: {"--c": color(label)}, tabindex: "-1",
   }, label === state.other ? "none (O)" : label)));
-  const anchor = tokenNode(s.ref, s.focus).getBoundingClientRect();
-  picker.style.left = `${Math.max(4, Math.min(anchor.left, window.innerWidth - 400)) + window.scrollX}px`;
-  picker.style.top = `${anchor.bottom + window.scrollY + 4}px`;
   picker.hidden = false;
   if (getComputedStyle(picker).position === "fixed") {  // a bottom sheet: keep the token above it
     const hidden = tokenNode(s.ref, s.focus).getBoundingClientRect().bottom - picker.getBoundingClientRect().top;
     if (hidden > -8) window.scrollBy(0, hidden + 16);
+  } else {
+    placePicker(picker, tokenNode(s.ref, s.focus).getBoundingClientRect());
   }
   (picker.querySelector('[aria-selected="true"]') || picker.firstChild).focus({preventScroll: true});
+}
+
+// Below the token when it fits in the window, else above it, else as near as the window
+// allows: the picker is never opened out of sight.
+function placePicker(picker, anchor) {
+  const gap = 4;
+  Object.assign(picker.style, {left: "0px", top: "0px"});  // measured at full width, not squeezed
+  const {width, height} = picker.getBoundingClientRect();
+  const viewWidth = document.documentElement.clientWidth, viewHeight = window.innerHeight;
+  let top = anchor.bottom + gap;
+  if (top + height > viewHeight - gap) top = anchor.top - gap - height;
+  top = Math.max(gap, Math.min(top, viewHeight - gap - height));
+  const left = Math.max(gap, Math.min(anchor.left, viewWidth - gap - width));
+  picker.style.left = `${left + window.scrollX}px`;
+  picker.style.top = `${top + window.scrollY}px`;
 }
 
 function closePicker(refocus = true) {
@@ -397,8 +412,9 @@ async function start() {
     renderLegend();
     const health = await api("/api/health");
     const model = health.model;
+    const gold = model && model.gold && model.gold.core_micro_f1;  // the score of the answering engine
     $("model-info").textContent = model
-      ? `engine ${health.engine}, model ${model.path}` + (model.core_micro_f1 ? ` (gold core F1 ${model.core_micro_f1})` : "")
+      ? `engine ${health.engine}, model ${model.path}` + (gold ? ` (gold core F1 ${gold})` : "")
       : `engine ${health.engine}`;
   } catch (error) {
     say(`The service is not answering: ${error.message}`, true);
