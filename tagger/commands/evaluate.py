@@ -95,7 +95,8 @@ def run(args) -> int:
             return _fail(str(error))
     if args.styles:
         from ..evaluate.styles import run as style_table
-        return style_table(args.write_baseline, args.reason, model=args.model, command=command)
+        return style_table(args.write_baseline, args.reason, model=args.model, command=command,
+                           quiet=args.quiet)
     if args.markdown or args.recompute_folds:
         return _fail("--markdown and --recompute-folds go with --suite")
     if not args.data:

@@ -9,8 +9,10 @@ with no line at all (an empty file) is an input error: parsing nothing is no suc
 With --engine auto and a model that cannot load (missing, damaged, built for other features)
 one warning goes to stderr and the rule tagger answers every reference; with --engine crf
 that is an error. --jobs N spreads the work over N processes; the output is the same as with
-one. When stderr is a terminal and stdout is not, a progress bar (tqdm) is drawn on stderr;
---quiet leaves it out.
+one. When stderr is a terminal and stdout is not, a progress bar (tqdm) is drawn on stderr:
+with a percentage and the time left when the input is a file (its lines counted first), none
+for a file of fewer than TINY lines, and only after a second for a pipe (a few lines are done
+before); --quiet leaves it out.
 
 Without --format the output goes by where it goes: a terminal gets a readable view (one
 block per reference, a field a line, coloured, unsure fields marked), a pipe or a file the
@@ -23,6 +25,8 @@ Exit status:
      written)
 """
 
+import os
+import stat
 import sys
 import warnings
 
@@ -34,6 +38,8 @@ from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 
 FORMATS = formats.FORMATS
+TINY = 20  # lines: a file this short is parsed before a bar is worth drawing
+COUNTED_BYTES = 256 << 20  # a file up to this size has its lines counted for the bar's total
 
 
 def add_engine_arguments(parser):
@@ -94,9 +100,11 @@ def run(args) -> int:
         chunk_size = 1 if stream.isatty() else 256
         parsed = parse_many(texts(), engine, args.model, args.jobs, chunk_size=chunk_size)
         # On a terminal only (disable=None), and not over records printed on that terminal.
-        quiet = args.quiet or output.is_terminal(sys.stdout)
-        shown = tqdm(parsed, desc="reftag parse", unit=" refs", file=sys.stderr,
-                     disable=True if quiet else None)
+        quiet = args.quiet or output.is_terminal(sys.stdout) or not sys.stderr.isatty()
+        total = None if quiet else line_total(stream)
+        shown = tqdm(parsed, desc="reftag parse", unit=" refs", file=sys.stderr, total=total,
+                     delay=1 if total is None else 0,
+                     disable=True if quiet or (total or TINY) < TINY else None)
         for number, ref in enumerate(shown, 1):
             problem = problems.pop(number, None)
             if problem and ref.error is None:
@@ -113,3 +121,22 @@ def run(args) -> int:
         return 1
     sys.stdout.flush()
     return 2 if failed else 0
+
+
+def line_total(stream, most=COUNTED_BYTES) -> int | None:
+    """The lines left in `stream` when it is a regular file of at most `most` bytes (read once
+    and rewound: a bar's percentage and time left are worth that), else None."""
+    try:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            return None
+        start = stream.tell()
+        if os.fstat(stream.fileno()).st_size - start > most:
+            return None
+        lines, last = 0, b"\n"
+        while block := stream.read(1 << 20):
+            lines += block.count(b"\n")
+            last = block[-1:]
+        stream.seek(start)
+    except (OSError, ValueError):
+        return None
+    return lines + (last != b"\n")
