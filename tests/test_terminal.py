@@ -335,3 +335,14 @@ def test_styles_says_which_set_it_scores():
     assert said == ["scoring a (3 references; set 1 of 2) ...",
                     "scoring b (3 references; set 2 of 2) ..."]
     assert set(table) == {"a", "b"}
+
+
+def test_a_pipe_gets_its_bar_only_from_the_twentieth_reference():
+    few = "\n".join([APA] * 7).encode()
+    _, _, err = run_reftag("parse", "--engine", "rules", "-f", "jsonl", stdin=few,
+                           stderr=TerminalText())
+    assert err == ""
+    many = "\n".join([APA] * 25).encode()
+    _, _, err = run_reftag("parse", "--engine", "rules", "-f", "jsonl", stdin=many,
+                           stderr=TerminalText())
+    assert "reftag parse" in err and "25" in err
