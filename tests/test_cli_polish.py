@@ -105,3 +105,23 @@ def test_the_command_wraps_the_view_at_columns():
     assert all(len(line) <= 80 for line in out.splitlines())
     assert not any(re.search(r"\w$", a) and re.match(r"^\w", b)
                    for a, b in zip(out.splitlines(), out.splitlines()[1:]))
+
+
+def test_compare_delta_is_how_much_better_the_system_under_test_is(tmp_path):
+    """Issue 61: `--compare A B` tests B against A; an improvement reads as a positive B − A."""
+    import json
+    from pathlib import Path
+
+    gold = (Path(__file__).parent.parent / "data" / "gold.jsonl").read_text(encoding="utf-8")
+    data = tmp_path / "sample.jsonl"
+    data.write_text("\n".join(gold.splitlines()[:40]) + "\n", encoding="utf-8")
+    code, out, _ = reftag("evaluate", str(data), "--compare", "rules", "auto", "--report", "json")
+    assert code == 0
+    comparison = json.loads(out)
+    core = comparison["core_f1"]
+    assert core["b"] > core["a"] and core["delta"] == pytest.approx(core["b"] - core["a"])
+    assert comparison["bootstrap"]["delta"] > 0
+    code, out, _ = reftag("evaluate", str(data), "--compare", "rules", "auto")
+    assert "B − A" in out and "(under test; B − A: how much better it is)" in out
+    row = next(line.split() for line in out.splitlines() if line.startswith("core micro"))
+    assert row[-1].startswith("+")

@@ -263,3 +263,97 @@ def test_fine_tuning_moves_only_the_attributes_of_the_users_references(tiny_mode
         return total
 
     assert log_likelihood(after) > log_likelihood(base)
+
+
+def test_every_long_step_of_train_announces_itself(tmp_path, monkeypatch, small_base,
+                                                   small_benchmark):
+    """Issue 61: no silent stretch. Each piece of work (a model trained, references scored)
+    starts after a step was announced, never straight after the previous piece."""
+    import tagger.evaluate as evaluation
+    import tagger.evaluate.predictions as predictions
+    from tagger.crf.train import Retrainer
+
+    log, depth = [], [0]
+
+    def watched(name, work):
+        def run(*args, **kwargs):
+            if not depth[0]:
+                log.append(("work", name))
+            depth[0] += 1
+            try:
+                return work(*args, **kwargs)
+            finally:
+                depth[0] -= 1
+        return run
+
+    monkeypatch.setattr(Retrainer, "fit", watched("fit", Retrainer.fit))
+    monkeypatch.setattr(Retrainer, "__init__", watched("base data", Retrainer.__init__))
+    monkeypatch.setattr(predictions, "predict", watched("predict", predictions.predict))
+    monkeypatch.setattr(evaluation, "evaluate", watched("evaluate", evaluation.evaluate))
+    said = train_command.Steps.__call__
+    monkeypatch.setattr(train_command.Steps, "__call__",
+                        lambda self, step, always=False: (log.append(("step", step)),
+                                                          said(self, step, always)))
+    data = tmp_path / "mine.jsonl"
+    write_jsonl(load(REPO / "data/core.jsonl")[100:109], data)
+    assert main(["train", str(data), "--max-iterations", "3", "--quiet",
+                 "-o", str(tmp_path / "mine.crfsuite")]) == 0
+    kinds = [kind for kind, _ in log]
+    assert kinds.count("work") >= 1 + 1 + 3 * 2 + 1 + 2  # base, model, 3 folds, shipped, gold
+    assert kinds[0] == "step" and ("work", "work") not in zip(kinds, kinds[1:]), log
+
+
+def test_steps_are_said_on_stderr_and_timed_unless_quiet():
+    import io
+
+    clock = iter([1.0, 2.5]).__next__
+    stream = io.StringIO()
+    steps = train_command.Steps(stream=stream, clock=clock)
+    steps("scoring the benchmark")
+    quiet = train_command.Steps(quiet=True, stream=stream, clock=clock)
+    quiet("measuring")
+    assert stream.getvalue() == "scoring the benchmark ...\n"
+    assert steps.events == [(1.0, "scoring the benchmark")] and quiet.events == [(2.5, "measuring")]
+
+
+def _result(f1: dict, support: dict):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(fields={"labels": {label: {"f1": value, "support": support[label]}
+                                              for label, value in f1.items()}})
+
+
+def test_the_fields_that_fell_are_named_with_their_support():
+    """"gold −0.001" hid edition 0.815 → 0.643 (issue 61): a model that loses a field says so."""
+    support = {"title": 900, "edition": 27, "editor": 61}
+    before = _result({"title": 0.980, "edition": 0.815, "editor": 0.937}, support)
+    after = _result({"title": 0.984, "edition": 0.643, "editor": 0.934}, support)
+    lines = train_command.fallen([("benchmark (gold.jsonl)", (before, after)),
+                                  ("your references", (before, before))])
+    assert lines == ["fell on benchmark (gold.jsonl): edition 0.815 → 0.643 (27 in support)",
+                     "fell on your references: no field by more than 0.005"]
+
+
+def test_info_shows_the_scores_train_recorded_or_how_to_get_them(tmp_path, capsys, small_base,
+                                                                 small_benchmark):
+    data = tmp_path / "mine.jsonl"
+    write_jsonl(load(REPO / "data/core.jsonl")[100:106], data)
+    model = tmp_path / "mine.crfsuite"
+    assert main(["train", str(data), "--max-iterations", "3", "--quiet", "-o", str(model)]) == 0
+    out = capsys.readouterr().out
+    assert "fell on benchmark (gold.jsonl): " in out and "fell on your references: " in out
+    scores = json.loads(model.with_suffix(".json").read_text(encoding="utf-8"))["scores"]
+    assert list(scores) == [str(small_benchmark), "your references, held out"]
+    assert scores[str(small_benchmark)]["references"] == 30
+    assert main(["info", "--model", str(model)]) == 0
+    out = capsys.readouterr().out
+    assert f"; gold core micro-F1 {scores[str(small_benchmark)]['core_micro_f1']:.3f} with auto" \
+        in out.splitlines()[0]
+    assert f"scores     {small_benchmark} (auto engine): core micro-F1" in out
+    assert "scores     your references, held out (auto engine)" in out
+
+    bare = tmp_path / "bare.crfsuite"
+    train(load(REPO / "data/core.jsonl")[:20], bare, params={"max_iterations": 3})
+    assert main(["info", "--model", str(bare)]) == 0
+    assert "scores     none in the manifest: `reftag evaluate data/gold.jsonl --model" \
+        in capsys.readouterr().out

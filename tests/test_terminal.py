@@ -300,3 +300,49 @@ def test_a_reference_typed_at_a_terminal_comes_back_before_the_input_ends():
         process.wait(30)
         os.close(master)
         os.close(slave)
+
+
+def test_a_file_gets_a_bar_with_its_total_and_a_tiny_one_none(tmp_path):
+    """Issue 61: a file's lines are counted, so the bar has a percentage; seven lines piped to
+    `head` get no bar drawn over their JSON."""
+    from tagger.commands.parse import line_total
+
+    many, few = tmp_path / "many.txt", tmp_path / "few.txt"
+    many.write_text("\n".join([APA] * 40), encoding="utf-8")  # no newline at the end
+    few.write_text("\n".join([APA] * 7) + "\n", encoding="utf-8")
+    with open(many, "rb") as stream:
+        stream.read(5)
+        assert line_total(stream) == 40 and stream.tell() == 5  # counted from where it is
+        assert line_total(stream, most=10) is None
+    code, bar, out = run_in_pty(["parse", "--engine", "rules", "-f", "jsonl", str(many)],
+                                {"TERM": "xterm"}, b"", stdout_is_tty=False)
+    assert code == 0 and len(out.splitlines()) == 40
+    assert "100%" in bar and "40/40" in bar
+    code, bar, out = run_in_pty(["parse", "--engine", "rules", "-f", "jsonl", str(few)],
+                                {"TERM": "xterm"}, b"", stdout_is_tty=False)
+    assert code == 0 and len(out.splitlines()) == 7 and bar == ""
+
+
+def test_styles_says_which_set_it_scores():
+    from tagger.corpora.corpus import load
+    from tagger.evaluate import styles
+
+    records = load(os.path.join(REPO, "data", "gold.jsonl"))[:3]
+    sets = {"a": {"path": "a.jsonl", "records": records},
+            "b": {"path": "b.jsonl", "records": records}}
+    said = []
+    table = styles.score_sets(sets, engines=("rules",), say=said.append)
+    assert said == ["scoring a (3 references; set 1 of 2) ...",
+                    "scoring b (3 references; set 2 of 2) ..."]
+    assert set(table) == {"a", "b"}
+
+
+def test_a_pipe_gets_its_bar_only_from_the_twentieth_reference():
+    few = "\n".join([APA] * 7).encode()
+    _, _, err = run_reftag("parse", "--engine", "rules", "-f", "jsonl", stdin=few,
+                           stderr=TerminalText())
+    assert err == ""
+    many = "\n".join([APA] * 25).encode()
+    _, _, err = run_reftag("parse", "--engine", "rules", "-f", "jsonl", stdin=many,
+                           stderr=TerminalText())
+    assert "reftag parse" in err and "25" in err

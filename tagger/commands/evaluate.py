@@ -4,7 +4,8 @@ Field-level exact match per label (DESIGN.md "Evaluation conventions"), core mic
 share of references with all core fields right, token accuracy and confusion over white-space
 tokens. --errors N lists the worst references; --cv K cross-validates training on DATA;
 --compare A B tests whether two systems differ (A, B: a model file, "default" (the shipped
-CRF alone), "auto" (the shipped model helped by the rules), "rules", or a predictions .jsonl).
+CRF alone), "auto" (the shipped model helped by the rules), "rules", or a predictions .jsonl);
+B is the one under test, and each delta, B − A, is how much better it is than A.
 Predictions files hold DESIGN.md contract objects; each reference takes the one with its
 "id", else the one whose "raw" is its text, else the one at its position.
 A folder with a gold.jsonl (the format of shared/data/real-pdf-dev) scores `find` on its PDFs:
@@ -40,7 +41,8 @@ def configure(parser) -> None:
                         help="K-fold cross-validation of training on DATA (fixed folds)")
     system.add_argument("--compare", nargs=2, metavar=("A", "B"),
                         help='compare two systems: model file, "default" (shipped CRF), "auto", '
-                             '"rules" or a .jsonl')
+                             '"rules" or a .jsonl; B is under test, deltas are B − A (how much '
+                             'better B is)')
     system.add_argument("--styles", action="store_true",
                         help="the style table: every engine on every annotated set in the "
                              "repository, against the baseline docs/results/styles.json")
@@ -93,7 +95,8 @@ def run(args) -> int:
             return _fail(str(error))
     if args.styles:
         from ..evaluate.styles import run as style_table
-        return style_table(args.write_baseline, args.reason, model=args.model, command=command)
+        return style_table(args.write_baseline, args.reason, model=args.model, command=command,
+                           quiet=args.quiet)
     if args.markdown or args.recompute_folds:
         return _fail("--markdown and --recompute-folds go with --suite")
     if not args.data:

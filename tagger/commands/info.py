@@ -56,7 +56,10 @@ def summary(path: Path, manifest: dict) -> str:
         if files:
             line += f" ({len(files)} file{'s' if len(files) != 1 else ''})"
     for data, scores in _scores(manifest):
+        engine = scores.get("engine")
         line += f"; {Path(data).stem} core micro-F1 {scores['core_micro_f1']:.3f}"
+        if isinstance(engine, str):
+            line += f" with {engine}"
         auto = scores.get("auto") or {}
         if isinstance(auto.get("core_micro_f1"), (int, float)):
             line += f", {auto['core_micro_f1']:.3f} with auto"
@@ -93,8 +96,13 @@ def details(path: Path, manifest: dict) -> str:
                      f"again with the rules' labels as evidence (× {evidence.get('weight')})")
     else:
         lines.append("auto       the CRF alone (no rules_evidence in the manifest)")
+    if not any(_scores(manifest)):
+        lines.append(f"scores     none in the manifest: `reftag evaluate data/gold.jsonl --model "
+                     f"{path}` measures them (`reftag train` records its own)")
     for data, scores in _scores(manifest):
-        line = f"scores     {data}: core micro-F1 {scores['core_micro_f1']:.4f}"
+        engine = scores.get("engine")
+        line = (f"scores     {data}" + (f" ({engine} engine)" if isinstance(engine, str) else "")
+                + f": core micro-F1 {scores['core_micro_f1']:.4f}")
         if isinstance(scores.get("all_core_correct"), (int, float)):
             line += f", all core fields right {scores['all_core_correct']:.1%}"
         auto = scores.get("auto") or {}

@@ -9,8 +9,10 @@ with no line at all (an empty file) is an input error: parsing nothing is no suc
 With --engine auto and a model that cannot load (missing, damaged, built for other features)
 one warning goes to stderr and the rule tagger answers every reference; with --engine crf
 that is an error. --jobs N spreads the work over N processes; the output is the same as with
-one. When stderr is a terminal and stdout is not, a progress bar (tqdm) is drawn on stderr;
---quiet leaves it out.
+one. When stderr is a terminal and stdout is not, a progress bar (tqdm) is drawn on stderr:
+with a percentage and the time left when the input is a file (its lines counted first), none
+for a file of fewer than TINY lines, and from the TINY-th reference on for a pipe (a few lines
+are done before a bar is worth drawing); --quiet leaves it out.
 
 Without --format the output goes by where it goes: a terminal gets a readable view (one
 block per reference, a field a line, coloured, unsure fields marked), a pipe or a file the
@@ -23,6 +25,8 @@ Exit status:
      written)
 """
 
+import os
+import stat
 import sys
 import warnings
 
@@ -34,6 +38,8 @@ from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
 
 FORMATS = formats.FORMATS
+TINY = 20  # lines: a file this short is parsed before a bar is worth drawing
+COUNTED_BYTES = 256 << 20  # a file up to this size has its lines counted for the bar's total
 
 
 def add_engine_arguments(parser):
@@ -87,16 +93,13 @@ def run(args) -> int:
     failed = 0
 
     def references():
-        from tqdm import tqdm  # here, not at the top: `reftag --help` loads every command
-
         nonlocal failed
         # Someone typing references gets each back at once, not after 256 of them.
         chunk_size = 1 if stream.isatty() else 256
         parsed = parse_many(texts(), engine, args.model, args.jobs, chunk_size=chunk_size)
         # On a terminal only (disable=None), and not over records printed on that terminal.
-        quiet = args.quiet or output.is_terminal(sys.stdout)
-        shown = tqdm(parsed, desc="reftag parse", unit=" refs", file=sys.stderr,
-                     disable=True if quiet else None)
+        quiet = args.quiet or output.is_terminal(sys.stdout) or not sys.stderr.isatty()
+        shown = parsed if quiet else progress(parsed, line_total(stream))
         for number, ref in enumerate(shown, 1):
             problem = problems.pop(number, None)
             if problem and ref.error is None:
@@ -113,3 +116,45 @@ def run(args) -> int:
         return 1
     sys.stdout.flush()
     return 2 if failed else 0
+
+
+def progress(references, total: int | None):
+    """`references` with a tqdm bar on stderr, when it is a terminal (disable=None): at once
+    over a file of `total` lines (none under TINY); over a pipe (total None) from the TINY-th
+    reference on, so a few lines piped to `head` get no bar drawn over their output."""
+    from tqdm import tqdm  # here, not at the top: `reftag --help` loads every command
+
+    if total is not None and total < TINY:
+        yield from references
+        return
+    bar = None
+    try:
+        for number, reference in enumerate(references, 1):
+            if bar is None and (total is not None or number >= TINY):
+                bar = tqdm(desc="reftag parse", unit=" refs", file=sys.stderr, total=total,
+                           initial=number - 1, disable=None)
+            if bar is not None:
+                bar.update()
+            yield reference
+    finally:  # also when the reader stops early (a closed pipe)
+        if bar is not None:
+            bar.close()
+
+
+def line_total(stream, most=COUNTED_BYTES) -> int | None:
+    """The lines left in `stream` when it is a regular file of at most `most` bytes (read once
+    and rewound: a bar's percentage and time left are worth that), else None."""
+    try:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            return None
+        start = stream.tell()
+        if os.fstat(stream.fileno()).st_size - start > most:
+            return None
+        lines, last = 0, b"\n"
+        while block := stream.read(1 << 20):
+            lines += block.count(b"\n")
+            last = block[-1:]
+        stream.seek(start)
+    except (OSError, ValueError):
+        return None
+    return lines + (last != b"\n")

@@ -5,7 +5,9 @@ own data replayed beside them (the fast recipe, tagger.crf.finetune: a style in 
 one core); `--full` adds them to all its data and trains again from zero with the shipped
 recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
 references (cross-validated when they are few, so no reference scores a model trained on it),
-per field, with the benchmark's scores beside them so a loss elsewhere shows.
+per field, with the benchmark's scores beside them so a loss elsewhere shows, and the fields
+that fell named. Every step that takes long says so on stderr as it starts (--quiet: nothing),
+and the new model's scores go into its manifest, for `reftag info`.
 The folder of -o is made when it is missing; an -o that cannot be written is refused at once,
 before any training.
 """
@@ -26,6 +28,22 @@ PER_FOLD = 3  # the fewest references a fold may hold
 MAX_FOLDS = 3  # each fold trains a model: three keep the measure within a few minutes
 HELD_OUT_FROM = 60  # from this many references on, one held-out fifth instead of folds
 BENCHMARK = REPO / "data" / "gold.jsonl"
+FELL = 0.005  # a field whose F1 falls by more than this is named under the table
+
+
+class Steps:
+    """Says on stderr what the command is doing as each long step starts, so no stretch of the
+    run is silent; `events` keeps (time, step) of every announcement, said or not (--quiet)."""
+
+    def __init__(self, quiet=False, stream=None, clock=time.perf_counter):
+        self.quiet, self.stream, self.clock = quiet, stream, clock
+        self.events = []
+
+    def __call__(self, step: str, always=False) -> None:
+        """`always`: said under --quiet too (what is trained on is part of the report)."""
+        self.events.append((self.clock(), step))
+        if always or not self.quiet:
+            print(f"{step} ...", file=self.stream or sys.stderr, flush=True)
 
 
 def configure(parser):
@@ -87,6 +105,9 @@ def run(args) -> int:
     params = {name: getattr(args, name) for name in [*DEFAULT_PARAMS, *FAST_PARAMS]
               if getattr(args, name) is not None}
     show = not args.quiet and sys.stderr.isatty()
+    steps = Steps(args.quiet)
+    if recipe != "none":
+        steps("reading the shipped model's training data")
     try:
         retrainer = Retrainer(recipe, params=params, weight=args.weight)
     except (OSError, KeyError, CorpusError) as error:
@@ -97,8 +118,8 @@ def run(args) -> int:
     base = (f"{retrainer.base_records:,} of the shipped model's {retrainer.base_of:,} references"
             if recipe != "none" else "no base data")
     how = "tuning the shipped model" if recipe == "fast" else "training"
-    print(f"{how} ({recipe} recipe) on {base} + your {count} × {weight}, "
-          f"{retrainer.params['max_iterations']} iterations at most ...", file=sys.stderr)
+    steps(f"{how} ({recipe} recipe) on {base} + your {count} × {weight}, "
+          f"{retrainer.params['max_iterations']} iterations at most", always=True)
     started = time.perf_counter()
     manifest = _fit(retrainer, user, args.output, show,
                     "tuning" if recipe == "fast" else "training")
@@ -112,7 +133,10 @@ def run(args) -> int:
           file=sys.stderr)
 
     records = [record for records in user.values() for record in records]
-    print(before_after(records, args.output, retrainer, args.folds, show))
+    report, scores = before_after(records, args.output, retrainer, args.folds, show, steps)
+    if scores:
+        write_manifest(args.output, {**manifest, "scores": scores})
+    print(report)
     return 0
 
 
@@ -182,9 +206,11 @@ def held_out_parts(count: int, folds: int, seed: int = SEED) -> list[list[int]]:
     return [sorted(order[i::folds]) for i in range(folds)]
 
 
-def before_after(records, model, retrainer, folds=None, show=False) -> str:
+def before_after(records, model, retrainer, folds=None, show=False, steps=None):
     """The report: per field, the shipped model and the new recipe on the user's references
-    (models trained without the ones they score) and on the benchmark."""
+    (models trained without the ones they score) and on the benchmark, then the fields that
+    fell; and the new model's scores for its manifest ({set: scores}, the auto engine's)."""
+    steps = steps or Steps(quiet=True)
     from ..evaluate import evaluate, score
     from ..evaluate.predictions import predict
 
@@ -205,16 +231,21 @@ def before_after(records, model, retrainer, folds=None, show=False) -> str:
                 training = {"your references": [r for i, r in enumerate(records)
                                                 if i not in held]}
                 path = Path(tmp) / f"fold{number}.crfsuite"
+                steps(f"measuring the gain: model {number} of {len(parts)}, trained without "
+                      f"{len(part)} of your references")
                 _fit(retrainer, training, path, show, f"measuring {number}/{len(parts)}")
                 evidence = inherited_evidence(retrainer.recipe, retrainer.params)
                 if evidence:
                     manifest = load_model(path).manifest
                     write_manifest(path, {**manifest, "rules_evidence": evidence})
                 testing = [records[i] for i in part]
+                steps(f"measuring the gain: model {number} of {len(parts)} scores its "
+                      f"{len(part)} references")
                 predicted.update(zip(part, predict(testing, engine="auto", model=path)))
                 load_model.cache_clear()  # the fold's model goes with its directory
         scored = sorted(predicted)
         testing = [records[i] for i in scored]
+        steps(f"measuring the gain: the shipped model scores the same {len(testing)}")
         yours = (score(testing, predict(testing, engine="auto")),
                  score(testing, [predicted[i] for i in scored]))
         how = (f"{k}-fold cross-validation over your {len(records)} references"
@@ -222,16 +253,58 @@ def before_after(records, model, retrainer, folds=None, show=False) -> str:
         lines.append(f"before/after ({how}; auto engine): shipped model → new recipe")
     gold = None
     if BENCHMARK.is_file():
-        gold = (evaluate(BENCHMARK, engine="auto"), evaluate(BENCHMARK, model=model,
-                                                             engine="auto"))
-    lines.extend(_table(yours, gold))
-    return "\n".join(lines)
+        steps(f"scoring the benchmark ({BENCHMARK.name}) with the shipped model")
+        shipped = evaluate(BENCHMARK, engine="auto")
+        steps(f"scoring the benchmark ({BENCHMARK.name}) with the new model")
+        gold = (shipped, evaluate(BENCHMARK, model=model, engine="auto"))
+    sets = _sets(yours, gold)
+    lines.extend(_table(sets))
+    lines.extend(fallen(sets))
+    scores = {}
+    if gold:
+        scores[_shown(BENCHMARK)] = manifest_scores(gold[1])
+    if yours:
+        scores["your references, held out"] = manifest_scores(yours[1])
+    return "\n".join(lines), scores
 
 
-def _table(yours, gold) -> list[str]:
+def _sets(yours, gold) -> list[tuple[str, tuple]]:
+    """(name, (before, after)) for each set the before/after was computed on."""
+    return [(name, pair) for name, pair in (("your references", yours),
+                                            (f"benchmark ({BENCHMARK.name})", gold)) if pair]
+
+
+def fallen(sets) -> list[str]:
+    """Under the table, each set's fields whose F1 fell by more than FELL, with their support:
+    a small change of the micro-F1 can hide a field falling far (issue 61)."""
+    lines = []
+    for name, (before, after) in sets:
+        fell = []
+        for label, scores in after.fields["labels"].items():
+            old, new = _f1(before, label), _f1(after, label)
+            if old is not None and new is not None and old - new > FELL:
+                fell.append(f"{label} {old:.3f} → {new:.3f} ({scores['support']} in support)")
+        lines.append(f"fell on {name}: " + (", ".join(fell) if fell
+                                            else f"no field by more than {FELL}"))
+    return lines
+
+
+def _shown(path: Path) -> str:
+    """data/gold.jsonl for the repository's files, as the shipped manifest names them."""
+    return str(path.relative_to(REPO)) if path.is_relative_to(REPO) else str(path)
+
+
+def manifest_scores(result) -> dict:
+    """A result as the manifest keeps scores (as the shipped model's, with the engine named)."""
+    labels = result.fields["labels"]
+    return {"engine": "auto", "references": len(result.references),
+            "core_micro_f1": round(result.core_f1, 4),
+            "all_core_correct": round(result.fields["all_core_correct"], 4),
+            "f1": {label: round(s["f1"], 4) for label, s in labels.items() if s.get("support")}}
+
+
+def _table(columns) -> list[str]:
     """Rows: core micro-F1, every core field right, then each field's F1."""
-    columns = [(name, pair) for name, pair in (("your references", yours),
-                                               (f"benchmark ({BENCHMARK.name})", gold)) if pair]
     if not columns:
         return []
     labels = []

@@ -14,7 +14,8 @@ RESAMPLES = 1000
 
 
 def compare(a, b, resamples: int = RESAMPLES, seed: int = SEED) -> dict:
-    """Compare two EvaluationResults over the same references (a minus b)."""
+    """Compare two EvaluationResults over the same references: each delta is b minus a, how
+    much better the system under test (b) is than the one it is compared with (a)."""
     if [ref["text"] for ref in a.references] != [ref["text"] for ref in b.references]:
         raise ValueError("the two evaluations are not over the same references")
     labels = sorted(set(a.fields["labels"]) | set(b.fields["labels"]), key=label_order)
@@ -22,18 +23,18 @@ def compare(a, b, resamples: int = RESAMPLES, seed: int = SEED) -> dict:
     for label in labels:
         f1_a = a.fields["labels"].get(label, {}).get("f1", 0.0)
         f1_b = b.fields["labels"].get(label, {}).get("f1", 0.0)
-        per_label[label] = {"a": f1_a, "b": f1_b, "delta": f1_a - f1_b}
+        per_label[label] = {"a": f1_a, "b": f1_b, "delta": f1_b - f1_a}
     return {
         "a": a.system,
         "b": b.system,
         "labels": per_label,
-        "core_f1": {"a": a.core_f1, "b": b.core_f1, "delta": a.core_f1 - b.core_f1},
+        "core_f1": {"a": a.core_f1, "b": b.core_f1, "delta": b.core_f1 - a.core_f1},
         "all_core_correct": {
             "a": a.fields["all_core_correct"], "b": b.fields["all_core_correct"],
-            "delta": a.fields["all_core_correct"] - b.fields["all_core_correct"]},
+            "delta": b.fields["all_core_correct"] - a.fields["all_core_correct"]},
         "bootstrap": paired_bootstrap(
-            [core_counts(ref["counts"]) for ref in a.references],
-            [core_counts(ref["counts"]) for ref in b.references], resamples, seed),
+            [core_counts(ref["counts"]) for ref in b.references],
+            [core_counts(ref["counts"]) for ref in a.references], resamples, seed),
     }
 
 

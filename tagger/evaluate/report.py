@@ -182,7 +182,7 @@ def _error_entry(ref: dict) -> dict:
 
 def compare_text(comparison: dict, markdown: bool = False) -> str:
     """Per-label F1 of A and B, their difference, and the paired bootstrap verdict."""
-    header = ["label", "F1 A", "F1 B", "delta"]
+    header = ["label", "F1 A", "F1 B", "B − A"]
     rows = [[label, number(s["a"]), number(s["b"]), f"{s['delta']:+.3f}"]
             for label, s in comparison["labels"].items()]
     core, every = comparison["core_f1"], comparison["all_core_correct"]
@@ -193,9 +193,10 @@ def compare_text(comparison: dict, markdown: bool = False) -> str:
     p_value = (f"p < {1 / boot['resamples']:.3f}" if boot["resamples"] and boot["p_value"] == 0
                else f"p = {boot['p_value']:.3f}")
     verdict = (f"paired bootstrap over references ({boot['resamples']} resamples, seed "
-               f"{boot['seed']}): core micro-F1 A - B = {boot['delta']:+.4f}, 95% CI "
+               f"{boot['seed']}): core micro-F1 B − A = {boot['delta']:+.4f}, 95% CI "
                f"[{boot['ci95'][0]:+.4f}, {boot['ci95'][1]:+.4f}], {p_value}")
-    intro = f"A = {comparison['a']}\nB = {comparison['b']}"
+    intro = (f"A = {comparison['a']} (compared with)\nB = {comparison['b']} (under test; "
+             "B − A: how much better it is)")
     if markdown:
         table = [f"| {' | '.join(header)} |", "|---|---:|---:|---:|",
                  *[f"| {' | '.join(row)} |" for row in rows]]

@@ -61,13 +61,17 @@ def trained_on(model=None) -> set[str]:
         return set()
 
 
-def score_sets(sets: dict, engines=ENGINES, model=None) -> dict[str, dict]:
-    """{name: {"path", "n", "trained_on", engine: {"core_f1", "all_core_correct"}}}."""
+def score_sets(sets: dict, engines=ENGINES, model=None, say=None) -> dict[str, dict]:
+    """{name: {"path", "n", "trained_on", engine: {"core_f1", "all_core_correct"}}}; `say`
+    is told which set is being scored (the run takes minutes)."""
     from . import evaluate
 
     seen = trained_on(model)
     table = {}
-    for name, entry in sets.items():
+    for number, (name, entry) in enumerate(sets.items(), 1):
+        if say is not None:
+            say(f"scoring {name} ({len(entry['records'])} references; set {number} of "
+                f"{len(sets)}) ...")
         row = {"path": entry["path"], "n": len(entry["records"]),
                "trained_on": entry["path"] in seen}
         for engine in engines:
@@ -166,12 +170,13 @@ def write_baseline(baseline: dict, path: Path = REPO / BASELINE) -> None:
 
 
 def run(write: bool = False, reason: str = "", engines=ENGINES, model=None,
-        root: Path = REPO, command: str = "") -> int:
+        root: Path = REPO, command: str = "", quiet: bool = False) -> int:
     """The command: score every set and print the table; with `write`, rewrite the baseline.
     1 when a set fell and the baseline was not rewritten, or a fall came without a reason."""
     path = root / BASELINE
     previous = read_baseline(path) if path.exists() else None
-    table = score_sets(annotated_sets(root), engines, model)
+    say = None if quiet else (lambda line: print(line, file=sys.stderr, flush=True))
+    table = score_sets(annotated_sets(root), engines, model, say)
     dropped = falls(previous["sets"], table, engines) if previous else []
     for fall in dropped:
         print(f"falls: {fall['set']} {fall['engine']} {fall['from']:.4f} → {fall['to']:.4f}",
