@@ -142,6 +142,17 @@ def test_gbt_conference_paper_has_genre_marker_and_double_slash():
     assert field_texts(text, spans)["author"] == ["陈天奇, 李明"]
 
 
+def test_title_case_leaves_a_stop_word_after_an_abbreviation_and_ordinals_read_right():
+    """CSL title case capitalizes a stop word only first or after a colon ("Proc. of the",
+    not "Proc. Of the"); a proceedings' edition is "43rd", "21st", "11th"."""
+    from tagger.synth.generators import _numbered
+
+    text, spans = render("chicago-author-date", CONFERENCE, 2)
+    assert "Proc. of the 19th" in field_texts(text, spans)["venue"][0]
+    assert [_numbered("{nth}", n) for n in (1, 2, 3, 11, 12, 13, 21, 22, 43, 111)] == [
+        "1st", "2nd", "3rd", "11th", "12th", "13th", "21st", "22nd", "43rd", "111th"]
+
+
 def test_journal_of_software_style_matches_the_journal():
     text, _ = render("journal-of-software", CONFERENCE, 1)
     assert text == (

@@ -81,49 +81,49 @@ EN_JOURNALS = ["IEEE Transactions on Software Engineering", "ACM Computing Surve
                "Neural Networks", "Empirical Software Engineering", "Future Generation Computer Systems",
                "IEEE Transactions on Knowledge and Data Engineering", "Science China Information Sciences",
                "Frontiers of Computer Science", "Journal of Computer Science and Technology"]
-# (proceedings title, place, publisher); "{n}" is an edition number. The places and publishers
+# (proceedings title, place, publisher); "{n}" is an edition number, "{nth}" its ordinal. The places and publishers
 # vary as real proceedings give them: several words, a stop ("St. Louis"), "Virtual Event".
 EN_CONFERENCES = [
-    ("Proc. of the {n}th USENIX Symp. on Networked Systems Design and Implementation", "Renton", "USENIX"),
-    ("Proc. of the {n}th ACM SIGSAC Conf. on Computer and Communications Security", "New York", "ACM"),
+    ("Proc. of the {nth} USENIX Symp. on Networked Systems Design and Implementation", "Renton", "USENIX"),
+    ("Proc. of the {nth} ACM SIGSAC Conf. on Computer and Communications Security", "New York", "ACM"),
     ("Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition", "Piscataway", "IEEE"),
-    ("Proc. of the {n}th Int'l Conf. on Software Engineering", "Pittsburgh", "ACM"),
-    ("Proceedings of the {n}th International Conference on Machine Learning", "Baltimore", "PMLR"),
-    ("Proc. of the {n}th Annual Meeting of the Association for Computational Linguistics", "Stroudsburg", "ACL"),
-    ("Proceedings of the {n}th ACM Symposium on Operating Systems Principles", "New York", "ACM"),
-    ("Proc. of the {n}th IEEE Int'l Conf. on Data Engineering", "Los Alamitos", "IEEE Computer Society"),
+    ("Proc. of the {nth} Int'l Conf. on Software Engineering", "Pittsburgh", "ACM"),
+    ("Proceedings of the {nth} International Conference on Machine Learning", "Baltimore", "PMLR"),
+    ("Proc. of the {nth} Annual Meeting of the Association for Computational Linguistics", "Stroudsburg", "ACL"),
+    ("Proceedings of the {nth} ACM Symposium on Operating Systems Principles", "New York", "ACM"),
+    ("Proc. of the {nth} IEEE Int'l Conf. on Data Engineering", "Los Alamitos", "IEEE Computer Society"),
     ("Advances in Neural Information Processing Systems {n}", "Red Hook", "Curran Associates"),
-    ("Proc. of the {n}th European Conf. on Computer Systems", "Cham", "Springer"),
-    ("Proc. of the {n}th Int’l Conf. on Very Large Data Bases", "Rio de Janeiro", "VLDB Endowment"),
-    ("Proc. of the {n}th ACM SIGMOD Int’l Conf. on Management of Data", "Portland", "ACM"),
-    ("Proc. of the {n}th Int’l World Wide Web Conf.", "Ljubljana", "ACM"),
-    ("Proc. of the {n}th AAAI Conf. on Artificial Intelligence", "Palo Alto", "AAAI Press"),
-    ("Proc. of the {n}th Int’l Joint Conf. on Artificial Intelligence", "Macao", "IJCAI.org"),
-    ("Proc. of the {n}th Int’l Conf. on Learning Representations", "Kigali", "OpenReview.net"),
-    ("Proc. of the {n}th Conf. on Empirical Methods in Natural Language Processing", "Punta Cana", "ACL"),
-    ("Proc. of the {n}th ACM SIGSOFT Int’l Symp. on Software Testing and Analysis", "Virtual Event", "ACM"),
-    ("Proc. of the {n}th ACM Joint Meeting on European Software Engineering Conf. and Symp. on the Foundations of Software Engineering", "San Francisco", "ACM"),
-    ("Proc. of the {n}th IEEE/ACM Int’l Conf. on Automated Software Engineering", "Ann Arbor", "IEEE"),
-    ("Proc. of the {n}th USENIX Conf. on File and Storage Technologies", "Santa Clara", "USENIX Association"),
-    ("Proc. of the {n}th USENIX Security Symp.", "Anaheim", "USENIX Association"),
-    ("Proc. of the {n}th Int’l Symp. on Computer Architecture", "Buenos Aires", "IEEE"),
-    ("Proc. of the {n}th ACM SIGPLAN Conf. on Programming Language Design and Implementation", "Phoenix", "ACM"),
-    ("Proc. of the {n}th Annual Int’l Conf. on Mobile Computing and Networking", "Los Cabos", "ACM"),
-    ("Proc. of the {n}th IEEE Int’l Parallel and Distributed Processing Symp.", "St. Petersburg", "IEEE"),
-    ("Proc. of the {n}th Int’l Conf. on Artificial Intelligence and Statistics", "Naha", "PMLR"),
-    ("Proc. of the {n}th Int’l Conf. on Distributed Computing Systems", "Hong Kong", "IEEE"),
-    ("Proc. of the {n}th ACM Symp. on Cloud Computing", "Santa Cruz", "ACM"),
-    ("Proc. of the {n}th Annual Conf. of the Int’l Speech Communication Association", "Brno", "ISCA"),
-    ("Proc. of the {n}th Int’l Conf. on High Performance Computing, Networking, Storage and Analysis", "Salt Lake City", "IEEE Press"),
-    ("Proc. of the {n}th ACM Conf. on Embedded Networked Sensor Systems", "Mt. Pleasant", "ACM"),
-    ("Proc. of the {n}th Int’l Conf. on Computational Linguistics", "Gyeongju", "Int’l Committee on Computational Linguistics"),
-    ("Proc. of the {n}th Conf. on Uncertainty in Artificial Intelligence", "Ft. Collins", "AUAI Press"),
-    ("Proc. of the {n}th Int’l Conf. on Knowledge Discovery and Data Mining", "Washington, D.C.", "ACM"),
-    ("Proc. of the {n}th ACM Int’l Conf. on Web Search and Data Mining", "Online", "ACM"),
-    ("Proc. of the {n}th IEEE Symp. on Security and Privacy", "San Jose", "IEEE Computer Society"),
-    ("Proc. of the {n}th Int’l Conf. on Machine Learning and Systems", "Santa Clara", "MLSys"),
-    ("Proc. of the {n}th USENIX Annual Technical Conf.", "Carlsbad", "USENIX"),
-    ("Proc. of the {n}th China National Computer Congress", "Beijing", "China Computer Federation"),
+    ("Proc. of the {nth} European Conf. on Computer Systems", "Cham", "Springer"),
+    ("Proc. of the {nth} Int’l Conf. on Very Large Data Bases", "Rio de Janeiro", "VLDB Endowment"),
+    ("Proc. of the {nth} ACM SIGMOD Int’l Conf. on Management of Data", "Portland", "ACM"),
+    ("Proc. of the {nth} Int’l World Wide Web Conf.", "Ljubljana", "ACM"),
+    ("Proc. of the {nth} AAAI Conf. on Artificial Intelligence", "Palo Alto", "AAAI Press"),
+    ("Proc. of the {nth} Int’l Joint Conf. on Artificial Intelligence", "Macao", "IJCAI.org"),
+    ("Proc. of the {nth} Int’l Conf. on Learning Representations", "Kigali", "OpenReview.net"),
+    ("Proc. of the {nth} Conf. on Empirical Methods in Natural Language Processing", "Punta Cana", "ACL"),
+    ("Proc. of the {nth} ACM SIGSOFT Int’l Symp. on Software Testing and Analysis", "Virtual Event", "ACM"),
+    ("Proc. of the {nth} ACM Joint Meeting on European Software Engineering Conf. and Symp. on the Foundations of Software Engineering", "San Francisco", "ACM"),
+    ("Proc. of the {nth} IEEE/ACM Int’l Conf. on Automated Software Engineering", "Ann Arbor", "IEEE"),
+    ("Proc. of the {nth} USENIX Conf. on File and Storage Technologies", "Santa Clara", "USENIX Association"),
+    ("Proc. of the {nth} USENIX Security Symp.", "Anaheim", "USENIX Association"),
+    ("Proc. of the {nth} Int’l Symp. on Computer Architecture", "Buenos Aires", "IEEE"),
+    ("Proc. of the {nth} ACM SIGPLAN Conf. on Programming Language Design and Implementation", "Phoenix", "ACM"),
+    ("Proc. of the {nth} Annual Int’l Conf. on Mobile Computing and Networking", "Los Cabos", "ACM"),
+    ("Proc. of the {nth} IEEE Int’l Parallel and Distributed Processing Symp.", "St. Petersburg", "IEEE"),
+    ("Proc. of the {nth} Int’l Conf. on Artificial Intelligence and Statistics", "Naha", "PMLR"),
+    ("Proc. of the {nth} Int’l Conf. on Distributed Computing Systems", "Hong Kong", "IEEE"),
+    ("Proc. of the {nth} ACM Symp. on Cloud Computing", "Santa Cruz", "ACM"),
+    ("Proc. of the {nth} Annual Conf. of the Int’l Speech Communication Association", "Brno", "ISCA"),
+    ("Proc. of the {nth} Int’l Conf. on High Performance Computing, Networking, Storage and Analysis", "Salt Lake City", "IEEE Press"),
+    ("Proc. of the {nth} ACM Conf. on Embedded Networked Sensor Systems", "Mt. Pleasant", "ACM"),
+    ("Proc. of the {nth} Int’l Conf. on Computational Linguistics", "Gyeongju", "Int’l Committee on Computational Linguistics"),
+    ("Proc. of the {nth} Conf. on Uncertainty in Artificial Intelligence", "Ft. Collins", "AUAI Press"),
+    ("Proc. of the {nth} Int’l Conf. on Knowledge Discovery and Data Mining", "Washington, D.C.", "ACM"),
+    ("Proc. of the {nth} ACM Int’l Conf. on Web Search and Data Mining", "Online", "ACM"),
+    ("Proc. of the {nth} IEEE Symp. on Security and Privacy", "San Jose", "IEEE Computer Society"),
+    ("Proc. of the {nth} Int’l Conf. on Machine Learning and Systems", "Santa Clara", "MLSys"),
+    ("Proc. of the {nth} USENIX Annual Technical Conf.", "Carlsbad", "USENIX"),
+    ("Proc. of the {nth} China National Computer Congress", "Beijing", "China Computer Federation"),
 ]
 EN_PUBLISHERS = [("Cambridge", "MIT Press"), ("New York", "Springer"), ("Boston", "Addison-Wesley"),
                  ("Hoboken", "Wiley"), ("Oxford", "Oxford University Press"), ("Beijing", "Science Press")]
@@ -231,12 +231,18 @@ def chinese_journal_article(rng, item_id):
     return item
 
 
+def _numbered(name: str, number: int) -> str:
+    """A proceedings' title with its edition: "43rd", "11th", "22nd"."""
+    suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return name.format(n=number, nth=f"{number}{suffix}")
+
+
 def conference_paper(rng, item_id):
     name, place, publisher = rng.choice(EN_CONFERENCES)
     value = year(rng)
     item = {"id": item_id, "type": "paper-conference",
             "author": authors(rng, rng.choice((pinyin_name, pinyin_name, western_name))),
-            "title": english_title(rng), "container-title": name.format(n=rng.randrange(10, 45)),
+            "title": english_title(rng), "container-title": _numbered(name, rng.randrange(10, 45)),
             "publisher": publisher, "issued": issued(value)}
     if rng.random() < 0.8:  # some proceedings give their publisher alone
         item["publisher-place"] = place

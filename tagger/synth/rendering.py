@@ -7,9 +7,10 @@ done its own transformations (initials, upper-cased family names, et-al truncati
 abbreviation, title case), so those cannot damage them. Stripping the sentinels afterwards
 gives the plain text and the offsets of every field.
 
-The same patch fixes two citeproc-py habits that would make the text unlike real copies: a
+The same patch fixes three citeproc-py habits that would make the text unlike real copies: a
 cs:group is suppressed by the variables it actually called (so GB/T 7714's "[J]" survives),
-and capitalize-first looks past sentinels.
+capitalize-first looks past sentinels, and title case leaves a stop word after an
+abbreviation's full stop alone ("Proc. of the").
 """
 
 import os
@@ -194,6 +195,25 @@ def _name_part_format(original):
     return format_part
 
 
+def _title_case(original):
+    """CSL's title case, as the specification has it: a stop word stays lower case unless it
+    opens the text or follows a colon. citeproc-py also capitalizes one after a full stop, which
+    makes "Proc. Of the…" of every abbreviated proceedings."""
+    def case(self, text, language=None):
+        if self.get("text-case") != "title" or language != "en":
+            return original(self, text, language)
+        output, previous = [], ":"
+        for word in text.words():
+            if word.islower() and (str(word) not in self._stop_words or previous == ":"):
+                word = word.capitalize_first()
+            elif word.islower():
+                word = word.soft_lower()
+            previous = word[-1]
+            output.append(word)
+        return " ".join(output)
+    return case
+
+
 def _install_sentinels():
     """Patch citeproc-py's element classes once (idempotent)."""
     if getattr(model.Text.render, "sentinel_wrapped", False):
@@ -208,6 +228,7 @@ def _install_sentinels():
     String.capitalize_first = _capitalize_first
     MixedString.capitalize_first = _mixed_capitalize_first
     model.Name_Part.format_part = _name_part_format(model.Name_Part.format_part)
+    model.TextCased.case = _title_case(model.TextCased.case)
 
 
 def style_path(style):
