@@ -193,6 +193,16 @@ def test_time_limit_is_a_503(tmp_path):
         assert status == 503 and "longer than" in json.loads(body)["error"]
 
 
+def test_the_pdf_readers_memory_is_the_servers_flag():
+    """--pdf-memory reaches each worker's PDF reader: a reader allowed 1 MB reads no PDF, and
+    the request is a 413 that says why."""
+    pytest.importorskip("pypdfium2", reason="PDF input needs the pdf extra")
+    pdf = Path(__file__).resolve().parents[1] / "data" / "finder" / "pdf" / "ieee_two_column.pdf"
+    with running_server("--engine", "rules", "--pdf-memory", "1", "--pdf-readers", "1") as base:
+        status, _, body = request(base, "/api/find", pdf.read_bytes(), "application/pdf")
+        assert status == 413 and "needs more than 1 MB" in json.loads(body)["error"]
+
+
 def test_oversized_chunked_body_is_cut_off_at_the_limit(server):
     """No Content-Length to refuse up front: the body is counted as it arrives."""
     import http.client

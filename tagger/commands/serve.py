@@ -35,12 +35,18 @@ def configure(parser):
                         help=f"characters per reference (default {DEFAULTS.max_chars:,})")
     parser.add_argument("--time-limit", type=float, default=DEFAULTS.time_limit,
                         help=f"seconds of work per request (default {DEFAULTS.time_limit:g})")
+    parser.add_argument("--pdf-memory", type=int, default=DEFAULTS.pdf_memory, metavar="MB",
+                        help="memory one PDF's reader (a child process) may use; past it the "
+                             f"request gets a 413 (default {DEFAULTS.pdf_memory:,})")
+    parser.add_argument("--pdf-readers", type=int, default=DEFAULTS.pdf_readers, metavar="N",
+                        help="PDFs read at once by one worker; more wait their turn "
+                             f"(default {DEFAULTS.pdf_readers})")
     parser.add_argument("--access-log", action="store_true", help="log every request")
 
 
 def run(args) -> int:
     limits = Limits(args.max_body_bytes, args.max_pdf_bytes, args.max_references,
-                    args.max_chars, args.time_limit)
+                    args.max_chars, args.time_limit, args.pdf_memory, args.pdf_readers)
     if args.workers < 1 or min(limits.to_dict().values()) <= 0:
         print("reftag: --workers and every limit must be positive", file=sys.stderr)
         return 1
