@@ -48,22 +48,10 @@ def find(document, engine: str = "auto", model=None) -> list[Reference]:
     if path is not None:
         with open(path, "rb") as handle:
             document = handle.read()
-    if isinstance(document, (bytes, bytearray)) and not document:  # an empty file, as read
-        from .text.sniff import empty_input
+    if isinstance(document, (bytes, bytearray)):  # a PDF, other binary refused, or UTF-8
+        from .batch import find_in_bytes
 
-        raise ValueError(empty_input(name or "input"))
-    pdf = _as_pdf(document)
-    if pdf is not None:
-        from .pdf import find_pdf
-
-        return find_pdf(pdf, engine=engine, model=model, name=name)
-    if isinstance(document, (bytes, bytearray)):
-        from .text.sniff import BinaryInputError, decode_utf8, refusal, sniff
-
-        kind = sniff(document)
-        if kind:  # an image, an archive: not text, and no PDF either
-            raise BinaryInputError(kind, refusal(kind, name or "input", "find"))
-        document = decode_utf8(document, name or "input")
+        return find_in_bytes(bytes(document), name, engine, model)
     return find_references(document, engine=engine, model=model, name=name)
 
 
@@ -107,11 +95,3 @@ def _file_named(document):
         raise FileNotFoundError(no_such_file(name) + hint)
     return document if isinstance(document, os.PathLike) else name
 
-
-def _as_pdf(document):
-    """The PDF bytes that `document` is, or None when it is text."""
-    from .pdf import is_pdf
-
-    if isinstance(document, (bytes, bytearray)):
-        return bytes(document) if is_pdf(document) else None
-    return None

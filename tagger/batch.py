@@ -35,7 +35,8 @@ from .finder.classify import DEFAULT_MODEL as LIST_MODEL, DOCUMENT_MODEL
 from .parse import resolve_engine
 from .pdf import MAX_PAGES, MEMORY_LIMIT, TIME_LIMIT, PdfError, find_pdf, is_pdf
 from .pdf.isolated import interrupts_held
-from .text.sniff import BinaryInputError, decode_utf8, no_such_file, refusal, sniff
+from .text.sniff import (BinaryInputError, decode_utf8, empty_input, no_such_file, refusal,
+                         sniff)
 
 DOCUMENT_SUFFIXES = (".pdf", ".txt", ".text")
 OK, NONE, FAILED = "ok", "none", "failed"
@@ -159,14 +160,22 @@ def find_document(document: Document, engine: str = "auto", model=None,
 
 
 def _find(path: Path, engine, model, pdf_warnings: list, **reading) -> list:
-    data = path.read_bytes()
+    return find_in_bytes(path.read_bytes(), path.name, engine, model, pdf_warnings, **reading)
+
+
+def find_in_bytes(data: bytes, name=None, engine: str = "auto", model=None, pdf_warnings=None,
+                  **reading) -> list:
+    """A document's bytes found as tagger.find finds them, and the batch each file: a PDF by
+    its content, other binary input refused, the rest decoded as UTF-8. `name` (the file's)
+    is what the messages call it; `reading`: find_pdf's limits."""
+    label = name or "input"
     if not data:
-        raise ValueError("the file is empty")
+        raise ValueError(empty_input(label))
     if is_pdf(data):
-        return find_pdf(data, engine, model, warnings=pdf_warnings, **reading)
+        return find_pdf(data, engine, model, warnings=pdf_warnings, name=name, **reading)
     if kind := sniff(data):
-        raise BinaryInputError(kind, refusal(kind, path.name, "find"))
-    return find_references(decode_utf8(data, path.name), engine, model, name=path.name)
+        raise BinaryInputError(kind, refusal(kind, label, "find"))
+    return find_references(decode_utf8(data, label), engine, model, name=name)
 
 
 def _in_workers(work, listed: list, jobs: int):
