@@ -83,6 +83,23 @@ def test_stored_folds_are_used_while_the_recipe_holds_and_marked_stale_after(tmp
         suite.grobid_folds(cache=tmp_path / "none.json")
 
 
+def test_kept_fold_models_are_scored_again_while_their_training_recipe_holds(monkeypatch,
+                                                                            tmp_path):
+    """A change to the parse stages alone costs minutes, not an hour of training: the kept
+    models are rescored; another training recipe trains them anew (and stamps them after)."""
+    commands = []
+    monkeypatch.setattr(suite.subprocess, "run", lambda command, cwd: commands.append(command)
+                        or type("Done", (), {"returncode": 0}))
+    trained_by = suite.training_recipe()
+    suite._run_folds(trained_by, kept=tmp_path)
+    assert "--rescore" not in commands[-1] and str(tmp_path) in commands[-1]
+    assert json.loads((tmp_path / "recipe.json").read_text(encoding="utf-8")) == trained_by
+    suite._run_folds(trained_by, kept=tmp_path)
+    assert "--rescore" in commands[-1]
+    suite._run_folds({**trained_by, "params": {"c1": 9}}, kept=tmp_path)
+    assert "--rescore" not in commands[-1]
+
+
 def test_the_page_gets_the_table_between_its_markers(tmp_path):
     page = tmp_path / "results.md"
     page.write_text("# Results\n\nsomething\n", encoding="utf-8")

@@ -57,8 +57,9 @@ def configure(parser) -> None:
     parser.add_argument("--markdown", action="store_true",
                         help="with --suite: write the table into docs/results.md")
     parser.add_argument("--recompute-folds", action="store_true",
-                        help="with --suite: train GROBID's ten folds again (an hour), not the "
-                             "stored result")
+                        help="with --suite: GROBID's ten folds again, not the stored result "
+                             "(an hour of training; minutes when the kept fold models "
+                             "still follow the training recipe)")
     parser.add_argument("--engine", choices=("auto", "crf", "rules"),
                         help="tagger to use (default: crf with --model, else auto)")
     parser.add_argument("--report", action="append", choices=REPORTS, default=[],

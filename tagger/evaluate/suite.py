@@ -11,7 +11,8 @@ mean of the sources beside them:
   version and hyper-parameters, and the training files its manifest names, as they now are)
   and the code that reads a reference (PARSE_STAGES: `auto`'s checks above all) are the ones
   it was made with, recomputed only when asked (`recompute_folds`), and shown as stale
-  otherwise;
+  otherwise. The fold models are kept (FOLD_MODELS, outside git): while the training recipe
+  is theirs, a change to the parse stages only scores them again, in minutes;
 - the PDF folders with a gold list (../shared/data/real-pdf-dev and real-pdf-dev-2, scored
   as `reftag evaluate FOLDER` scores them; skipped when ../shared is absent) and texdocs
   (data/texdocs: TeX-community PDFs installed by Debian's texlive-doc; skipped without it);
@@ -20,11 +21,13 @@ mean of the sources beside them:
 
     reftag evaluate --suite                     # print the table
     reftag evaluate --suite --markdown          # and write it into docs/results.md
-    reftag evaluate --suite --recompute-folds   # train GROBID's folds again first (an hour)
+    reftag evaluate --suite --recompute-folds   # GROBID's folds again first (an hour; minutes
+                                                # when only the parse stages changed)
 """
 
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -36,6 +39,9 @@ ENGINES = ("auto", "crf")
 WEB_FAMILY = "families/web-software-data"
 FOLDS_RESULT = "training/experiments/results/grobid_folds_shipped_recipe.json"
 FOLDS_CACHE = "docs/results/suite_folds.json"  # the fold result and the recipe it was made with
+# The fold models, kept so that a change to the parse stages alone is measured without training
+# (REFTAG_FOLD_MODELS moves them); their training recipe is in recipe.json beside them.
+FOLD_MODELS = Path(os.environ.get("REFTAG_FOLD_MODELS", REPO / ".fold-models"))
 # The parse stages' code: a fold figure measured before a change to them is no longer theirs.
 PARSE_STAGES = ("parse.py", "text", "labels", "crf", "rules", "doubts", "structure")
 TEXDOCS = Path("/usr/share/doc")
@@ -50,7 +56,8 @@ references with every core field right, as users judge a record whole; the PDF f
 the fields of the references found and matched (segmentation is scored apart), and texdocs
 only the documents whose PDF is installed. GROBID's folds are read from their stored result
 while the model's training recipe is the one they were made with (`--recompute-folds` trains
-them again, an hour); the web / software / data family is hand-written and never trained on.
+them again, an hour, and keeps the fold models: after a change to the parse stages alone it
+scores the kept models again, in minutes); the web / software / data family is hand-written and never trained on.
 `--markdown` rewrites the table below; `python -m training.write_results` keeps this section.
 
 """
@@ -60,19 +67,26 @@ class Skipped(Exception):
     """A source that cannot be scored here (its files are absent): said in the table."""
 
 
-def recipe(model=None, root: Path = REPO, package: Path = REPO / "tagger") -> str:
-    """A fingerprint of the model's training recipe as the folds would follow it today: its
-    feature version, its hyper-parameters and its training files as they now are (a file
-    relabelled since makes other folds, even before the model is retrained), and the parse
-    stages' source in `package` (a check added to `auto` reads the folds otherwise)."""
+def training_recipe(model=None, root: Path = REPO) -> dict:
+    """What the fold models are trained by: the model's feature version, its hyper-parameters
+    and its training files as they now are (a file relabelled since makes other folds, even
+    before the model is retrained)."""
     from ..crf.model import DEFAULT_MODEL, file_sha256, manifest_path
 
     manifest = json.loads(manifest_path(Path(model) if model else DEFAULT_MODEL)
                           .read_text(encoding="utf-8"))
     files = manifest.get("training", {}).get("files", [])
-    what = {"feature_version": manifest.get("feature_version"), "params": manifest.get("params"),
+    return {"feature_version": manifest.get("feature_version"), "params": manifest.get("params"),
             "files": {name: file_sha256(root / name) if (root / name).is_file() else None
-                      for name in files},
+                      for name in files}}
+
+
+def recipe(model=None, root: Path = REPO, package: Path = REPO / "tagger") -> str:
+    """A fingerprint of the folds as they would be made today: the training recipe, and the
+    parse stages' source in `package` (a check added to `auto` reads the folds otherwise)."""
+    from ..crf.model import file_sha256
+
+    what = {**training_recipe(model, root),
             "code": {path.relative_to(package).as_posix(): file_sha256(path)
                      for stage in PARSE_STAGES
                      for path in sorted([package / stage] if stage.endswith(".py")
@@ -146,7 +160,7 @@ def grobid_folds(engines=ENGINES, model=None, recompute: bool = False,
     """GROBID's ten folds, stored: {engine: row} plus "stale" when the recipe has changed."""
     fingerprint = recipe(model)
     if recompute:
-        _run_folds()
+        _run_folds(training_recipe(model))
         rows = json.loads((REPO / FOLDS_RESULT).read_text(encoding="utf-8"))["rows"]
         both = next(row for row in rows if row["config"] == "both")
         stored = {"recipe": fingerprint, "from": FOLDS_RESULT,
@@ -163,15 +177,23 @@ def grobid_folds(engines=ENGINES, model=None, recompute: bool = False,
     return rows
 
 
-def _run_folds() -> None:
+def _run_folds(trained_by: dict, kept: Path = FOLD_MODELS) -> None:
     """`python -m training.cross_corpus` for the shipped recipe (the tagger package never
-    imports `training`, which a checkout has and an installed wheel has not)."""
+    imports `training`, which a checkout has and an installed wheel has not): the kept fold
+    models scored again when they were trained by `trained_by`, else trained anew and kept."""
     if not (REPO / "training" / "cross_corpus.py").is_file():
         raise Skipped("training/ is absent: the folds are recomputed from a checkout")
+    stamp = kept / "recipe.json"
+    rescore = stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == trained_by
     command = [sys.executable, "-m", "training.cross_corpus", "--configs", "both", "--jobs", "2",
-               "--name", Path(FOLDS_RESULT).stem]
-    if subprocess.run(command, cwd=REPO).returncode != 0:
+               "--name", Path(FOLDS_RESULT).stem, "--keep", str(kept)]
+    print("suite: the kept fold models are scored again (minutes)" if rescore else
+          "suite: the fold models are trained (about an hour on two cores)", file=sys.stderr)
+    if not rescore:
+        stamp.unlink(missing_ok=True)
+    if subprocess.run(command + (["--rescore"] if rescore else []), cwd=REPO).returncode != 0:
         raise Skipped(f"{' '.join(command[1:])} failed")
+    stamp.write_text(json.dumps(trained_by, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def sources(recompute_folds: bool = False) -> dict:
