@@ -172,7 +172,7 @@ def inherited_evidence(recipe: str, params: dict) -> dict | None:
     """The shipped model's `rules_evidence`, for a model trained like it (its data and CRF
     parameters plus the user's, or the shipped model itself tuned by the fast recipe's
     parameters): the CRF's scores keep their scale, so the same bonus still fits (measured:
-    README for the full recipe, training/bench_retrain.py for the fast one). None for any
+    README for the full recipe, training/benchmarks/bench_retrain.py for the fast one). None for any
     other model: uncalibrated."""
     if recipe == "none" or params != (FAST_PARAMS if recipe == "fast" else DEFAULT_PARAMS):
         return None

@@ -14,7 +14,7 @@ added to each token's scores once, as a constant. The pull back to a weight is t
 the more the shipped model's data pinned it down: an L2 term plus the diagonal of the Fisher
 information the replayed references give it under the shipped model (elastic weight
 consolidation: the replayed 2,000 stand for all the data the weight was learnt from; the factor,
-3, was chosen on training/bench_retrain.py). So a weight every reference uses
+3, was chosen on training/benchmarks/bench_retrain.py). So a weight every reference uses
 (a word's shape, the bias) barely moves, and one the new style brings moves freely.
 
 The result is written as a real CRFsuite model: crfsuite itself writes a file holding exactly

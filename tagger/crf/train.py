@@ -18,7 +18,7 @@ from .model import DEFAULT_MODEL, file_sha256, load_model, manifest_path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The shipped recipe's CRF parameters (training.build_model trains with these). L-BFGS
+# The shipped recipe's CRF parameters (training.models.build_model trains with these). L-BFGS
 # remembering 30 steps instead of crfsuite's 6 reaches in 150 iterations what 300 reached
 # (10-fold GROBID CV: `auto` 0.9486 against 0.9488, the CRF 0.9451 against 0.9459; gold's
 # CRF 0.9865 against 0.9846), in half the training time (README, "Which parameters"); with
@@ -194,7 +194,7 @@ def representative(sets: dict[str, list[dict]], size: int, seed: int = 13) -> di
 # The fast recipe for adding a style to the shipped model (`reftag train`'s default): the
 # shipped model's weights tuned on the user's references with a representative sample of its
 # own data replayed beside them, pulled back towards the shipped weights (tagger.crf.finetune).
-# Chosen on American Physical Society references (training/bench_retrain.py, docs/retraining.md):
+# Chosen on American Physical Society references (training/benchmarks/bench_retrain.py, docs/retraining.md):
 # against training again from zero on a sample of the base (2,000 references, 140 iterations:
 # gold 0.9861 → 0.9622; 5,000 and 60: 0.9718), the warm start keeps gold within 0.005; moving
 # only the user's attributes, each pulled back by its Fisher information, does it in a third

@@ -6,7 +6,7 @@ each with its core micro-F1 and its share of references with every core field ri
 mean of the sources beside them:
 
 - gold (data/gold.jsonl, the benchmark);
-- GROBID's corpus by ten-fold cross-validation (`python -m training.cross_corpus`, an hour of
+- GROBID's corpus by ten-fold cross-validation (`python -m training.experiments.cross_corpus`, an hour of
   training): read from the stored result while the model's training recipe (its feature
   version and hyper-parameters, and the training files its manifest names, as they now are)
   and the code that reads a reference (PARSE_STAGES: `auto`'s checks above all) are the ones
@@ -51,7 +51,7 @@ the fields of the references found and matched (segmentation is scored apart), a
 only the documents whose PDF is installed. GROBID's folds are read from their stored result
 while the model's training recipe is the one they were made with (`--recompute-folds` trains
 them again, an hour); the web / software / data family is hand-written and never trained on.
-`--markdown` rewrites the table below; `python -m training.write_results` keeps this section.
+`--markdown` rewrites the table below; `python -m training.site.write_results` keeps this section.
 
 """
 
@@ -164,12 +164,12 @@ def grobid_folds(engines=ENGINES, model=None, recompute: bool = False,
 
 
 def _run_folds() -> None:
-    """`python -m training.cross_corpus` for the shipped recipe (the tagger package never
+    """`python -m training.experiments.cross_corpus` for the shipped recipe (the tagger package never
     imports `training`, which a checkout has and an installed wheel has not)."""
     if not (REPO / "training" / "cross_corpus.py").is_file():
         raise Skipped("training/ is absent: the folds are recomputed from a checkout")
-    command = [sys.executable, "-m", "training.cross_corpus", "--configs", "both", "--jobs", "2",
-               "--name", Path(FOLDS_RESULT).stem]
+    command = [sys.executable, "-m", "training.experiments.cross_corpus",
+               "--configs", "both", "--jobs", "2", "--name", Path(FOLDS_RESULT).stem]
     if subprocess.run(command, cwd=REPO).returncode != 0:
         raise Skipped(f"{' '.join(command[1:])} failed")
 
