@@ -69,6 +69,8 @@ def finetune(base_model, user, replay, model_path, weight=1, l2=1.0, fisher=3.0,
     names = list(moving)
     fixed_row = {a: i for a, i in base.row.items() if a not in moving}
     (rows, cols), (fixed_rows, fixed_cols) = _occurrences(xs, (moving, fixed_row))
+    if progress is not None:  # iteration 0: most of the setting up (a second) is done
+        progress(0, None)
     token = sum(map(len, xs))
     tokens = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(token, len(names)))
     by_attribute = tokens.T.tocsr()
