@@ -9,6 +9,7 @@ time, so a lazy import inside a function counts as much as one at the top of a f
 """
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -197,3 +198,15 @@ def test_the_wheel_carries_tagger_and_not_training():
     assert packages <= listed, f"packages the wheel would leave out: {sorted(packages - listed)}"
     assert "tagger.models" in listed and setuptools["package-dir"]["tagger.models"] == "models"
     assert "*.crfsuite" in setuptools["package-data"]["tagger.models"]
+
+
+def test_the_training_modules_tagger_names_exist():
+    """tagger runs some of training from a checkout (`reftag evaluate --suite
+    --recompute-folds`: python -m training.experiments.cross_corpus): every module name it
+    gives as a string is one training holds, so a move of training/ cannot leave it behind."""
+    named = {node.value for path in MODULES.values()
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and re.fullmatch(r"training(\.\w+)+", node.value)}
+    assert "training.experiments.cross_corpus" in named
+    assert not named - set(TRAINING_MODULES), sorted(named - set(TRAINING_MODULES))

@@ -164,11 +164,12 @@ def grobid_folds(engines=ENGINES, model=None, recompute: bool = False,
 
 
 def _run_folds() -> None:
-    """`python -m training.experiments.cross_corpus` for the shipped recipe (the tagger package never
-    imports `training`, which a checkout has and an installed wheel has not)."""
-    if not (REPO / "training" / "cross_corpus.py").is_file():
+    """`python -m training.experiments.cross_corpus` for the shipped recipe (the tagger package
+    never imports `training`, which a checkout has and an installed wheel has not)."""
+    module = "training.experiments.cross_corpus"
+    if not REPO.joinpath(*module.split(".")).with_suffix(".py").is_file():
         raise Skipped("training/ is absent: the folds are recomputed from a checkout")
-    command = [sys.executable, "-m", "training.experiments.cross_corpus",
+    command = [sys.executable, "-m", module,
                "--configs", "both", "--jobs", "2", "--name", Path(FOLDS_RESULT).stem]
     if subprocess.run(command, cwd=REPO).returncode != 0:
         raise Skipped(f"{' '.join(command[1:])} failed")
