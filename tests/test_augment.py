@@ -1,6 +1,6 @@
 """Unpunctuated copies of training references: the fields stay where their spans say."""
 
-from training.augment import (
+from training.models.augment import (
     family_first_names, glued, initials_first, short_imprint, unpunctuated, vancouver, with_copies, with_unpunctuated,
 )
 

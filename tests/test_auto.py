@@ -188,7 +188,7 @@ def test_calibration_keeps_the_best_pair_and_the_lowest_threshold_among_equals()
     """A reference the rules put right at confidence 0.9 and one they would spoil at 0.99:
     every weight does the same, so the pair is the lowest threshold above 0.9 that re-decodes
     the first alone, with the lowest weight."""
-    from training.calibrate_auto import WEIGHTS, choose
+    from training.models.calibrate_auto import WEIGHTS, choose
 
     helped = {"confidence": 0.9, "held": (0, 1, 1), **{w: (1, 0, 0) for w in WEIGHTS}}
     spoilt = {"confidence": 0.99, "held": (1, 0, 0), **{w: (0, 1, 1) for w in WEIGHTS}}

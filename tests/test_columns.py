@@ -3,7 +3,7 @@
 from tagger.finder import find_segments
 from tagger.finder.columns import read_columns
 from tagger.finder.lines import split_lines
-from training.furniture_lists import wrap_words
+from training.models.furniture_lists import wrap_words
 
 REFERENCES = [
     "Adams, R., and Baker, T. (2011). Foraging in patchy landscapes. Ecol. Lett. 14, 101–109.",

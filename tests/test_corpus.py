@@ -21,7 +21,7 @@ from tagger.corpora.corpus import (
     write_jsonl,
 )
 from tagger.labels import LABELS
-from training.convert import convert
+from training.corpora.convert import convert
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "data"

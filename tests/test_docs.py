@@ -181,10 +181,10 @@ def test_pages_the_readme_links_read_as_prose(page):
 
 
 def test_readme_scores_are_the_harness_output():
-    """The README's gold rows are copied from docs/results.md, which training/write_results.py
+    """The README's gold rows are copied from docs/results.md, which training/site/write_results.py
     writes from `reftag evaluate`: a row that differs was typed or is stale."""
     results = (DOCS / "results.md").read_text(encoding="utf-8").splitlines()
-    assert "Written by `python -m training.write_results`" in "\n".join(results[:5])
+    assert "Written by `python -m training.site.write_results`" in "\n".join(results[:5])
     readme = README.read_text(encoding="utf-8")
     table = readme[readme.index("| label | precision | recall | F1 | support |"):]
     rows = []

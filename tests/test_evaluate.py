@@ -340,7 +340,7 @@ Pharmacol 61, 327–335 (2005).</note></biblStruct>
 
 
 def test_grobid_tei_converts_to_contract_fields(tmp_path):
-    from training.convert_predictions import from_grobid_tei
+    from training.benchmarks.convert_predictions import from_grobid_tei
 
     path = tmp_path / "grobid.tei.xml"
     path.write_text(GROBID_TEI, encoding="utf-8")
@@ -353,7 +353,7 @@ def test_grobid_tei_converts_to_contract_fields(tmp_path):
 
 
 def test_anystyle_json_names_follow_the_raw_reference():
-    from training.convert_predictions import from_anystyle_json
+    from training.benchmarks.convert_predictions import from_anystyle_json
 
     items = [{"author": [{"family": "Ambacher", "given": "O."}, {"family": "Foutz", "given": "B."}],
               "date": ["2000"], "container-title": ["J. Appl. Phys."], "type": "article-journal"},

@@ -199,9 +199,9 @@ def test_the_folder_scores_agree_with_the_reference_scorer(folder, tmp_path):
 
 
 def test_a_real_paste_runs_from_under_the_list_s_heading_to_its_last_reference():
-    """training.real_pastes cuts each PDF's list out of the reader's text as a user copies it:
+    """training.corpora.real_pastes cuts each PDF's list out of the reader's text as a user copies it:
     not the contents page's "References", not the body's mention of the first reference."""
-    from training.real_pastes import paste_of
+    from training.corpora.real_pastes import paste_of
 
     text = "\n".join([
         "Contents", "1 Introduction 1", "References 9",

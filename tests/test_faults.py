@@ -214,7 +214,7 @@ def test_a_damaged_model_with_a_matching_manifest_never_crashes_the_interpreter(
 # A benchmark tool that cannot measure says so with a non-zero exit, never a quiet 0.
 
 def test_compare_refextract_without_refextract_exits_1(tmp_path, monkeypatch, capsys):
-    from training import compare_refextract
+    from training.benchmarks import compare_refextract
 
     monkeypatch.setitem(sys.modules, "refextract", None)  # import refextract fails
     out = tmp_path / "r.jsonl"
@@ -231,7 +231,7 @@ def test_compare_refextract_that_fails_on_every_reference_exits_1(tmp_path, monk
     import types
 
     from tagger.corpora.corpus import load, write_jsonl
-    from training import compare_refextract
+    from training.benchmarks import compare_refextract
 
     broken = types.ModuleType("refextract")
 
@@ -256,7 +256,7 @@ def test_compare_refextract_in_a_real_process_exits_non_zero_without_refextract(
 
     if importlib.util.find_spec("refextract"):
         pytest.skip("refextract is installed here")
-    result = subprocess.run([sys.executable, "-m", "training.compare_refextract",
+    result = subprocess.run([sys.executable, "-m", "training.benchmarks.compare_refextract",
                              os.path.join(REPO, "data", "gold.jsonl"), "-o",
                              str(tmp_path / "r.jsonl")], capture_output=True, cwd=REPO,
                             timeout=120, check=False)

@@ -1,6 +1,7 @@
 """The layering of the package, drawn from its imports: `tagger` never imports `training`, the
-import graph of `tagger` has no cycle, and its subpackages import only those in the layers below
-theirs (LAYERS), so that the folders show the pipeline of docs/design.md.
+import graph of `tagger` and `training` together has no cycle, and the subpackages of each
+import only those in the layers below theirs (LAYERS, TRAINING_LAYERS), so that the folders
+show the pipeline of docs/design.md and training/README.md.
 
 The graph is read from the source (every `import` and `from ... import`, at module level or
 inside a function, relative ones resolved), not from what happens to be imported at run
@@ -8,12 +9,14 @@ time, so a lazy import inside a function counts as much as one at the top of a f
 """
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 TAGGER = REPO / "tagger"
+TRAINING = REPO / "training"
 
 
 def module_name(path: Path) -> str:
@@ -22,11 +25,13 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(path): path for path in sorted(TAGGER.rglob("*.py"))}
+TRAINING_MODULES = {module_name(path): path for path in sorted(TRAINING.rglob("*.py"))}
+PROJECT = {**MODULES, **TRAINING_MODULES}
 
 
 def imported(module: str) -> set[str]:
     """The project modules (tagger.* or training.*) that `module`'s source imports."""
-    path = MODULES[module]
+    path = PROJECT[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -40,37 +45,25 @@ def imported(module: str) -> set[str]:
                 base = node.module
             for alias in node.names:  # `from pkg import submodule` imports the submodule
                 name = f"{base}.{alias.name}"
-                names.add(name if name in MODULES else base)
+                names.add(name if name in PROJECT else base)
     found = set()
     for name in names:
-        if name.split(".")[0] == "training":
-            found.add(name)
-        elif name.split(".")[0] == "tagger":
-            while name not in MODULES:  # `tagger.parse.parse` → the module tagger.parse
+        if name.split(".")[0] in ("tagger", "training"):
+            while name not in PROJECT and "." in name:  # `tagger.parse.parse` → tagger.parse
                 name = name.rpartition(".")[0]
             if name != module:
                 found.add(name)
     return found
 
 
-GRAPH = {module: imported(module) for module in MODULES}
-
-# tagger/commands/synth.py imports training/synth until the styles branch moves it to tagger/synth.
-PENDING = {"tagger.commands.synth": "training/synth is moving into tagger/synth (styles branch)"}
-
-
-def cases():
-    for module in MODULES:
-        if module in PENDING and not (TAGGER / "synth").is_dir():
-            yield pytest.param(module, marks=pytest.mark.xfail(reason=PENDING[module], strict=True))
-        else:
-            yield module
-
+GRAPH = {module: imported(module) for module in PROJECT}
 
 def test_graph_is_read():
-    assert len(MODULES) > 50
+    assert len(MODULES) > 50 and len(TRAINING_MODULES) > 40
     assert "tagger.parse" in GRAPH["tagger"] and "tagger.output.reference" in GRAPH["tagger"]
     assert "tagger.finder" in GRAPH["tagger"]  # a lazy import inside find() counts
+    assert "training.models.build_model" in GRAPH["training.models.augment"]  # a relative one
+    assert "training.corpora.nonpapers" in GRAPH["training.corpora.paper_corpora"]
 
 
 # The package's parts, bottom up: each imports only from its own part and from parts in the
@@ -115,11 +108,36 @@ def test_imports_only_from_the_layers_below(module):
         + ", ".join(f"{target} ({part(target)}, layer {LAYER[part(target)]})" for target in wrong)
 
 
-@pytest.mark.parametrize("package", sorted(name for name, path in MODULES.items()
+@pytest.mark.parametrize("package", sorted(name for name, path in PROJECT.items()
                                            if path.name == "__init__.py"))
 def test_every_package_says_what_it_holds(package):
-    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+    tree = ast.parse(PROJECT[package].read_text(encoding="utf-8"))
     assert len(ast.get_docstring(tree) or "") > 40, f"{package} has no docstring saying what it holds"
+
+
+# training/'s folders, bottom up (training/README.md): the data; what builds a shipped model from
+# it; measurements of those models; timings and checks, which may reuse an experiment's
+# recipe; the documentation's generated parts. "training" is the package's own __init__.
+TRAINING_LAYERS = (
+    ("training", "corpora"),
+    ("models",),
+    ("experiments",),
+    ("benchmarks", "site"),
+)
+TRAINING_LAYER = {part: depth for depth, parts in enumerate(TRAINING_LAYERS) for part in parts}
+
+
+def test_every_training_folder_has_a_layer():
+    assert not {part(module) for module in TRAINING_MODULES} - set(TRAINING_LAYER), \
+        "add the new folder to TRAINING_LAYERS"
+
+
+@pytest.mark.parametrize("module", sorted(TRAINING_MODULES))
+def test_training_imports_only_from_the_layers_below(module):
+    here = part(module)
+    wrong = sorted(target for target in GRAPH[module] if target in TRAINING_MODULES and
+                   part(target) != here and TRAINING_LAYER[part(target)] >= TRAINING_LAYER[here])
+    assert not wrong, f"{module} ({here}) imports from its layer or above: {wrong}"
 
 
 def test_the_library_loads_no_training_code():
@@ -137,13 +155,14 @@ def test_the_library_loads_no_training_code():
     assert {"tagger.crf.model", "tagger.text.normalize", "tagger.output.formats"} <= reached
 
 
-@pytest.mark.parametrize("module", cases())
+@pytest.mark.parametrize("module", sorted(MODULES))
 def test_tagger_never_imports_training(module):
     assert not {name for name in GRAPH[module] if name.split(".")[0] == "training"}
 
 
 def test_import_graph_has_no_cycle():
-    """Depth-first search; a cycle is reported as the path that closes it."""
+    """Over tagger and training together. Depth-first search; a cycle is reported as the path
+    that closes it."""
     state, path = {}, []  # state: 1 on the current path, 2 done
 
     def visit(module):
@@ -163,3 +182,31 @@ def test_import_graph_has_no_cycle():
     for module in sorted(GRAPH):
         if module not in state:
             visit(module)
+
+
+def test_the_wheel_carries_tagger_and_not_training():
+    """pyproject's package list is what a wheel holds: every package of tagger (a missing one
+    would be left out of the wheel without a word), the shipped models, and not training,
+    which is run from a checkout."""
+    import tomllib
+
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    setuptools = pyproject["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
+    assert not {name for name in listed if name.split(".")[0] == "training"}
+    packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}
+    assert packages <= listed, f"packages the wheel would leave out: {sorted(packages - listed)}"
+    assert "tagger.models" in listed and setuptools["package-dir"]["tagger.models"] == "models"
+    assert "*.crfsuite" in setuptools["package-data"]["tagger.models"]
+
+
+def test_the_training_modules_tagger_names_exist():
+    """tagger runs some of training from a checkout (`reftag evaluate --suite
+    --recompute-folds`: python -m training.experiments.cross_corpus): every module name it
+    gives as a string is one training holds, so a move of training/ cannot leave it behind."""
+    named = {node.value for path in MODULES.values()
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and re.fullmatch(r"training(\.\w+)+", node.value)}
+    assert "training.experiments.cross_corpus" in named
+    assert not named - set(TRAINING_MODULES), sorted(named - set(TRAINING_MODULES))

@@ -1,8 +1,8 @@
 """Documents that are not papers give no references; papers keep theirs; garbled pages are named.
 
-A small draw of the corpora of training.paper_corpora, made at test time: every kind of
-non-paper of training.nonpapers (reportlab's always, LaTeX's where pdflatex and the class are
-installed), papers typeset by training.pdf_samples and training.typeset_papers, and pages
+A small draw of the corpora of training.corpora.paper_corpora, made at test time: every kind of
+non-paper of training.corpora.nonpapers (reportlab's always, LaTeX's where pdflatex and the class are
+installed), papers typeset by training.corpora.pdf_samples and training.corpora.typeset_papers, and pages
 whose font encoding is garbage.
 """
 
@@ -19,8 +19,8 @@ pytest.importorskip("reportlab", reason="the documents are typeset with reportla
 from tagger.evaluate.pdf_folder import match  # noqa: E402
 from tagger.pdf import find_pdf, read_pdf, segment_pdf, segmentation  # noqa: E402
 from tests.cli_helpers import reftag  # noqa: E402
-from training import nonpapers, typeset_papers  # noqa: E402
-from training.pdf_samples import Layout, gold_references, typeset  # noqa: E402
+from training.corpora import nonpapers, typeset_papers  # noqa: E402
+from training.corpora.pdf_samples import Layout, gold_references, typeset  # noqa: E402
 
 REFERENCES = gold_references("ieee_two_column")[:12]
 SHORT = ["Weinberg S. A model of leptons. Phys Rev Lett 19, 1264 (1967).",

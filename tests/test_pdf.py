@@ -1,5 +1,5 @@
 """PDF input: `reftag find paper.pdf` and tagger.find(bytes | path) read the references from
-the PDF's text layer with its layout. The papers are typeset here (training/pdf_samples.py,
+the PDF's text layer with its layout. The papers are typeset here (training/corpora/pdf_samples.py,
 reportlab) in the layouts people meet: one and two columns, running heads with the journal
 and page number, a footnote, superscript marks, references crossing a column and a page,
 numbered ("[12]", "12.") and author–year lists, a Chinese journal, hyphenation, broken DOIs.
@@ -24,7 +24,7 @@ from tagger.cli import main  # noqa: E402
 from tagger.evaluate.segmentation import reference_key, reference_scores  # noqa: E402
 from tagger.finder import segment  # noqa: E402
 from tagger.pdf import MissingExtra, PdfError, is_pdf, read_pdf, segment_pdf  # noqa: E402
-from training.pdf_samples import Layout, cjk_font, gold_references, samples, typeset  # noqa: E402
+from training.corpora.pdf_samples import Layout, cjk_font, gold_references, samples, typeset  # noqa: E402
 
 DATA = Path(__file__).parent / "data"
 
@@ -141,7 +141,7 @@ def test_the_harness_scores_pdf_documents(papers, tmp_path, capsys):
 
 
 def test_the_shipped_pdf_documents_score_as_written():
-    """data/finder/pdf is what `python -m training.pdf_samples` writes; a user scores it with
+    """data/finder/pdf is what `python -m training.corpora.pdf_samples` writes; a user scores it with
     `reftag evaluate data/finder/pdf`."""
     directory = Path(__file__).parents[1] / "data" / "finder" / "pdf"
     assert len(list(directory.glob("*.pdf"))) >= 4

@@ -40,7 +40,7 @@ def plain_paper() -> bytes:
     """A two-page two-column paper with a reference list, its content streams uncompressed."""
     from reportlab import rl_config
 
-    from training.pdf_samples import Layout, gold_references, typeset
+    from training.corpora.pdf_samples import Layout, gold_references, typeset
 
     compression, rl_config.pageCompression = rl_config.pageCompression, 0
     try:

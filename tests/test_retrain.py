@@ -1,6 +1,8 @@
 """The retraining loop a user runs: label → correct → train → evaluate, in the CLI."""
 
 import json
+import sys
+import time
 
 import pytest
 
@@ -301,6 +303,98 @@ def test_every_long_step_of_train_announces_itself(tmp_path, monkeypatch, small_
     kinds = [kind for kind, _ in log]
     assert kinds.count("work") >= 1 + 1 + 3 * 2 + 1 + 2  # base, model, 3 folds, shipped, gold
     assert kinds[0] == "step" and ("work", "work") not in zip(kinds, kinds[1:]), log
+
+
+class _Log:
+    """A stderr that is no terminal (`reftag train … 2> log`), noting the CPU seconds this
+    process had spent when each line came: the work done, whatever else the machine runs."""
+
+    def __init__(self):
+        self.lines = []
+
+    def write(self, text):
+        if text.strip():
+            self.lines.append((time.process_time(), text))
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+def test_train_on_100_references_never_works_2_seconds_in_silence(tmp_path, monkeypatch):
+    """Issue 61: a real run of the default (fast) recipe, stderr redirected: the shipped
+    model's 2,000 replayed references featurized, the model tuned, one held-out model, the
+    whole benchmark scored twice. No two of its lines, nor the start and the first, nor the
+    last and the end, are more than 2 s of CPU apart; the lines are plain (no bar's carriage
+    returns), and the training's iterations and the benchmark's parsing are among them.
+    (Before: 10-18 s of silence while each model trained, about 3 s while gold was parsed.)"""
+    data = tmp_path / "mine.jsonl"
+    write_jsonl(load(REPO / "data/core.jsonl")[200:300], data)
+    log = _Log()
+    monkeypatch.setattr(sys, "stderr", log)
+    started = time.process_time()
+    assert main(["train", str(data), "--max-iterations", "12",
+                 "-o", str(tmp_path / "mine.crfsuite")]) == 0
+    ended = time.process_time()
+    times = [started, *(at for at, _ in log.lines), ended]
+    said = ["(start)", *(text.strip() for _, text in log.lines), "(end)"]
+    gaps = sorted(((after - before, said[i], said[i + 1])
+                   for i, (before, after) in enumerate(zip(times, times[1:]))), reverse=True)
+    longest, before, after = gaps[0]
+    assert longest <= 2.0, f"{longest:.1f} s of work in silence between {before!r} and {after!r}"
+    text = "".join(line for _, line in log.lines)
+    assert "\r" not in text
+    assert "tuning: iteration" in text and "measuring 1/1: iteration" in text
+    assert "features of the base's references" in text and "of 1,669 references parsed" in text
+
+
+def test_lines_within_a_step_come_at_most_every_half_second_and_never_under_quiet():
+    import io
+
+    from tagger.crf.train import ProgressLines
+
+    now = [0.0]
+    stream = io.StringIO()
+    steps = train_command.Steps(stream=stream, clock=lambda: now[0])
+    steps("tuning the shipped model")
+    lines = ProgressLines(40, steps.tick, "tuning")
+    for at, news in ((0.2, (0, None)), (0.6, (1, 202.4)), (0.9, (2, 199.0)), (1.2, (3, 193.0))):
+        now[0] = at
+        lines(*news)
+    now[0] = 1.3
+    lines.stage("almost there")  # 0.1 s after the last line: dropped
+    assert stream.getvalue().splitlines() == [
+        "tuning the shipped model ...",
+        "  tuning: iteration 1 of at most 40, loss 202",
+        "  tuning: iteration 3 of at most 40, loss 193"]
+    quiet = train_command.Steps(quiet=True, stream=stream, clock=lambda: now[0])
+    assert quiet.progress(40, "tuning") is None
+    quiet.tick("nothing")
+    assert stream.getvalue().count("\n") == 3
+    assert isinstance(steps.progress(40, "tuning"), ProgressLines)  # StringIO: no terminal
+
+
+def test_crfsuite_training_tells_its_stages_before_the_iterations(tmp_path):
+    """The full and none recipes train with crfsuite: handing it the sequences and its feature
+    generation come before the first iteration, and take seconds on 14,250 references."""
+    told = []
+
+    class Told:
+        def __call__(self, iteration, loss):
+            told.append(("iteration", iteration))
+
+        def stage(self, text):
+            told.append(("stage", text))
+
+    train(load(REPO / "data/core.jsonl")[:450], tmp_path / "m.crfsuite",
+          params={"max_iterations": 2}, progress=Told())
+    stages = [text for kind, text in told if kind == "stage"]
+    assert "handing 200 of 450 sequences to crfsuite" in stages
+    assert any(text.startswith("crfsuite's features,") for text in stages)
+    first = told.index(("iteration", 1))
+    assert all(kind == "stage" for kind, _ in told[:first])
 
 
 def test_steps_are_said_on_stderr_and_timed_unless_quiet():

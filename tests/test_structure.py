@@ -362,11 +362,11 @@ def test_each_reader_takes_any_text(text):
     guess_type({"genre": text, "venue": text, "note": text})
 
 
-# --- training/name_agreement.py ---------------------------------------------------------------
+# --- training/experiments/name_agreement.py ---------------------------------------------------------------
 
 def test_name_agreement_counts_references_whose_family_names_all_match():
     from tagger.output.reference import Reference
-    from training.name_agreement import agreement
+    from training.experiments.name_agreement import agreement
 
     records = [
         {"id": "a", "text": "Romero J, Yin JQ. Title. 2022.", "spans": [[0, 17, "author"]]},

@@ -9,7 +9,7 @@ from tagger import cli
 from tagger.crf.model import DEFAULT_MODEL, manifest_path
 from tagger.evaluate import suite
 
-from training.mark_up import parse_line
+from training.corpora.mark_up import parse_line
 
 # Two references, marked up as data/families/marked/ marks them, that `auto` tags right.
 RECORDS = [{"id": str(i), **parse_line(line)} for i, line in enumerate([

@@ -60,7 +60,7 @@ def test_length_against_the_papers_typical_line():
 
 
 def test_layout_training_rows_are_the_whole_papers_features_cut():
-    from training.train_finder import LAYOUT_CONTEXT, layout_labelled
+    from training.models.train_finder import LAYOUT_CONTEXT, layout_labelled
 
     body = [f"Body line {n} of the paper, which says what was done." for n in range(LAYOUT_CONTEXT + 50)]
     document = {"lines": [*body, "References", "Smith, J. 2001. A study. J. Stud. 3: 1-10."],

@@ -6,8 +6,9 @@ one core); `--full` adds them to all its data and trains again from zero with th
 recipe (about five minutes); `--base none` trains on theirs alone. Then the gain is shown: the shipped model and the new recipe side by side on the user's
 references (cross-validated when they are few, so no reference scores a model trained on it),
 per field, with the benchmark's scores beside them so a loss elsewhere shows, and the fields
-that fell named. Every step that takes long says so on stderr as it starts (--quiet: nothing),
-and the new model's scores go into its manifest, for `reftag info`.
+that fell named. Every step that takes long says so on stderr as it starts, and then how far
+it got about twice a second: a bar on a terminal, plain lines in a log (--quiet:
+nothing); the new model's scores go into its manifest, for `reftag info`.
 The folder of -o is made when it is missing; an -o that cannot be written is refused at once,
 before any training.
 """
@@ -20,7 +21,8 @@ from pathlib import Path
 
 from ..corpora.corpus import CorpusError, load
 from ..crf.model import DEFAULT_MODEL, ModelError, load_model
-from ..crf.train import DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, Retrainer, write_manifest
+from ..crf.train import (DEFAULT_PARAMS, FAST_PARAMS, REPO, Progress, ProgressLines, Retrainer,
+                         write_manifest)
 from .io import file_problem
 
 SEED = 13
@@ -29,21 +31,49 @@ MAX_FOLDS = 3  # each fold trains a model: three keep the measure within a few m
 HELD_OUT_FROM = 60  # from this many references on, one held-out fifth instead of folds
 BENCHMARK = REPO / "data" / "gold.jsonl"
 FELL = 0.005  # a field whose F1 falls by more than this is named under the table
+EVERY = 0.5  # seconds: within a step, a line of how far it got at most this often
+SCORED_AT_ONCE = 200  # references parsed between two lines of a scoring step
 
 
 class Steps:
-    """Says on stderr what the command is doing as each long step starts, so no stretch of the
-    run is silent; `events` keeps (time, step) of every announcement, said or not (--quiet)."""
+    """Says on stderr what the command is doing: each long step as it starts, and within it how
+    far it got, so that no stretch of the run is silent, on a terminal or in a log file (where
+    a bar's carriage returns would only land at the end); `events` keeps (time, step) of every
+    step announced, said or not (--quiet says only what is `always` said)."""
 
-    def __init__(self, quiet=False, stream=None, clock=time.perf_counter):
-        self.quiet, self.stream, self.clock = quiet, stream, clock
+    def __init__(self, quiet=False, stream=None, clock=time.perf_counter, every=EVERY):
+        self.quiet, self.stream, self.clock, self.every = quiet, stream, clock, every
         self.events = []
+        self.said = None  # when the last line was written
 
     def __call__(self, step: str, always=False) -> None:
         """`always`: said under --quiet too (what is trained on is part of the report)."""
-        self.events.append((self.clock(), step))
+        now = self.clock()
+        self.events.append((now, step))
         if always or not self.quiet:
-            print(f"{step} ...", file=self.stream or sys.stderr, flush=True)
+            self._write(f"{step} ...", now)
+
+    def tick(self, news: str) -> None:
+        """How far the step got: a line, unless one was written less than `every` ago."""
+        if self.quiet:
+            return
+        now = self.clock()
+        if self.said is None or now - self.said >= self.every:
+            self._write(f"  {news}", now)
+
+    def progress(self, total: int, description: str):
+        """What a training tells of its iterations: a bar on a terminal, lines (`tick`) on
+        any other stderr, nothing under --quiet."""
+        if self.quiet:
+            return None
+        stream = self.stream or sys.stderr
+        if stream.isatty():
+            return Progress(total, stream, description)
+        return ProgressLines(total, self.tick, description)
+
+    def _write(self, line: str, now: float) -> None:
+        print(line, file=self.stream or sys.stderr, flush=True)
+        self.said = now
 
 
 def configure(parser):
@@ -65,7 +95,8 @@ def configure(parser):
                         help="folds for the before/after over your references (default: up to "
                              f"{MAX_FOLDS}, at least {PER_FOLD} references each; from "
                              f"{HELD_OUT_FROM} references, one held-out fifth; 0: skip it)")
-    parser.add_argument("-q", "--quiet", action="store_true", help="no progress bars")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress (a bar on a terminal, lines otherwise)")
     for name, value in DEFAULT_PARAMS.items():
         fast = (f"; the fast recipe's {FAST_PARAMS[name]}" if name in FAST_PARAMS else "")
         parser.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=None,
@@ -104,7 +135,6 @@ def run(args) -> int:
     recipe = "none" if args.base == "none" else "full" if args.full else "fast"
     params = {name: getattr(args, name) for name in [*DEFAULT_PARAMS, *FAST_PARAMS]
               if getattr(args, name) is not None}
-    show = not args.quiet and sys.stderr.isatty()
     steps = Steps(args.quiet)
     if recipe != "none":
         steps("reading the shipped model's training data")
@@ -121,7 +151,7 @@ def run(args) -> int:
     steps(f"{how} ({recipe} recipe) on {base} + your {count} × {weight}, "
           f"{retrainer.params['max_iterations']} iterations at most", always=True)
     started = time.perf_counter()
-    manifest = _fit(retrainer, user, args.output, show,
+    manifest = _fit(retrainer, user, args.output, steps,
                     "tuning" if recipe == "fast" else "training")
     evidence = inherited_evidence(recipe, retrainer.params)
     if evidence:
@@ -133,7 +163,7 @@ def run(args) -> int:
           file=sys.stderr)
 
     records = [record for records in user.values() for record in records]
-    report, scores = before_after(records, args.output, retrainer, args.folds, show, steps)
+    report, scores = before_after(records, args.output, retrainer, args.folds, steps)
     if scores:
         write_manifest(args.output, {**manifest, "scores": scores})
     print(report)
@@ -158,9 +188,8 @@ def output_problem(output) -> str | None:
     return None
 
 
-def _fit(retrainer, user, output, show, description) -> dict:
-    progress = Progress(retrainer.params["max_iterations"], description=description) \
-        if show else None
+def _fit(retrainer, user, output, steps, description) -> dict:
+    progress = steps.progress(retrainer.params["max_iterations"], description)
     try:
         return retrainer.fit(user, output, progress=progress)
     finally:
@@ -172,7 +201,7 @@ def inherited_evidence(recipe: str, params: dict) -> dict | None:
     """The shipped model's `rules_evidence`, for a model trained like it (its data and CRF
     parameters plus the user's, or the shipped model itself tuned by the fast recipe's
     parameters): the CRF's scores keep their scale, so the same bonus still fits (measured:
-    README for the full recipe, training/bench_retrain.py for the fast one). None for any
+    README for the full recipe, training/benchmarks/bench_retrain.py for the fast one). None for any
     other model: uncalibrated."""
     if recipe == "none" or params != (FAST_PARAMS if recipe == "fast" else DEFAULT_PARAMS):
         return None
@@ -206,13 +235,12 @@ def held_out_parts(count: int, folds: int, seed: int = SEED) -> list[list[int]]:
     return [sorted(order[i::folds]) for i in range(folds)]
 
 
-def before_after(records, model, retrainer, folds=None, show=False, steps=None):
+def before_after(records, model, retrainer, folds=None, steps=None):
     """The report: per field, the shipped model and the new recipe on the user's references
     (models trained without the ones they score) and on the benchmark, then the fields that
     fell; and the new model's scores for its manifest ({set: scores}, the auto engine's)."""
     steps = steps or Steps(quiet=True)
-    from ..evaluate import evaluate, score
-    from ..evaluate.predictions import predict
+    from ..evaluate import score
 
     k = folds_for(len(records), folds)
     lines = []
@@ -233,7 +261,7 @@ def before_after(records, model, retrainer, folds=None, show=False, steps=None):
                 path = Path(tmp) / f"fold{number}.crfsuite"
                 steps(f"measuring the gain: model {number} of {len(parts)}, trained without "
                       f"{len(part)} of your references")
-                _fit(retrainer, training, path, show, f"measuring {number}/{len(parts)}")
+                _fit(retrainer, training, path, steps, f"measuring {number}/{len(parts)}")
                 evidence = inherited_evidence(retrainer.recipe, retrainer.params)
                 if evidence:
                     manifest = load_model(path).manifest
@@ -241,22 +269,23 @@ def before_after(records, model, retrainer, folds=None, show=False, steps=None):
                 testing = [records[i] for i in part]
                 steps(f"measuring the gain: model {number} of {len(parts)} scores its "
                       f"{len(part)} references")
-                predicted.update(zip(part, predict(testing, engine="auto", model=path)))
+                predicted.update(zip(part, _predicted(testing, steps, path)))
                 load_model.cache_clear()  # the fold's model goes with its directory
         scored = sorted(predicted)
         testing = [records[i] for i in scored]
         steps(f"measuring the gain: the shipped model scores the same {len(testing)}")
-        yours = (score(testing, predict(testing, engine="auto")),
+        yours = (score(testing, _predicted(testing, steps)),
                  score(testing, [predicted[i] for i in scored]))
         how = (f"{k}-fold cross-validation over your {len(records)} references"
                if k > 1 else f"{len(scored)} of your {len(records)} references held out")
         lines.append(f"before/after ({how}; auto engine): shipped model → new recipe")
     gold = None
     if BENCHMARK.is_file():
+        benchmark = load(BENCHMARK)
         steps(f"scoring the benchmark ({BENCHMARK.name}) with the shipped model")
-        shipped = evaluate(BENCHMARK, engine="auto")
+        shipped = score(benchmark, _predicted(benchmark, steps))
         steps(f"scoring the benchmark ({BENCHMARK.name}) with the new model")
-        gold = (shipped, evaluate(BENCHMARK, model=model, engine="auto"))
+        gold = (shipped, score(benchmark, _predicted(benchmark, steps, model)))
     sets = _sets(yours, gold)
     lines.extend(_table(sets))
     lines.extend(fallen(sets))
@@ -266,6 +295,18 @@ def before_after(records, model, retrainer, folds=None, show=False, steps=None):
     if yours:
         scores["your references, held out"] = manifest_scores(yours[1])
     return "\n".join(lines), scores
+
+
+def _predicted(records, steps, model=None) -> list[dict]:
+    """The auto engine's predictions (tagger.evaluate.predictions), SCORED_AT_ONCE references
+    at a time, with how far it got between."""
+    from ..evaluate.predictions import predict
+
+    predicted = []
+    for start in range(0, len(records), SCORED_AT_ONCE):
+        predicted += predict(records[start:start + SCORED_AT_ONCE], engine="auto", model=model)
+        steps.tick(f"{len(predicted):,} of {len(records):,} references parsed")
+    return predicted
 
 
 def _sets(yours, gold) -> list[tuple[str, tuple]]:

@@ -8,7 +8,7 @@ to a record (spans as [start, end, label]) that labels GROBID's unlabelled marke
 AnyStyle's corpora do; `harmonize_tei` applies them all. `arxiv_ids` gives arXiv identifiers
 their own label in every corpus, where AnyStyle's annotators left them in a `note`.
 `doi_links` gives a DOI printed as a link the `doi` label in the sets a model is scored on
-(training.convert), where the annotators mostly called it a URL.
+(training.corpora.convert), where the annotators mostly called it a URL.
 
 The field values a user sees drop those markers again (`tagger.labels.fields`), so the convention
 only decides what the model learns, not what it returns.

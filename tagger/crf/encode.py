@@ -11,7 +11,7 @@ checks that the sums agree), so any model built for this FEATURE_VERSION keeps w
 The rows are kept as float32 and summed in float64: half the memory per word, so twice the
 words in the same bound (gold's 12,600 distinct words fit, and a warm pass no longer refills
 the table), for a rounding of 2^-24 of each row. Over gold's and GROBID's 6,919 references the
-labels stay crfsuite's and the marginals within 1.5e-7 of its own (training/check_decoder.py).
+labels stay crfsuite's and the marginals within 1.5e-7 of its own (training/benchmarks/check_decoder.py).
 """
 
 import threading

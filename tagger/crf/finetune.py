@@ -14,7 +14,7 @@ added to each token's scores once, as a constant. The pull back to a weight is t
 the more the shipped model's data pinned it down: an L2 term plus the diagonal of the Fisher
 information the replayed references give it under the shipped model (elastic weight
 consolidation: the replayed 2,000 stand for all the data the weight was learnt from; the factor,
-3, was chosen on training/bench_retrain.py). So a weight every reference uses
+3, was chosen on training/benchmarks/bench_retrain.py). So a weight every reference uses
 (a word's shape, the bias) barely moves, and one the new style brings moves freely.
 
 The result is written as a real CRFsuite model: crfsuite itself writes a file holding exactly
@@ -69,6 +69,8 @@ def finetune(base_model, user, replay, model_path, weight=1, l2=1.0, fisher=3.0,
     names = list(moving)
     fixed_row = {a: i for a, i in base.row.items() if a not in moving}
     (rows, cols), (fixed_rows, fixed_cols) = _occurrences(xs, (moving, fixed_row))
+    if progress is not None:  # iteration 0: most of the setting up (a second) is done
+        progress(0, None)
     token = sum(map(len, xs))
     tokens = csr_matrix((np.ones(len(rows)), (rows, cols)), shape=(token, len(names)))
     by_attribute = tokens.T.tocsr()

@@ -18,7 +18,7 @@ from .model import DEFAULT_MODEL, file_sha256, load_model, manifest_path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The shipped recipe's CRF parameters (training.build_model trains with these). L-BFGS
+# The shipped recipe's CRF parameters (training.models.build_model trains with these). L-BFGS
 # remembering 30 steps instead of crfsuite's 6 reaches in 150 iterations what 300 reached
 # (10-fold GROBID CV: `auto` 0.9486 against 0.9488, the CRF 0.9451 against 0.9459; gold's
 # CRF 0.9865 against 0.9846), in half the training time (README, "Which parameters"); with
@@ -92,8 +92,10 @@ def fit(xs, ys, model_path, params=None, progress=None, verbose=False, sources=N
     trainer.select("lbfgs")
     trainer.set_params({"feature.possible_transitions": True,
                         **{_CRFSUITE_NAMES[name]: value for name, value in params.items()}})
-    for x, y in zip(xs, ys):
+    for number, (x, y) in enumerate(zip(xs, ys), 1):
         trainer.append(x, y)
+        if number % CHUNK == 0:
+            _stage(progress, f"handing {number:,} of {len(xs):,} sequences to crfsuite")
     trainer.train(str(model_path))
     manifest = {
         "format": "crfsuite",
@@ -123,8 +125,11 @@ def _trainer(progress, verbose=False):
 
     class Trainer(pycrfsuite.Trainer):
         iterations = 0
-        on_start = on_featgen_progress = on_featgen_end = on_prepared = quiet
-        on_optimization_end = on_end = quiet
+        on_start = on_featgen_end = on_prepared = on_optimization_end = on_end = quiet
+
+        def on_featgen_progress(self, log, percent):
+            quiet(self, log)
+            _stage(progress, f"crfsuite's features, {percent}%")
 
         def on_iteration(self, log, info):
             quiet(self, log)
@@ -136,25 +141,65 @@ def _trainer(progress, verbose=False):
     return Trainer(verbose=True)
 
 
+# A progress is a callable given each finished iteration's number and loss (0 and None: the
+# iterations are about to start). One with a `stage` method is also told of the work before
+# them (features, crfsuite's preparation), which takes seconds on the shipped model's data.
+CHUNK = 200  # references featurized, or sequences handed to crfsuite, between two stages
+
+
+def _stage(progress, text: str) -> None:
+    if progress is not None and hasattr(progress, "stage"):
+        progress.stage(text)
+
+
 class Progress:
     """A tqdm bar over the L-BFGS iterations with the loss; tqdm's rate gives the time left.
+    The stages before the iterations show in its description.
 
     crfsuite may stop before `total` (its convergence test), so the bar closes where it got."""
 
     def __init__(self, total: int, stream=None, description="training"):
         from tqdm import tqdm
 
+        self.description = description
         self.bar = tqdm(total=total, desc=description, unit="it", file=stream or sys.stderr,
                         dynamic_ncols=True, leave=False)
 
     def __call__(self, iteration, loss):
+        if self.bar.desc != self.description:
+            self.bar.set_description_str(self.description, refresh=False)
         if iteration > self.bar.n:
             self.bar.update(iteration - self.bar.n)
         if loss is not None:
             self.bar.set_postfix_str(f"loss {loss:,.0f}", refresh=False)
 
+    def stage(self, text: str) -> None:
+        self.bar.set_description_str(f"{self.description}: {text}")
+
     def close(self):
         self.bar.close()
+
+
+class ProgressLines:
+    """The same news as plain lines, for a stderr that is no terminal (a log file, CI), where a
+    bar's carriage returns pile up into one line written at the end: each stage and iteration
+    goes to `say`, which writes a line or not (the train command's: two a second at most)."""
+
+    def __init__(self, total: int, say, description="training"):
+        self.total, self.say, self.description = total, say, description
+
+    def __call__(self, iteration, loss):
+        if not iteration:
+            self.stage("starting the iterations")
+            return
+        self.stage(f"iteration {iteration} of at most {self.total}"
+                   + (f", loss {loss:,.0f}" if loss is not None else ""))
+
+    def stage(self, text: str) -> None:
+        self.say(f"{self.description}: {text}")
+
+    def close(self):
+        pass
 
 
 def write_manifest(model_path, manifest: dict) -> None:
@@ -194,11 +239,12 @@ def representative(sets: dict[str, list[dict]], size: int, seed: int = 13) -> di
 # The fast recipe for adding a style to the shipped model (`reftag train`'s default): the
 # shipped model's weights tuned on the user's references with a representative sample of its
 # own data replayed beside them, pulled back towards the shipped weights (tagger.crf.finetune).
-# Chosen on American Physical Society references (training/bench_retrain.py, docs/retraining.md):
-# against training again from zero on a sample of the base (2,000 references, 140 iterations:
-# gold 0.9861 → 0.9622; 5,000 and 60: 0.9718), the warm start keeps gold within 0.005; moving
-# only the user's attributes, each pulled back by its Fisher information, does it in a third
-# of the time with gold down 0.0012 instead of 0.0064 (200 references).
+# Chosen on American Physical Society references (training/benchmarks/bench_retrain.py,
+# docs/retraining.md): against training again from zero on a sample of the base (2,000
+# references, 140 iterations: gold 0.9861 → 0.9622; 5,000 and 60: 0.9718), the warm start
+# keeps gold within 0.005; moving only the user's attributes, each pulled back by its Fisher
+# information, does it in a third of the time with gold down 0.0012 instead of 0.0064 (200
+# references).
 FAST_REPLAY = 2000
 FAST_PARAMS = {"l2_to_base": 1.0, "fisher_to_base": 3.0, "max_iterations": 40}
 FULL_WEIGHT = 3  # the full recipe: the user's references against all 14,250
@@ -243,15 +289,18 @@ class Retrainer:
         (what it was trained on: base files with the records drawn from each, the user's files
         with their weight); return the manifest."""
         if self._base_sequences is None:
-            self._base_sequences = sequences(r for records in self.base.values() for r in records)
+            self._base_sequences = _featurized(
+                [r for records in self.base.values() for r in records], progress, "the base's")
         count = sum(map(len, user.values()))
         weight = self.weight_for(count)
-        xs, ys = sequences(r for records in user.values() for r in records)
+        xs, ys = _featurized([r for records in user.values() for r in records], progress,
+                             "your")
         base_xs, base_ys = self._base_sequences
         started = time.perf_counter()
         if self.recipe == "fast":
             from .finetune import finetune
 
+            _stage(progress, "setting up the tuning")
             manifest = finetune(self.base_model, (xs, ys), (base_xs, base_ys), model_path,
                                 weight, l2=self.params["l2_to_base"],
                                 fisher=self.params["fisher_to_base"],
@@ -276,6 +325,17 @@ class Retrainer:
                 "records": self.base_records, "of": self.base_of}
         write_manifest(model_path, manifest)
         return manifest
+
+
+def _featurized(records: list, progress, whose: str) -> tuple:
+    """`sequences` of the records, a CHUNK at a time, telling `progress` how far it got."""
+    xs, ys = [], []
+    for start in range(0, len(records), CHUNK):
+        _stage(progress, f"features of {whose} references, {start:,} of {len(records):,}")
+        more_xs, more_ys = sequences(records[start:start + CHUNK])
+        xs += more_xs
+        ys += more_ys
+    return xs, ys
 
 
 def _file_hash(name) -> dict:

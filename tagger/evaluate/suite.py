@@ -6,7 +6,7 @@ each with its core micro-F1 and its share of references with every core field ri
 mean of the sources beside them:
 
 - gold (data/gold.jsonl, the benchmark);
-- GROBID's corpus by ten-fold cross-validation (`python -m training.cross_corpus`, an hour of
+- GROBID's corpus by ten-fold cross-validation (`python -m training.experiments.cross_corpus`, an hour of
   training): read from the stored result while the model's training recipe (its feature
   version and hyper-parameters, and the training files its manifest names, as they now are)
   and the code that reads a reference (PARSE_STAGES: `auto`'s checks above all) are the ones
@@ -58,7 +58,7 @@ only the documents whose PDF is installed. GROBID's folds are read from their st
 while the model's training recipe is the one they were made with (`--recompute-folds` trains
 them again, an hour, and keeps the fold models: after a change to the parse stages alone it
 scores the kept models again, in minutes); the web / software / data family is hand-written and never trained on.
-`--markdown` rewrites the table below; `python -m training.write_results` keeps this section.
+`--markdown` rewrites the table below; `python -m training.site.write_results` keeps this section.
 
 """
 
@@ -178,14 +178,16 @@ def grobid_folds(engines=ENGINES, model=None, recompute: bool = False,
 
 
 def _run_folds(trained_by: dict, kept: Path = FOLD_MODELS) -> None:
-    """`python -m training.cross_corpus` for the shipped recipe (the tagger package never
-    imports `training`, which a checkout has and an installed wheel has not): the kept fold
-    models scored again when they were trained by `trained_by`, else trained anew and kept."""
-    if not (REPO / "training" / "cross_corpus.py").is_file():
+    """`python -m training.experiments.cross_corpus` for the shipped recipe (the tagger package
+    never imports `training`, which a checkout has and an installed wheel has not): the kept
+    fold models scored again when they were trained by `trained_by`, else trained anew and
+    kept."""
+    module = "training.experiments.cross_corpus"
+    if not REPO.joinpath(*module.split(".")).with_suffix(".py").is_file():
         raise Skipped("training/ is absent: the folds are recomputed from a checkout")
     stamp = kept / "recipe.json"
     rescore = stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")) == trained_by
-    command = [sys.executable, "-m", "training.cross_corpus", "--configs", "both", "--jobs", "2",
+    command = [sys.executable, "-m", module, "--configs", "both", "--jobs", "2",
                "--name", Path(FOLDS_RESULT).stem, "--keep", str(kept)]
     print("suite: the kept fold models are scored again (minutes)" if rescore else
           "suite: the fold models are trained (about an hour on two cores)", file=sys.stderr)

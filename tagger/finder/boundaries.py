@@ -1,7 +1,7 @@
 """Does a reference begin on this line? A CRF over the lines of a reference list (B/I).
 
 Trained on real reference sections (GROBID's reference-segmenter corpus, data/layout) and on
-generated lists (training.train_boundaries). Each line is described by the shape of its start
+generated lists (training.models.train_boundaries). Each line is described by the shape of its start
 (a number in sequence, a name, a year, lower case), the end of the line before, the lengths of
 both against the list's usual line, the indent against the list's flush edge, what came
 between the two lines (a blank line, a page break), and what the list-wide rules of

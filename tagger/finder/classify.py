@@ -7,7 +7,7 @@ hold in any document go over its answer: an empty line is blank, a "|" line is a
 a "References" heading is a title. Then a few corrections where the CRF's view is too local
 (running heads inside a reference list, stray lines just before a "References" heading), the
 page edges (tagger.finder.edges), and a PDF layout's evidence. Each rule kept is one whose
-removal measured worse (training/ablate_finder.py); in a whole document none makes a
+removal measured worse (training/experiments/ablate_finder.py); in a whole document none makes a
 reference line of a line the document model is sure of (SURE).
 """
 
@@ -37,7 +37,7 @@ FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*
 
 DEFAULT_MODEL = models_dir() / "finder.crfsuite"
 # For a whole document, a PDF's text or a text of DOCUMENT_LINES lines or more: the same
-# features, trained on GROBID's real papers as well (`python -m training.train_finder
+# features, trained on GROBID's real papers as well (`python -m training.models.train_finder
 # --layout -o models/finder-document.crfsuite`). A paste of a list shorter than that is read
 # by the paste model: the document model calls a five-line paste body text.
 DOCUMENT_MODEL = models_dir() / "finder-document.crfsuite"

@@ -1,6 +1,6 @@
 """Characters with their positions, page by page, through PDFium (pypdfium2).
 
-PDFium was chosen over pdfminer.six/pdfplumber for speed (training/bench_pdf.py: about ten
+PDFium was chosen over pdfminer.six/pdfplumber for speed (training/benchmarks/bench_pdf.py: about ten
 times faster on the same pages) with the same characters, boxes and font sizes. Each page
 becomes a list of `Glyph`s in content-stream order, in top-down coordinates (y grows down
 the page). A glyph's size is the font size as drawn (the text matrix's scale times the size

@@ -12,7 +12,7 @@ it, neither tied to one language:
   page of code or a table of symbols holds (ALPHANUMERIC of what is printed, an index's
   leader dots left out).
 
-Measured on the corpora of training.paper_corpora (docs/evaluation-pdf.md): of the 3,244
+Measured on the corpora of training.corpora.paper_corpora (docs/evaluation-pdf.md): of the 3,244
 pages of papers and manuals with 200 letters or more, the fewest vowels were 0.178 (a table
 of glyph names), shifted pages had 0.14–0.155; the fewest letters and digits were 0.445 (a
 form's blanks), and pages of letters sent to punctuation had none.

@@ -11,7 +11,7 @@ aborted on a failed allocation, a crash) or overran costs one PdfError with a on
 The child is forked from the caller when the caller runs one thread (the CLI: cheapest, a
 few milliseconds); from a fork server with pypdfium2 already imported when it runs several
 (`reftag serve` answers in threads, and forking a threaded process may copy a lock some other
-thread holds). training/bench_pdf.py --isolation measures the cost (docs/pdf.md).
+thread holds). training/benchmarks/bench_pdf.py --isolation measures the cost (docs/pdf.md).
 
 No zlib pre-check of the streams: PDFium never inflates an image to read text, so a figure-
 heavy paper that inflates to hundreds of megabytes reads in a few, and a pre-check would refuse

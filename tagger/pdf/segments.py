@@ -56,7 +56,7 @@ HANG = 1.0  # ems: continuation lines indented at least this much more than star
 NEAR = 0.6  # ems: a line at the continuation indent is within this of it
 ENDS = re.compile(r"[.)\]\d]$")  # how a reference's last line ends
 CONTINUES = re.compile(r"^(?:[a-z]|[,;:)\]–-])")
-# A list's shape, measured on the corpora of training.paper_corpora (docs/evaluation-pdf.md):
+# A list's shape, measured on the corpora of training.corpora.paper_corpora (docs/evaluation-pdf.md):
 # the mean likeness (tagger.text.likeness.reference_p) of a run of pieces with no heading over
 # them, and of the pieces under a heading; where the run ends, as a share of the text.
 RUN_LIKENESS = 0.6

@@ -199,7 +199,7 @@ GIVEN_NAMES = _words("""
 
 
 # ISO 4 abbreviations of journal-title words ("phys", "astrophys", "lett"): made from the
-# LTWA by training/make_iso4.py.
+# LTWA by training/corpora/make_iso4.py.
 ISO4 = frozenset(resources.files("tagger.text").joinpath("lexicons/iso4.txt")
                  .read_text(encoding="utf-8").split())
 

@@ -8,7 +8,7 @@ sentence's lower-case start, a contents page's leaders, mathematics); a record w
 scores under THRESHOLD carries `"not_reference": true` (tagger.parse). The signs are the
 text's, not the CRF's, so the mark does not move when the model is retrained.
 
-Weights and threshold come from `python -m training.train_likeness`: references of the
+Weights and threshold come from `python -m training.models.train_likeness`: references of the
 training corpora against body-text lines of AnyStyle's finder documents (data/finder/anystyle,
 lines labelled `text`), which prints the error rates of the threshold chosen.
 """
@@ -41,7 +41,7 @@ FEATURES = ("bias", "year", "digit_groups", "range", "identifier", "initials", "
             "capitalized", "prose", "punctuation", "length", "letters", "digits", "end_stop",
             "lower_start", "leaders", "symbols")
 
-# Fitted by training.train_likeness (logistic regression, C=1.0, on half the references and
+# Fitted by training.models.train_likeness (logistic regression, C=1.0, on half the references and
 # half the finder documents). At THRESHOLD, on the other halves: 0.51% of the corpora's
 # references marked (most of them prose or news items the corpora hold as references), 89% of
 # body-text lines and runs of lines caught; 0 of the benchmark's 1,669 references marked.

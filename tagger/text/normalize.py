@@ -260,7 +260,7 @@ ARXIV_CLASSES = frozenset({"hep-ph", "hep-th", "hep-ex", "hep-lat", "astro-ph", 
 
 @lru_cache(maxsize=1)
 def _words() -> frozenset:
-    """The corpora's words (tagger/text/lexicons/words.txt, built by training/make_words.py)."""
+    """The corpora's words (tagger/text/lexicons/words.txt, built by training/corpora/make_words.py)."""
     try:
         text = resources.files("tagger.text").joinpath("lexicons/words.txt").read_text("utf-8")
     except OSError:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tagger.evaluate import evaluate
 from tagger.crf.train import REPO, train
-from training.build_model import BENCHMARK, PARAMS, TRAINING_FILES, training_records
+from training.models.build_model import BENCHMARK, PARAMS, TRAINING_FILES, training_records
 
 RESULTS = Path(__file__).resolve().parent / "results"
 WORKDIR = Path("/tmp/reftag-experiments")  # models built here are measured, never shipped

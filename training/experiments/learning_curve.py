@@ -62,7 +62,7 @@ def curve(records, gold, sizes, params=PARAMS, workdir=WORKDIR) -> list[dict]:
 
 
 def recipe_row(gold, workdir=WORKDIR) -> dict:
-    """Retrain the shipped recipe exactly (training/build_model.py) to time it on one core."""
+    """Retrain the shipped recipe exactly (training/models/build_model.py) to time it on one core."""
     records, _ = training_records()
     model = Path(workdir) / "recipe.crfsuite"
     manifest = timed_train(records, model)

@@ -121,7 +121,7 @@ def baseline(base_records, base_limit, workdir, params=PARAMS):
             shutil.copyfile(DEFAULT_MODEL, copy)
             shutil.copyfile(manifest_file, manifest_path(copy))
             return copy
-        print("models/default.json does not match training/build_model.py or the features: "
+        print("models/default.json does not match training/models/build_model.py or the features: "
               "retraining the baseline", flush=True)
     model = Path(workdir) / f"baseline-{len(base_records)}.crfsuite"
     manifest = timed_train(base_records, model, params)
@@ -132,7 +132,7 @@ def baseline(base_records, base_limit, workdir, params=PARAMS):
 def notes(args) -> str:
     return f"""# Retraining for an unseen citation style
 
-Baseline: the shipped recipe (training/build_model.py: {', '.join(TRAINING_FILES)}; CRF
+Baseline: the shipped recipe (training/models/build_model.py: {', '.join(TRAINING_FILES)}; CRF
 parameters {PARAMS}). For each style, {args.test_n} test references rendered with
 `tagger.synth.generate(style, n, seed={TEST_SEED}, noise={NOISE})`; the baseline is retrained
 with synthetic references of the style added (seed {TRAIN_SEED}, same noise, none sharing
