@@ -175,12 +175,23 @@ def api_page() -> str:
 PAGES = {"cli.md": cli_page, "api.md": api_page}
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="Write docs/cli.md and docs/api.md from the "
+                                     "program; with --examples, the docs' example outputs.")
+    parser.add_argument("--examples", nargs="*", metavar="PAGE",
+                        help="run the examples of these pages (default: README.md and every "
+                        "page of docs/) and write their outputs again from the program")
+    args = parser.parse_args(argv)
     for name, write in PAGES.items():
         (DOCS / name).write_text(write(), encoding="utf-8")
         print(f"wrote docs/{name}")
+    if args.examples is not None:
+        sys.path.insert(0, str(DOCS))
+        import examples
+
+        examples.main(args.examples)
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(DOCS.parent))  # the worktree's tagger, run from anywhere
-    main()
+    main(sys.argv[1:])
