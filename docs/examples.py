@@ -8,7 +8,8 @@ echoes. Other blocks (`text`, `python`, indented ones) are illustrations and are
 
 In the shown output `…` stands for what legitimately varies from run to run (a time, a load
 average, memory): inside a line it matches any text on that line, alone on a line it matches
-any number of lines (for a long output cut short). Trailing spaces do not count.
+any number of lines (for a long output cut short). Trailing spaces do not count, and two
+spaces or more stand for any run of spaces (a column's alignment moves with its figures).
 
 The commands of one page run in order in one scratch folder that holds links to the
 repository's top-level folders, so `reftag parse examples/references.txt` reads the shipped
@@ -123,6 +124,9 @@ def trimmed(lines: list[str]) -> list[str]:
     return lines
 
 
+VARYING = {ELIDED: r"[^\n]*?", "  ": " +"}  # what `…` and a run of spaces match
+
+
 def pattern(shown: list[str]) -> re.Pattern:
     """The shown output as a regular expression over the printed one (see the module's doc)."""
     parts = []
@@ -130,7 +134,9 @@ def pattern(shown: list[str]) -> re.Pattern:
         if line.strip() == ELIDED:
             parts.append(r"(?:[^\n]*\n)*?")
         else:
-            parts.append("[^\n]*?".join(map(re.escape, line.split(ELIDED))) + r"\n")
+            pieces = re.split(f"({ELIDED}| {{2,}})", line)
+            parts.append("".join(VARYING.get(piece[:2], re.escape(piece)) for piece in pieces)
+                         + r"\n")
     return re.compile("".join(parts))
 
 

@@ -75,6 +75,12 @@ def test_trailing_spaces_and_blank_lines_do_not_count():
     assert examples.agrees(["a  ", "b"], ["a", "b ", "", ""])
 
 
+def test_a_column_may_move_but_a_word_may_not():
+    assert examples.agrees(["load  … s     … s"], ["load 0.31 s   12.4 s"])
+    assert not examples.agrees(["load  … s     … s"], ["load 0.31 s   12.4 MB"])
+    assert not examples.agrees(["a b"], ["a  b"])  # one space is one space
+
+
 def test_console_and_pycon_blocks_are_read_as_steps():
     text = ("Prose.\n\n```console\n$ reftag parse \\\n  x.txt\nout 1\n$ echo hi\nhi\n```\n\n"
             "```pycon\n>>> for n in (1, 2):\n...     print(n)\n1\n2\n```\n\n```text\n$ not run\n```\n")
