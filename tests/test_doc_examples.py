@@ -48,7 +48,8 @@ def test_examples_print_what_the_page_shows(page):
     for block in found:
         for step in block.steps:
             if not step.matches():
-                wrong.append(f"line {block.line}: $ {step.command}\n--- shown\n"
+                prompt = "$ " if block.kind == "console" else ">>> "
+                wrong.append(f"line {block.line}: {prompt}{step.command}\n--- shown\n"
                              + "\n".join(step.shown) + "\n--- printed\n" + "\n".join(step.printed))
     assert not wrong, (f"{page.name}: examples print something else "
                        "(`python docs/reference.py --examples` rewrites them):\n\n"
