@@ -14,7 +14,8 @@ spaces or more stand for any run of spaces (a column's alignment moves with its 
 The commands of one page run in order in one scratch folder that holds links to the
 repository's top-level folders, so `reftag parse examples/references.txt` reads the shipped
 example and `-o aps.crfsuite` writes into the scratch folder, never into the repository. `reftag`
-there is the repository's own code (`python -m tagger`), whatever is installed.
+there is the repository's own code (`python -m tagger`), whatever is installed, and `python`
+the interpreter running the tests.
 
 tests/test_doc_examples.py runs every page's examples; `python docs/reference.py --examples`
 writes each block's output again from the program (keeping every `…` that still matches), so
@@ -34,8 +35,8 @@ DOCS = Path(__file__).resolve().parent
 REPO = DOCS.parent
 ELIDED = "…"
 TIMEOUT = 600  # seconds a command may take: the retraining example trains two models
-BLOCK = re.compile(r"^(?P<fence>```+)(?P<kind>console|pycon)[ \t]*\n(?P<body>.*?)^(?P=fence)[ \t]*$",
-                   re.S | re.M)
+BLOCK = re.compile(r"^(?P<fence>```+)(?P<kind>console|pycon)[ \t]*\n"
+                   r"(?P<body>.*?)^(?P=fence)[ \t]*$", re.S | re.M)
 
 
 def pages() -> list[Path]:
@@ -64,14 +65,13 @@ class Block:
 
     def text(self, outputs: str = "shown") -> str:
         """The block's body, with the shown outputs or (outputs="rewritten") the printed ones."""
-        prompt, more = ("$ ", "") if self.kind == "console" else (">>> ", "... ")
         lines = []
         for step in self.steps:
             first, *rest = step.command.split("\n")
             if self.kind == "console":
-                lines.append(prompt + " \\\n".join([first, *rest]))
+                lines.append("$ " + " \\\n".join([first, *rest]))
             else:
-                lines += [prompt + first] + [more + r for r in rest]
+                lines += [">>> " + first] + ["... " + line for line in rest]
             lines += step.shown if outputs == "shown" else rewritten(step.shown, step.printed)
         return "\n".join(lines) + "\n"
 
@@ -168,9 +168,11 @@ def scratch(folder: Path) -> dict:
             (folder / entry.name).symlink_to(entry)
     bin_dir = folder / ".bin"
     bin_dir.mkdir()
-    shim = bin_dir / "reftag"
-    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tagger "$@"\n')
-    shim.chmod(0o755)
+    python = f'"{sys.executable}"'  # this interpreter, whatever else is on PATH
+    for name, command in (("reftag", f"{python} -m tagger"), ("python", python)):
+        shim = bin_dir / name
+        shim.write_text(f'#!/bin/sh\nexec {command} "$@"\n')
+        shim.chmod(0o755)
     return {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
             "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
             "COLUMNS": "100", "NO_COLOR": "1", "PYTHONHASHSEED": "0"}
@@ -201,8 +203,9 @@ def run(page_blocks: list[Block]) -> None:
         for block in page_blocks:
             if block.kind == "console":
                 for step in block.steps:
-                    done = subprocess.run(["bash", "-o", "pipefail", "-c", step.command.replace("\n", " ")],
-                                          cwd=folder, env=env, stdout=subprocess.PIPE,
+                    command = step.command.replace("\n", " ")
+                    done = subprocess.run(["bash", "-o", "pipefail", "-c", command], cwd=folder,
+                                          env=env, stdout=subprocess.PIPE,
                                           stderr=subprocess.STDOUT, text=True, timeout=TIMEOUT)
                     step.printed = done.stdout.replace(folder + "/", "").splitlines()
             else:

@@ -33,8 +33,8 @@ NOT_RUN = {
 
 
 def test_every_user_page_has_an_example():
-    missing = [page.name for page in examples.pages()
-               if page.name not in NOT_RUN and not examples.blocks(page.read_text(encoding="utf-8"))]
+    missing = [page.name for page in examples.pages() if page.name not in NOT_RUN
+               and not examples.blocks(page.read_text(encoding="utf-8"))]
     assert not missing, f"pages without a `console` or `pycon` example: {missing}"
     assert set(NOT_RUN) <= {page.name for page in examples.pages()}
 
@@ -84,7 +84,8 @@ def test_a_column_may_move_but_a_word_may_not():
 
 def test_console_and_pycon_blocks_are_read_as_steps():
     text = ("Prose.\n\n```console\n$ reftag parse \\\n  x.txt\nout 1\n$ echo hi\nhi\n```\n\n"
-            "```pycon\n>>> for n in (1, 2):\n...     print(n)\n1\n2\n```\n\n```text\n$ not run\n```\n")
+            "```pycon\n>>> for n in (1, 2):\n...     print(n)\n1\n2\n```\n\n"
+            "```text\n$ not run\n```\n")
     console, pycon = examples.blocks(text)
     assert [s.command for s in console.steps] == ["reftag parse\n  x.txt", "echo hi"]
     assert [s.shown for s in console.steps] == [["out 1"], ["hi"]]
@@ -97,8 +98,10 @@ def test_console_and_pycon_blocks_are_read_as_steps():
 def test_examples_run_in_a_scratch_folder_with_the_repository_at_hand():
     text = ("```console\n$ head -1 examples/references.txt | cut -c1-9\nRomero J,\n"
             "$ echo made > new.txt && cat new.txt\nmade\n$ reftag --version\nwrong\n```\n"
-            "```pycon\n>>> from tagger import parse\n>>> parse('Smith J. A title. 2001.').fields['year']\n'2001'\n"
-            ">>> 1 / 0\nTraceback (most recent call last):\nZeroDivisionError: division by zero\n```\n")
+            "```pycon\n>>> from tagger import parse\n"
+            ">>> parse('Smith J. A title. 2001.').fields['year']\n'2001'\n"
+            ">>> 1 / 0\nTraceback (most recent call last):\n"
+            "ZeroDivisionError: division by zero\n```\n")
     found = examples.blocks(text)
     examples.run(found)
     first, made, version = found[0].steps
