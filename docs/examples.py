@@ -233,12 +233,13 @@ def rewrite(page: Path) -> bool:
         return False
     page.write_text(new, encoding="utf-8")
     source = DOCS / "reference.py"
-    code = source.read_text(encoding="utf-8")
+    code = original = source.read_text(encoding="utf-8")
     for block in found:
         old_body, new_body = text[block.start:block.end], block.text("rewritten")
         if old_body != new_body and old_body in code:
             code = code.replace(old_body, new_body)
-    source.write_text(code, encoding="utf-8")
+    if code != original:
+        source.write_text(code, encoding="utf-8")
     return True
 
 
