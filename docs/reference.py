@@ -38,7 +38,17 @@ The public API is five names in `tagger`: `parse`, `parse_many`, `find`, `find_m
 `Reference` they return. Their signatures and docstrings follow, written by
 `python docs/reference.py` from the source and checked against it by `tests/test_docs.py`.
 The [output contract](design.md#output-contract) says what `Reference.to_dict()` holds, and
-the [user guide](guide.md#library) shows them at work.
+the [user guide](guide.md#library) shows them at work. In short (run by
+`tests/test_doc_examples.py`, so it is the library's real output):
+
+```pycon
+>>> from tagger import parse
+>>> ref = parse("Vaswani A, et al. Attention is all you need. NeurIPS 2017: 5998-6008.")
+>>> ref.fields
+{'author': 'Vaswani A, et al', 'title': 'Attention is all you need', 'venue': 'NeurIPS', 'year': '2017', 'pages': '5998-6008'}
+>>> ref.to_dict()["authors"]
+[{'family': 'Vaswani', 'given': 'A'}]
+```
 """
 
 # (heading, what the section is for, the objects it shows as "module:name")
@@ -175,12 +185,23 @@ def api_page() -> str:
 PAGES = {"cli.md": cli_page, "api.md": api_page}
 
 
-def main() -> None:
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description="Write docs/cli.md and docs/api.md from the "
+                                     "program; with --examples, the docs' example outputs.")
+    parser.add_argument("--examples", nargs="*", metavar="PAGE",
+                        help="run the examples of these pages (default: README.md and every "
+                        "page of docs/) and write their outputs again from the program")
+    args = parser.parse_args(argv)
     for name, write in PAGES.items():
         (DOCS / name).write_text(write(), encoding="utf-8")
         print(f"wrote docs/{name}")
+    if args.examples is not None:
+        sys.path.insert(0, str(DOCS))
+        import examples
+
+        examples.main(args.examples)
 
 
 if __name__ == "__main__":
     sys.path.insert(0, str(DOCS.parent))  # the worktree's tagger, run from anywhere
-    main()
+    main(sys.argv[1:])
