@@ -27,7 +27,7 @@ from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, PUBLISHER, TITLE, VENUE,
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, NOTE, PAGES, PUBLISHER, TITLE, VENUE,
                     capitalized, initial, run_end, run_start, written_in_german)
 
 
@@ -435,8 +435,8 @@ def initial_glued_to_title(tokens, labels, words=None) -> dict[int, str]:
 
 
 def footnote_words(words, labels) -> dict[int, str]:
-    """The words a German footnote opens with or cites by, which name no field: "Vgl." (see),
-    "Ebd." (ibid.), "a.a.O." (op. cit.). The footnote's number before them is its citation
+    """The words a German footnote opens with or cites by, a `note` (docs/design.md): "Vgl."
+    (see), "Ebd." (ibid.), "a.a.O." (op. cit.). The footnote's number before them is its citation
     number, and after "Ebd." or "a.a.O." only the page is left: "2 Ebd., S. 401."."""
     lowered = [word.lower() for word in words]
     if not _FOOTNOTE_WORDS.intersection(lowered):
@@ -446,10 +446,10 @@ def footnote_words(words, labels) -> dict[int, str]:
     cited_again = False
     for k, word in enumerate(lowered):
         if word in ("vgl", "ebd") and words[k + 1:k + 2] == ["."] and k <= first + 1:
-            decided |= {k: OTHER, k + 1: OTHER}
+            decided |= {k: NOTE, k + 1: NOTE}
             cited_again = cited_again or word == "ebd"
         elif lowered[k:k + 6] == ["a", ".", "a", ".", "o", "."]:
-            decided |= dict.fromkeys(range(k, k + 6), OTHER)
+            decided |= dict.fromkeys(range(k, k + 6), NOTE)
             cited_again = True
     if decided and first:
         decided[0] = CITATION_NUMBER
