@@ -74,3 +74,42 @@ def test_a_family_name_that_looks_like_a_lead_in_stays_the_authors():
                  "30(2), 112–124.")
     assert got["author"].startswith("See")
     assert "note" not in got
+
+
+def test_a_book_in_a_list_is_no_short_form():
+    got = fields("Sterne, Laurence. The Life and Opinions of Tristram Shandy, Gentleman. Edited by "
+                 "Ian Campbell Ross. Oxford: Oxford University Press, 1983.")
+    assert got["author"] == "Sterne, Laurence"
+    assert got["year"] == "1983"
+    assert "pages" not in got
+
+
+@pytest.mark.parametrize("text, title, volume", [
+    ("Münch, Richard: Soziologische Theorie. Band 2: Handlungstheorie. Frankfurt/New York: "
+     "Campus 2004.", "Soziologische Theorie", "Band 2: Handlungstheorie"),
+    ("Wehler, Hans-Ulrich: Deutsche Gesellschaftsgeschichte. Erster Teil. Bd. 3: Von der "
+     "„Deutschen Doppelrevolution“ bis zum Beginn des Ersten Weltkrieges. München: Beck 1995.",
+     "Deutsche Gesellschaftsgeschichte. Erster Teil",
+     "Bd. 3: Von der „Deutschen Doppelrevolution“ bis zum Beginn des Ersten Weltkrieges"),
+])
+def test_a_german_books_parts_before_its_volume_are_its_title(text, title, volume):
+    got = fields(text)
+    assert (got["title"], got["volume"]) == (title, volume)
+    assert "venue" not in got
+
+
+def test_a_body_as_editor_and_a_books_imprint_are_no_title_or_venue():
+    got = fields("Deutsches Institut für Wirtschaftsforschung (Hrsg.): Wochenbericht zur "
+                 "Einkommensverteilung. Ein Überblick in Zahlen. Berlin: DIW 2019.")
+    assert got["editor"] == "Deutsches Institut für Wirtschaftsforschung (Hrsg.)"
+    assert got["title"] == "Wochenbericht zur Einkommensverteilung. Ein Überblick in Zahlen"
+    assert (got["location"], got["publisher"]) == ("Berlin", "DIW")
+    assert "venue" not in got
+
+
+def test_a_works_edition_and_its_volume_are_the_series():
+    got = fields("Weber, Max: Die protestantische Ethik und der Geist des Kapitalismus. "
+                 "Gesamtausgabe Bd. 18. Hrsg. von Wolfgang Schluchter. Tübingen: Mohr Siebeck 2016.")
+    assert got["title"] == "Die protestantische Ethik und der Geist des Kapitalismus"
+    assert got["series"] == "Gesamtausgabe Bd. 18"
+    assert got["editor"] == "Hrsg. von Wolfgang Schluchter"

@@ -20,7 +20,7 @@ from .authors import (author_doubts, footnote_words, group_after_et_al, group_be
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
-                    subtitle_before_book_parts,
+                    subtitle_before_book_parts, untitled_book, imprint_as_venue,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
 from .dates import (access_date, in_press, missing_year, online_dates, vancouver_volume,
                     vancouver_year)
@@ -55,7 +55,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
            "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
-           "cited_again", "short_form", "footnote_title"]
+           "cited_again", "short_form", "footnote_title", "untitled_book",
+           "imprint_as_venue"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -110,7 +111,8 @@ def reading_checks(words, labels) -> dict[int, str]:
     range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
     names the authors up to the colon (the rules could cut it at a name without initials),
     Hindawi's "Article ID 240268" the pages, "In press" a note, a footnote's work after its
-    lead-in and authors the title."""
+    lead-in and authors the title, a German book's venue with no title before it its title, its subtitle before the volume
+    more of the title, a book's imprint no venue."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -118,4 +120,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | volume_in_pages(words, labels) | no_date(words, labels)
             | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels)
             | article_number(words, labels) | in_press(words, labels)
-            | footnote_title(words, labels))
+            | footnote_title(words, labels) | untitled_book(words, labels)
+            | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels))

@@ -96,8 +96,8 @@ def short_form(words, labels) -> dict[int, str]:
     back = _back_reference_before(words, last)
     if back is not None:
         title_end = back
-    if any(_year(word) for word in words[k + 2:title_end]):
-        return {}
+    if any(_year(word) for word in words) or "." in words[k + 2:title_end]:
+        return {}  # a reference with its year, or a sentence after the name, is no short form
     title = range(k + 2, title_end)
     if not any(capitalized(words[i]) for i in title) or "(" in words[k:] or any(
             any(c.isdigit() for c in words[i]) for i in title):
