@@ -113,3 +113,39 @@ def test_a_works_edition_and_its_volume_are_the_series():
     assert got["title"] == "Die protestantische Ethik und der Geist des Kapitalismus"
     assert got["series"] == "Gesamtausgabe Bd. 18"
     assert got["editor"] == "Hrsg. von Wolfgang Schluchter"
+
+
+@pytest.mark.parametrize("text", [
+    "Friends of the Earth. (n.d.). Plastic in our oceans. Retrieved from https://foe.example.org/p",
+    "Okafor, C. (n.d.). Notes on rural credit unions. Retrieved from https://example.org/credit",
+])
+def test_the_rule_tagger_reads_no_date_as_a_note_not_a_year(text):
+    got = fields(text, engine="rules")
+    assert "year" not in got
+    assert got["note"].startswith("(n.d.)")
+
+
+def test_a_bibtex_entry_over_several_lines_is_one_record():
+    import json
+
+    from cli_helpers import reftag
+
+    entry = ("@book{esping1990,\n  author = {Esping-Andersen, G{\\o}sta},\n"
+             "  title = {The Three Worlds of Welfare Capitalism},\n"
+             "  publisher = {Polity Press},\n  year = 1990\n}\n")
+    lines = entry + "Smith, J. (2001). A title. Journal of Things, 3, 4-5.\n"
+    code, out, _ = reftag("parse", "-", "--format", "jsonl", stdin=lines.encode())
+    records = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and len(records) == 2
+    assert records[0]["engine"] == "bibtex"
+    assert records[0]["fields"]["title"] == "The Three Worlds of Welfare Capitalism"
+    assert records[0]["fields"]["author"] == "Esping-Andersen, Gøsta"
+    assert records[1]["fields"]["venue"] == "Journal of Things"
+
+
+def test_an_entry_left_open_ends_at_a_blank_line():
+    from tagger.text.bibtex import entry_lines
+
+    lines = [("@misc{k,", None), (" title = {Open", None), ("", None), ("Next, A. (2001). T.", None)]
+    assert [(text, first) for text, _, first in entry_lines(lines)] == [
+        ("@misc{k,\n title = {Open", 1), ("", 3), ("Next, A. (2001). T.", 4)]
