@@ -149,3 +149,24 @@ def test_an_entry_left_open_ends_at_a_blank_line():
     lines = [("@misc{k,", None), (" title = {Open", None), ("", None), ("Next, A. (2001). T.", None)]
     assert [(text, first) for text, _, first in entry_lines(lines)] == [
         ("@misc{k,\n title = {Open", 1), ("", 3), ("Next, A. (2001). T.", 4)]
+
+
+@pytest.mark.parametrize("text, publisher", [
+    ("Lopez, M. H., & Krogstad, J. M. (2017, September 29). Puerto Ricans leave in record "
+     "numbers for mainland U.S. Pew Research Center. https://www.pewresearch.org/p/puerto-rico",
+     "Pew Research Center"),
+    ("Lumley, T. (2020). Survey: Analysis of complex survey samples. R Foundation for "
+     "Statistical Computing. https://cran.example.org/package=survey",
+     "R Foundation for Statistical Computing"),
+])
+def test_a_body_after_the_title_is_the_publisher_not_a_journal(text, publisher):
+    got = fields(text)
+    assert got["publisher"] == publisher
+    assert "venue" not in got
+
+
+def test_a_group_before_no_date_stays_the_author_when_the_rules_read_no_year():
+    got = fields("Mozilla Inc. [n.d.]. Firefox release notes. Retrieved March 3, 2023 from "
+                 "https://www.mozilla.example.org/firefox/notes/")
+    assert (got["author"], got["title"]) == ("Mozilla Inc", "Firefox release notes")
+    assert "year" not in got
