@@ -170,3 +170,25 @@ def test_a_group_before_no_date_stays_the_author_when_the_rules_read_no_year():
                  "https://www.mozilla.example.org/firefox/notes/")
     assert (got["author"], got["title"]) == ("Mozilla Inc", "Firefox release notes")
     assert "year" not in got
+
+
+def test_a_group_named_again_keeps_its_date_apart_from_the_title():
+    got = fields("International Monetary Fund. (2020). World economic outlook: The great lockdown. "
+                 "International Monetary Fund.")
+    assert (got["author"], got["year"]) == ("International Monetary Fund", "2020")
+    assert got["title"] == "World economic outlook: The great lockdown"
+
+
+def test_a_working_papers_number_in_brackets_ends_the_title():
+    got = fields("Autor, D. H. (2019). Work of the past, work of the future (NBER Working Paper "
+                 "No. 25588). National Bureau of Economic Research.")
+    assert got["title"] == "Work of the past, work of the future"
+    assert got["genre"] == "NBER Working Paper No. 25588"
+    assert got["publisher"] == "National Bureau of Economic Research"
+
+
+def test_a_town_named_by_its_city_is_one_place():
+    got = fields("Gehlen, Arnold: Die Seele im technischen Zeitalter. Sozialpsychologische Probleme "
+                 "in der industriellen Gesellschaft. Reinbek bei Hamburg: Rowohlt 1957.")
+    assert got["location"] == "Reinbek bei Hamburg"
+    assert got["title"].endswith("in der industriellen Gesellschaft")

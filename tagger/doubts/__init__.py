@@ -20,7 +20,7 @@ from .authors import (author_doubts, footnote_words, group_after_et_al, group_be
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
-                    subtitle_before_book_parts, untitled_book, imprint_as_venue,
+                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
 from .dates import (access_date, in_press, missing_year, online_dates, vancouver_volume,
                     vancouver_year)
@@ -56,7 +56,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
            "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
            "cited_again", "short_form", "footnote_title", "untitled_book",
-           "imprint_as_venue"]
+           "imprint_as_venue", "report_number"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -112,7 +112,7 @@ def reading_checks(words, labels) -> dict[int, str]:
     names the authors up to the colon (the rules could cut it at a name without initials),
     Hindawi's "Article ID 240268" the pages, "In press" a note, a footnote's work after its
     lead-in and authors the title, a German book's venue with no title before it its title, its subtitle before the volume
-    more of the title, a book's imprint no venue."""
+    more of the title, a book's imprint no venue, a report's number in brackets the genre."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -121,4 +121,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels)
             | article_number(words, labels) | in_press(words, labels)
             | footnote_title(words, labels) | untitled_book(words, labels)
-            | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels))
+            | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels)
+            | report_number(words, labels))

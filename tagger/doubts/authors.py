@@ -28,7 +28,7 @@ from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
 from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, NOTE, PAGES, PUBLISHER, TITLE, VENUE,
-                    capitalized, initial, run_end, run_start, written_in_german)
+                    YEAR, capitalized, initial, run_end, run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -660,7 +660,12 @@ def group_named_again(words, labels) -> dict[int, str]:
                   if words[k:k + len(name)] == name), None)
     if again is None or again <= end + 1 or TITLE in labels[again:again + len(name)]:
         return {}
-    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, end + 1: TITLE}
+    first = end + 1  # the title's first word, past an APA date: "World Bank. (2018). Poverty …"
+    if words[first:first + 1] == ["("] and YEAR in labels[first:first + 3]:
+        first = run_end(labels, first, YEAR)
+    if first >= again:
+        return {}
+    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, first: TITLE}
     if labels[again] == VENUE:
         decided |= dict.fromkeys(range(again, again + len(name)), PUBLISHER)
     return decided if any(labels[i] != label for i, label in decided.items()) else {}

@@ -261,6 +261,30 @@ def described_in_brackets(words, labels) -> dict[int, str]:
     return {}
 
 
+def report_number(words, labels) -> dict[int, str]:
+    """APA's series and number of a report in brackets after its title: "(NBER Working Paper
+    No. 22945)", "(Policy Research Working Paper No. 8213)", "(IZA Discussion Paper No. 1234)",
+    "(Report No. 14)". It ends the title; the bracket's words are the genre. Checked on the
+    final reading too (the CRF ran the title on into "(NBER")."""
+    if "(" not in words or TITLE not in labels:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(" or k == 0 or labels[k - 1] != TITLE:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + 12)) if words[j] == ")"), None)
+        if close is None:
+            continue
+        inside = [w.lower() for w in words[k + 1:close]]
+        kind = ("paper" in inside and not _REPORT_WORDS.isdisjoint(inside) or "report" in inside)
+        number = any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
+        if kind and number and all(label != TITLE for label in labels[close + 1:]):
+            return {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
+    return {}
+
+
+_REPORT_WORDS = frozenset(("working", "discussion", "policy", "occasional", "research"))
+
+
 _QUOTES = frozenset("\"”“’‘»«")
 # First words of APA 7's bracketed descriptions, and of NLM's ("[Internet]", "[dissertation]").
 _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
@@ -436,7 +460,8 @@ _NAME_JOINS = frozenset((",", "/", ".", "-", "–", "und", "&"))
 
 def place_with_its_river(words, labels) -> dict[int, str]:
     """A German place named with its river or region, which the CRF cut at the abbreviation:
-    "Frankfurt a. M. 1986", "Freiburg i. Br.", "Halle a. d. Saale"."""
+    "Frankfurt a. M. 1986", "Freiburg i. Br.", "Halle a. d. Saale", or with the city it is by:
+    "Reinbek bei Hamburg"."""
     decided = {}
     for k in range(len(words) - 3):
         if not (capitalized(words[k]) and words[k + 1] in ("a", "i") and words[k + 2] == "."
@@ -449,4 +474,10 @@ def place_with_its_river(words, labels) -> dict[int, str]:
         if end < len(words) and words[end][:1].isupper() and words[end].isalpha():
             if any(labels[j] != LOCATION for j in range(k, end + 1)):
                 decided |= dict.fromkeys(range(k, end + 1), LOCATION)
+    for k in range(1, len(words) - 2):  # "Reinbek bei Hamburg: Rowohlt", a town by a city
+        if (words[k] == "bei" and capitalized(words[k - 1]) and capitalized(words[k + 1])
+                and labels[k + 1] == LOCATION and words[k + 2] in (":", ",")
+                and (k < 2 or words[k - 2] in ".,:")):
+            if any(labels[j] != LOCATION for j in (k - 1, k)):
+                decided |= dict.fromkeys(range(k - 1, k + 2), LOCATION)
     return decided
