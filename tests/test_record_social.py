@@ -192,3 +192,13 @@ def test_a_town_named_by_its_city_is_one_place():
                  "in der industriellen Gesellschaft. Reinbek bei Hamburg: Rowohlt 1957.")
     assert got["location"] == "Reinbek bei Hamburg"
     assert got["title"].endswith("in der industriellen Gesellschaft")
+
+
+def test_a_vancouver_web_page_by_a_body_with_its_updated_and_cited_dates():
+    got = fields("4. National Institute for Health and Care Excellence. Depression in adults: "
+                 "treatment and management [Internet]. London: NICE; [updated 2022 Jun 29; cited "
+                 "2023 Jan 10]. Available from: https://www.nice.example.org/guidance/ng222")
+    assert got["author"] == "National Institute for Health and Care Excellence"
+    assert got["title"] == "Depression in adults: treatment and management"
+    assert got["note"] == "updated 2022 Jun 29; cited 2023 Jan 10"
+    assert "year" not in got

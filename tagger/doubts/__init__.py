@@ -22,8 +22,8 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint, desc
                     editors_before_role, german_book_parts, place_with_its_river,
                     subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import (access_date, in_press, missing_year, online_dates, vancouver_volume,
-                    vancouver_year)
+from .dates import (access_date, in_press, missing_year, online_dates, updated_and_cited,
+                    vancouver_volume, vancouver_year)
 from .footnotes import cited_again, footnote_lead_in, footnote_title, short_form
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
@@ -56,7 +56,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
            "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
            "cited_again", "short_form", "footnote_title", "untitled_book",
-           "imprint_as_venue", "report_number"]
+           "imprint_as_venue", "report_number", "updated_and_cited"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -112,7 +112,7 @@ def reading_checks(words, labels) -> dict[int, str]:
     names the authors up to the colon (the rules could cut it at a name without initials),
     Hindawi's "Article ID 240268" the pages, "In press" a note, a footnote's work after its
     lead-in and authors the title, a German book's venue with no title before it its title, its subtitle before the volume
-    more of the title, a book's imprint no venue, a report's number in brackets the genre."""
+    more of the title, a book's imprint no venue, a report's number in brackets the genre, NLM's "[updated …; cited …]" a note."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -122,4 +122,4 @@ def reading_checks(words, labels) -> dict[int, str]:
             | article_number(words, labels) | in_press(words, labels)
             | footnote_title(words, labels) | untitled_book(words, labels)
             | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels)
-            | report_number(words, labels))
+            | report_number(words, labels) | updated_and_cited(words, labels))

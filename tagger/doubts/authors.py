@@ -318,8 +318,9 @@ def group_after_et_al(words, labels) -> dict[int, str]:
 def group_before_title(words, labels) -> dict[int, str]:
     """A group that wrote the work, named in the first sentence, which the CRF read as the
     title's beginning in a reading with no authors ("GBD 2019 Diseases and Injuries
-    Collaborators. | Global burden of 369 diseases …"): a first sentence of the title run
-    that ends on a group's word is the authors."""
+    Collaborators. | Global burden of 369 diseases …", "Centers for Disease Control and
+    Prevention. | Vaccines and immunizations [Internet]."): a first sentence of the title run
+    that ends on a group's word, or names a body, is the authors."""
     if AUTHOR in labels or TITLE not in labels:
         return {}
     start = labels.index(TITLE)
@@ -329,11 +330,25 @@ def group_before_title(words, labels) -> dict[int, str]:
         if labels[k] != TITLE:
             return {}
         if words[k] == ".":
-            if (words[k - 1].lower() in lexicon.GROUP_WORDS and labels[k + 1] == TITLE
-                    and words[k + 1][:1].isupper()):
+            if ((words[k - 1].lower() in lexicon.GROUP_WORDS or _body(words[start:k]))
+                    and labels[k + 1] == TITLE and words[k + 1][:1].isupper()):
                 return dict.fromkeys(range(start, k + 1), AUTHOR)
             return {}
     return {}
+
+
+def _body(name) -> bool:
+    """Whether words name a body: "Centers for Disease Control and Prevention", "National
+    Institute for Health and Care Excellence" (capitalized words and their small joins, one
+    of them a body's word)."""
+    return (len(name) >= 2 and not _BODY_NAMES.isdisjoint(word.lower() for word in name)
+            and all(word[:1].isupper() or word in _GROUP_WORDS for word in name))
+
+
+_BODY_NAMES = frozenset(("centers", "center", "centre", "organization", "organisation",
+                         "institute", "agency", "association", "foundation", "department",
+                         "office", "society", "council", "ministry", "bureau", "commission",
+                         "committee", "board"))
 
 
 def venue_head(tokens, labels, words) -> dict[int, str]:
