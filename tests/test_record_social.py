@@ -202,3 +202,19 @@ def test_a_vancouver_web_page_by_a_body_with_its_updated_and_cited_dates():
     assert got["title"] == "Depression in adults: treatment and management"
     assert got["note"] == "updated 2022 Jun 29; cited 2023 Jan 10"
     assert "year" not in got
+
+
+@pytest.mark.parametrize("text, last, title, venue", [
+    ("Wickham, H., Averick, M., Bryan, J., Chang, W., McGowan, L. D., François, R., … Yutani, H. "
+     "(2019). Welcome to the tidyverse. Journal of Open Source Software, 4(43), 1686. "
+     "https://doi.org/10.21105/joss.01686", "Yutani, H", "Welcome to the tidyverse",
+     "Journal of Open Source Software"),
+    ("Harris, C. R., Millman, K. J., van der Walt, S. J., Gommers, R., … NumPy Developers "
+     "(2020). Array programming with NumPy. Nature, 585(7825), 357–362. "
+     "https://doi.org/10.1038/s41586-020-2649-2", "NumPy Developers",
+     "Array programming with NumPy", "Nature"),
+])
+def test_the_last_author_after_apas_ellipsis_is_an_author(text, last, title, venue):
+    got = fields(text)
+    assert got["author"].endswith(last)
+    assert (got["title"], got["venue"]) == (title, venue)

@@ -14,7 +14,7 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
 from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
-                      group_named_again,
+                      group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
@@ -56,7 +56,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
            "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
            "cited_again", "short_form", "footnote_title", "untitled_book",
-           "imprint_as_venue", "report_number", "updated_and_cited"]
+           "imprint_as_venue", "report_number", "updated_and_cited",
+           "last_author_after_ellipsis"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -112,7 +113,8 @@ def reading_checks(words, labels) -> dict[int, str]:
     names the authors up to the colon (the rules could cut it at a name without initials),
     Hindawi's "Article ID 240268" the pages, "In press" a note, a footnote's work after its
     lead-in and authors the title, a German book's venue with no title before it its title, its subtitle before the volume
-    more of the title, a book's imprint no venue, a report's number in brackets the genre, NLM's "[updated …; cited …]" a note."""
+    more of the title, a book's imprint no venue, a report's number in brackets the genre, NLM's "[updated …; cited …]" a note, the
+    last author after APA's ellipsis an author."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -122,4 +124,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | article_number(words, labels) | in_press(words, labels)
             | footnote_title(words, labels) | untitled_book(words, labels)
             | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels)
-            | report_number(words, labels) | updated_and_cited(words, labels))
+            | report_number(words, labels) | updated_and_cited(words, labels)
+            | last_author_after_ellipsis(words, labels))

@@ -315,6 +315,37 @@ def group_after_et_al(words, labels) -> dict[int, str]:
     return {i: AUTHOR for i in range(end + 1, stop)}
 
 
+def last_author_after_ellipsis(words, labels) -> dict[int, str]:
+    """APA 7's list of twenty and more: the first nineteen, an ellipsis, then the last author
+    ("…, Cournapeau, D., … SciPy 1.0 Contributors (2020).", "… Wickham, H. (2019)."). What
+    stands between the ellipsis and the bracketed year is an author, where the CRF ended the
+    list at the ellipsis and began the title."""
+    if AUTHOR not in labels:
+        return {}
+    end = run_end(labels, labels.index(AUTHOR), AUTHOR)
+    dots = 0
+    while dots < end and words[end - 1 - dots] in (".", "…"):
+        dots += 1
+    if not (dots >= 3 or words[end - 1] == "…") or end >= len(words):
+        return {}
+    year = next((k for k in range(end, min(len(words), end + 10)) if words[k] == "("
+                 and YEAR_SHAPE.match(words[k + 1:k + 2][0] if k + 1 < len(words) else "")), None)
+    if year is None or year == end or not words[end][:1].isupper():
+        return {}
+    decided = dict.fromkeys(range(end, year), AUTHOR)
+    # the title after the date, which the CRF (its title taken by the last author) may have
+    # run into the journal: up to the journal run's last stop
+    close = next((k for k in range(year, len(words)) if words[k] == ")"), None)
+    first = close + 2 if close is not None and words[close + 1:close + 2] == ["."] else None
+    if first is None or first >= len(words) or labels[first] != VENUE:
+        return decided
+    venue_end = run_end(labels, first, VENUE)
+    stops = [k for k in range(first + 1, venue_end - 1) if words[k] in ".?!"]
+    if stops:
+        decided |= dict.fromkeys(range(first, stops[-1]), TITLE) | {stops[-1]: OTHER}
+    return decided
+
+
 def group_before_title(words, labels) -> dict[int, str]:
     """A group that wrote the work, named in the first sentence, which the CRF read as the
     title's beginning in a reading with no authors ("GBD 2019 Diseases and Injuries
