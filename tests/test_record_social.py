@@ -218,3 +218,12 @@ def test_the_last_author_after_apas_ellipsis_is_an_author(text, last, title, ven
     got = fields(text)
     assert got["author"].endswith(last)
     assert (got["title"], got["venue"]) == (title, venue)
+
+
+@pytest.mark.parametrize("text, flagged", [
+    ("3. Ibid., 88.", True), ("14 Ebd., S. 71 f.", True), ("a.a.O.", True), ("10. Ibid.", True),
+    ("11 Weber, a.a.O., S. 19.", False),  # names its author: a reference cut short
+    ("8. Sennett, Corrosion of Character, 44.", False),
+])
+def test_a_back_reference_alone_is_no_reference(text, flagged):
+    assert parse(text).not_reference is flagged

@@ -24,7 +24,7 @@ from .books import (book_after_editors, bracketed_genre, bracketed_imprint, desc
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
 from .dates import (access_date, in_press, missing_year, online_dates, updated_and_cited,
                     vancouver_volume, vancouver_year)
-from .footnotes import cited_again, footnote_lead_in, footnote_title, short_form
+from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title, short_form
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
@@ -57,7 +57,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
            "cited_again", "short_form", "footnote_title", "untitled_book",
            "imprint_as_venue", "report_number", "updated_and_cited",
-           "last_author_after_ellipsis"]
+           "last_author_after_ellipsis", "cites_back"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:

@@ -11,6 +11,8 @@ to their colon ("Luhmann, Niklas:"). A short form cited again ("Putnam, Bowling 
 "13 Luhmann, Soziale Systeme, S. 226.") is the family name, the short title and the page.
 """
 
+import re
+
 from ..labels import OTHER
 from .words import (AUTHOR, CITATION_NUMBER, DASHES, NOTE, PAGES, TITLE, VENUE, capitalized,
                     initial, run_end)
@@ -111,6 +113,17 @@ def short_form(words, labels) -> dict[int, str]:
     if lead is not None:
         decided |= dict.fromkeys(range(start, lead), NOTE)
     return decided
+
+
+def cites_back(fields: dict) -> bool:
+    """Whether a record is only a back-reference ("Ibid., 133.", "Ebd., S. 193.", "a.a.O."):
+    it names no work of its own, only the page of the one before, so it is no reference
+    (`not_reference`: no bibliographic entry is written for it)."""
+    back = re.sub(r"[\s.]", "", fields.get("note", "")).lower()
+    return back in _BACK_REFERENCES and set(fields) <= {"note", "pages", "citation-number"}
+
+
+_BACK_REFERENCES = frozenset(("ibid", "ibidem", "ebd", "ebenda", "aao", "opcit"))
 
 
 def _after_number(words) -> int:
