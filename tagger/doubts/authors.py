@@ -326,7 +326,8 @@ def last_author_after_ellipsis(words, labels) -> dict[int, str]:
     dots = 0
     while dots < end and words[end - 1 - dots] in (".", "…"):
         dots += 1
-    if not (dots >= 3 or words[end - 1] == "…") or end >= len(words):
+    if not (dots >= 3 or words[end - 1] == "…") or end >= len(words) or (
+            words[end - 1 - dots] != ","):  # APA's ", … Last": "LAVIELLE... Tetrahedron" is no list
         return {}
     year = next((k for k in range(end, min(len(words), end + 10)) if words[k] == "("
                  and YEAR_SHAPE.match(words[k + 1:k + 2][0] if k + 1 < len(words) else "")), None)

@@ -366,8 +366,8 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     while k >= 0 and words[k] in ".:" and labels[k] != TITLE:
         k -= 1
     if k < 0 or labels[k] != TITLE or words[start].lower() in _GERMAN_BOOK_WORDS or "in" in (
-            word.lower() for word in words[:start + 1]):
-        return {}  # "In: Sammelband. Hg. v. …" is a chapter's
+            word.lower() for word in words[:start + 1]) or words[k] in _QUOTES or words[k] == "'":
+        return {}  # "In: Sammelband. Hg. v. …" is a chapter's, so is "'Über …,' Ges. Abh., Bd. 1"
     end = run_end(labels, start, VENUE)
     if end - start == 1 and words[end].lower() in ("bd", "band"):
         return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)

@@ -89,7 +89,7 @@ def publisher_as_venue(words, labels) -> dict[int, str]:
     publisher = name[-1].lower() in _PUBLISHER_ENDS and all(w[:1].isupper() or w in "&-"
                                                              for w in name)
     lowered = {w.lower() for w in name}
-    body = (name[0][:1].isupper() and not _BODY_WORDS.isdisjoint(lowered)
+    body = (name[0][:1].isupper() and name[0] != "The" and not _BODY_WORDS.isdisjoint(lowered)
             and "year" not in labels[end:]  # "…”, Thomson Reuters Foundation, 5 June 2015": news
             and _JOURNAL_WORDS.isdisjoint(lowered)
             and all(w[:1].isupper() or w in ("of", "for", "and", "on", "&", "-") for w in name))
