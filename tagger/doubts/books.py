@@ -389,8 +389,9 @@ def untitled_book(words, labels) -> dict[int, str]:
         return {}
     start = labels.index(VENUE)
     if start < 2 or words[start - 1] != ":" or labels[start - 2] != AUTHOR or any(
-            word.lower() == "in" for word in words[:start]):
-        return {}
+            word.lower() == "in" for word in words[:start]) or not (
+            written_in_german(words) or "Band" in words):
+        return {}  # GROBID's annotators make "Shilov : "Generalized Functions" Vol. 1." a venue
     end = run_end(labels, start, VENUE)
     after = end
     while after < len(words) and (labels[after] in _BOOK_PARTS or words[after] in ".,"):
