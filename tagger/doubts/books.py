@@ -322,7 +322,8 @@ def german_book_parts(words, labels) -> dict[int, str]:
                 end += 2  # "Bd. I.2"
             if words[end:end + 1] == [":"]:  # "Bd. 1: Arbeitswelt und Bürgergeist, München"
                 end = _volume_title_end(words, end + 1)
-            if k >= 2 and capitalized(words[k - 1]) and words[k - 2] == "." and words[end:end + 1] == ["."]:
+            if (k >= 2 and capitalized(words[k - 1]) and words[k - 2] == "."
+                    and words[end:end + 1] == ["."]):
                 decided |= dict.fromkeys(range(k - 1, end), SERIES)  # "… . Gesamtausgabe Bd. 11."
             else:
                 decided |= dict.fromkeys(range(k, end), VOLUME)
@@ -367,7 +368,7 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
         k -= 1
     if k < 0 or labels[k] != TITLE or words[start].lower() in _GERMAN_BOOK_WORDS or "in" in (
             word.lower() for word in words[:start + 1]) or words[k] in _QUOTES or words[k] == "'":
-        return {}  # "In: Sammelband. Hg. v. …" is a chapter's, so is "'Über …,' Ges. Abh., Bd. 1"
+        return {}  # "In: Sammelband. Hg. v. …" is a chapter's, so is "'Über …,' Ges. Abh."
     end = run_end(labels, start, VENUE)
     if end - start == 1 and words[end].lower() in ("bd", "band"):
         return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)

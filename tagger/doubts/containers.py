@@ -90,7 +90,7 @@ def publisher_as_venue(words, labels) -> dict[int, str]:
                                                              for w in name)
     lowered = {w.lower() for w in name}
     body = (name[0][:1].isupper() and name[0] != "The" and not _BODY_WORDS.isdisjoint(lowered)
-            and "year" not in labels[end:]  # "…”, Thomson Reuters Foundation, 5 June 2015": news
+            and "year" not in labels[end:]  # "…”, Thomson Reuters Foundation, 5 June 2015"
             and _JOURNAL_WORDS.isdisjoint(lowered)
             and all(w[:1].isupper() or w in ("of", "for", "and", "on", "&", "-") for w in name))
     return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher or body else {}

@@ -255,7 +255,7 @@ def _back_reference_before(words, comma) -> int | None:
 def _page_end(words, k) -> tuple[int, int] | None:
     """The page cited from `k`, "45", "4–5", "S. 226", "S. 48 ff.": (start, end) or None."""
     start = k
-    if words[k:k + 2] == ["S", "."] or [w.lower() for w in words[k:k + 2]] in (["p", "."], ["pp", "."]):
+    if [w.lower() for w in words[k:k + 2]] in (["s", "."], ["p", "."], ["pp", "."]):
         k += 2
     if not (k < len(words) and words[k].isdigit()):
         return None
