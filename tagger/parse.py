@@ -12,7 +12,7 @@ import os
 import re
 import warnings
 
-from .doubts import doubted, reading_checks
+from .doubts import cites_back, doubted, reading_checks
 from .labels.fields import field_values, label_spans
 from .text.likeness import is_reference
 from .crf.model import ModelError, load_model
@@ -129,7 +129,8 @@ def _quote(text: str, words: int = 6) -> str:
 def _reference(text, norm, tokens, labels, probs, used) -> Reference:
     fields = field_values(norm.text, label_spans(tokens, labels))
     structured = structure(fields)
-    if not is_reference(text):  # "hello world", a sentence of prose: said, not hidden
+    # "hello world", a sentence of prose, or only "Ibid., 12.": said, not hidden
+    if not is_reference(text) or cites_back(fields):
         structured["not_reference"] = True
     return Reference(
         raw=text,

@@ -152,13 +152,17 @@ def test_identifier_prefix_stays_out_of_every_field():
     ("Smith, J. (2009). A title. Nature, 4, 1-2.", "2009"),
     ("Smith, J. (2009a). A title. Nature, 4, 1-2.", "2009a"),
     ("Smith, J. (2009, May 3). A title. The Times.", "2009, May 3"),
-    ("Smith, J. (n.d.). A title. Retrieved from http://example.org", "n.d"),
     ("Trillin, Calvin. \"Culture Shopping.\" New Yorker 15 Feb. 1993: 48-51.", "15 Feb. 1993"),
     ("D. Georgakopoulos and A. Sheth. A title. IEEE Trans. on Knowledge, 6(1) 166, February 1994.",
      "February 1994"),
 ])
 def test_dates(text, year):
     assert fields(text)["year"] == year
+
+
+def test_no_date_is_a_note_not_a_year():  # docs/design.md, "Labels"
+    values = fields("Smith, J. (n.d.). A title. Retrieved from http://example.org")
+    assert "year" not in values and values["note"].startswith("(n.d.)")
 
 
 def test_access_date_is_a_note_not_the_year():

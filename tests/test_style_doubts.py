@@ -115,14 +115,15 @@ def test_the_issues_examples(text, field, value):
         assert "year" not in fields and fields["note"] == "2021-08-12"
 
 
-def test_a_german_footnotes_own_words_are_no_field():
-    _, words = _tokens("2 Ebd., S. 401.")
-    decided = footnote_words(words, ["note"] * len(words))
-    assert decided[0] == "citation-number" and decided[1] == decided[2] == "O"
+def test_a_german_footnotes_own_words_are_a_note():
+    _, words = _tokens("2 Ebd., S. 401.")  # docs/design.md: "anything else" is a note
+    decided = footnote_words(words, ["title"] * len(words))
+    assert decided[0] == "citation-number" and decided[1] == decided[2] == "note"
     assert [words[k] for k, label in sorted(decided.items()) if label == "pages"] == ["S", ".", "401"]
     _, words = _tokens("1 Vgl. Jürgen Habermas, Faktizität und Geltung, Frankfurt a. M. 1992, S. 399.")
     decided = footnote_words(words, ["author"] * len(words))
-    assert [decided[k] for k in range(6)] == ["citation-number", "O", "O", "author", "author", "O"]
+    assert [decided[k] for k in range(6)] == ["citation-number", "note", "note", "author", "author",
+                                              "O"]
     assert "pages" not in decided.values()  # "S. 399" is the CRF's where no "Ebd." cites again
     # "Vgl." deep inside a reference, or no such word, is left alone
     assert footnote_words(["Smith", ",", "vgl", "."], ["author"] * 4) == {}
@@ -248,7 +249,7 @@ def test_a_books_subtitle_before_its_volume_is_no_venue():
     _, words = _tokens("Marx, Karl: Das Kapital. Kritik der Ökonomie. Bd. 1. Hamburg: Meissner 1867.")
     labels = (["author"] * 4 + ["title"] * 3 + ["venue"] * 4 + ["volume"] * 4 + ["location"] * 2
               + ["publisher", "year", "year"])
-    assert subtitle_before_book_parts(words, labels) == dict.fromkeys(range(7, 11))
+    assert subtitle_before_book_parts(words, labels) == dict.fromkeys(range(7, 11), "title")
     # a chapter's book after "In:", or an English reference, is a venue indeed
     _, words = _tokens("Marx, Karl: Das Kapital. In: Kritik der Ökonomie. Bd. 1. Hamburg: X 1867.")
     labels = labels[:7] + ["O", "O"] + labels[7:]

@@ -1,6 +1,7 @@
 """Parse references, one a line, and print their fields.
 
-Every input line gets exactly one output record, in input order, whatever happens inside: a
+Every input line gets exactly one output record (a BibTeX entry pasted over several lines is
+one reference, one record: text/bibtex.entry_lines), in input order, whatever happens inside: a
 blank line, junk, or bytes that are not UTF-8 come back as a record with an `error` key (the
 invalid bytes replaced by U+FFFD), and the batch carries on. A line longer than MAX_CHARS
 (20,000) characters is cut there, with a warning naming the file and the line. An input
@@ -33,6 +34,7 @@ import warnings
 from ..output import formats
 from ..crf.model import ModelError
 from ..parse import ENGINES, MAX_CHARS, parse_many, resolve_engine
+from ..text.bibtex import entry_lines
 from ..text.sniff import BinaryInputError, too_long
 from . import output
 from .io import InputError, open_binary, read_lines, refuse_binary
@@ -50,8 +52,8 @@ def add_engine_arguments(parser):
 
 
 def configure(parser):
-    parser.add_argument("file", nargs="?", default="-", help="input file, one reference a line "
-                                                              "(default or '-': standard input)")
+    parser.add_argument("file", nargs="?", default="-", help="input file, one reference a line, "
+                        "a BibTeX entry over as many as it takes (default or '-': standard input)")
     output.add_output_arguments(parser)
     add_engine_arguments(parser)
     parser.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
@@ -82,11 +84,12 @@ def run(args) -> int:
     name = "standard input" if stream is sys.stdin.buffer else args.file
 
     def texts():
-        for number, (text, problem) in enumerate(read_lines(stream), 1):
+        # one reference a line, but a BibTeX entry pasted over several lines is one
+        for number, (text, problem, line) in enumerate(entry_lines(read_lines(stream)), 1):
             if problem:
                 problems[number] = problem
             if len(text) > MAX_CHARS:
-                warnings.warn(too_long(f"{name}, line {number}", MAX_CHARS, cut=True))
+                warnings.warn(too_long(f"{name}, line {line}", MAX_CHARS, cut=True))
                 text = text[:MAX_CHARS]
             yield text
 

@@ -6,7 +6,7 @@ with its label, or with None where the rules should decide (parse.py gives them 
 labels as overwhelming evidence and decodes again). The checks live by what they look at:
 `authors` (where an author list ends), `titles` (where a title ends and its container
 begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers`,
-`identifiers` and `law` (legal citations). Adding one is a function in one of them and a
+`identifiers`, `law` (legal citations) and `footnotes` (a footnote's own words). Adding one is a function in one of them and a
 line in `doubted`; what must hold of any reading, the final one too, is in `reading_checks`.
 
 Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
@@ -14,16 +14,17 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
 from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
-                      group_named_again,
+                      group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
-                    subtitle_before_book_parts,
+                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import (access_date, in_press, missing_year, online_dates, vancouver_volume,
-                    vancouver_year)
+from .dates import (access_date, in_press, missing_year, online_dates, updated_and_cited,
+                    vancouver_volume, vancouver_year)
+from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title, short_form
 from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
@@ -53,7 +54,10 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
            "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
-           "in_press", "group_named_again", "title_cut_mid_phrase"]
+           "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
+           "cited_again", "short_form", "footnote_title", "untitled_book",
+           "imprint_as_venue", "report_number", "updated_and_cited",
+           "last_author_after_ellipsis", "cites_back"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -65,7 +69,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     a journal's first word off it, or give a web page's, a program's or a data set's parts a
     journal's fields (software.py), or run a series, an edition or a book's
     publisher into a container (containers.py), end a BMC list of names before its colon, cut
-    a group that is named again as the publisher, or end a title mid-phrase."""
+    a group that is named again as the publisher, or end a title mid-phrase, or read a
+    footnote's lead-in ("See", "Vgl. hierzu"), back-reference ("Ibid.") or short form
+    ("Putnam, Bowling Alone, 45.") as a reference's fields (footnotes.py)."""
     words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
@@ -93,7 +99,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
             | same_author_in_container(words, labels) | software(words, labels)
-            | containers(words, labels) | supplement_issue(words, labels))
+            | containers(words, labels) | supplement_issue(words, labels)
+            | footnote_lead_in(words, labels) | cited_again(words, labels)
+            | short_form(words, labels) | footnote_title(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -103,11 +111,18 @@ def reading_checks(words, labels) -> dict[int, str]:
     volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
     range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
     names the authors up to the colon (the rules could cut it at a name without initials),
-    Hindawi's "Article ID 240268" the pages, "In press" a note."""
+    Hindawi's "Article ID 240268" the pages, "In press" a note, a footnote's work after its
+    lead-in and authors the title, a German book's venue with no title before it its title, its subtitle before the volume
+    more of the title, a book's imprint no venue, a report's number in brackets the genre, NLM's "[updated …; cited …]" a note, the
+    last author after APA's ellipsis an author."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
             | year_as_volume(words, labels) | publisher_as_venue(words, labels)
             | volume_in_pages(words, labels) | no_date(words, labels)
             | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels)
-            | article_number(words, labels) | in_press(words, labels))
+            | article_number(words, labels) | in_press(words, labels)
+            | footnote_title(words, labels) | untitled_book(words, labels)
+            | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels)
+            | report_number(words, labels) | updated_and_cited(words, labels)
+            | last_author_after_ellipsis(words, labels))

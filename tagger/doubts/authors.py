@@ -27,8 +27,8 @@ from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, PAGES, PUBLISHER, TITLE, VENUE,
-                    capitalized, initial, run_end, run_start, written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, NOTE, PAGES, PUBLISHER, TITLE, VENUE,
+                    YEAR, capitalized, initial, run_end, run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -315,11 +315,44 @@ def group_after_et_al(words, labels) -> dict[int, str]:
     return {i: AUTHOR for i in range(end + 1, stop)}
 
 
+def last_author_after_ellipsis(words, labels) -> dict[int, str]:
+    """APA 7's list of twenty and more: the first nineteen, an ellipsis, then the last author
+    ("…, Cournapeau, D., … SciPy 1.0 Contributors (2020).", "… Wickham, H. (2019)."). What
+    stands between the ellipsis and the bracketed year is an author, where the CRF ended the
+    list at the ellipsis and began the title."""
+    if AUTHOR not in labels:
+        return {}
+    end = run_end(labels, labels.index(AUTHOR), AUTHOR)
+    dots = 0
+    while dots < end and words[end - 1 - dots] in (".", "…"):
+        dots += 1
+    if not (dots >= 3 or words[end - 1] == "…") or end >= len(words) or (
+            words[end - 1 - dots] != ","):  # APA's ", … Last": "LAVIELLE... Tetrahedron" is no list
+        return {}
+    year = next((k for k in range(end, min(len(words), end + 10)) if words[k] == "("
+                 and YEAR_SHAPE.match(words[k + 1:k + 2][0] if k + 1 < len(words) else "")), None)
+    if year is None or year == end or not words[end][:1].isupper():
+        return {}
+    decided = dict.fromkeys(range(end, year), AUTHOR)
+    # the title after the date, which the CRF (its title taken by the last author) may have
+    # run into the journal: up to the journal run's last stop
+    close = next((k for k in range(year, len(words)) if words[k] == ")"), None)
+    first = close + 2 if close is not None and words[close + 1:close + 2] == ["."] else None
+    if first is None or first >= len(words) or labels[first] != VENUE:
+        return decided
+    venue_end = run_end(labels, first, VENUE)
+    stops = [k for k in range(first + 1, venue_end - 1) if words[k] in ".?!"]
+    if stops:
+        decided |= dict.fromkeys(range(first, stops[-1]), TITLE) | {stops[-1]: OTHER}
+    return decided
+
+
 def group_before_title(words, labels) -> dict[int, str]:
     """A group that wrote the work, named in the first sentence, which the CRF read as the
     title's beginning in a reading with no authors ("GBD 2019 Diseases and Injuries
-    Collaborators. | Global burden of 369 diseases …"): a first sentence of the title run
-    that ends on a group's word is the authors."""
+    Collaborators. | Global burden of 369 diseases …", "Centers for Disease Control and
+    Prevention. | Vaccines and immunizations [Internet]."): a first sentence of the title run
+    that ends on a group's word, or names a body, is the authors."""
     if AUTHOR in labels or TITLE not in labels:
         return {}
     start = labels.index(TITLE)
@@ -329,11 +362,25 @@ def group_before_title(words, labels) -> dict[int, str]:
         if labels[k] != TITLE:
             return {}
         if words[k] == ".":
-            if (words[k - 1].lower() in lexicon.GROUP_WORDS and labels[k + 1] == TITLE
-                    and words[k + 1][:1].isupper()):
+            if ((words[k - 1].lower() in lexicon.GROUP_WORDS or _body(words[start:k]))
+                    and labels[k + 1] == TITLE and words[k + 1][:1].isupper()):
                 return dict.fromkeys(range(start, k + 1), AUTHOR)
             return {}
     return {}
+
+
+def _body(name) -> bool:
+    """Whether words name a body: "Centers for Disease Control and Prevention", "National
+    Institute for Health and Care Excellence" (capitalized words and their small joins, one
+    of them a body's word)."""
+    return (len(name) >= 2 and not _BODY_NAMES.isdisjoint(word.lower() for word in name)
+            and all(word[:1].isupper() or word in _GROUP_WORDS for word in name))
+
+
+_BODY_NAMES = frozenset(("centers", "center", "centre", "organization", "organisation",
+                         "institute", "agency", "association", "foundation", "department",
+                         "office", "society", "council", "ministry", "bureau", "commission",
+                         "committee", "board"))
 
 
 def venue_head(tokens, labels, words) -> dict[int, str]:
@@ -435,8 +482,8 @@ def initial_glued_to_title(tokens, labels, words=None) -> dict[int, str]:
 
 
 def footnote_words(words, labels) -> dict[int, str]:
-    """The words a German footnote opens with or cites by, which name no field: "Vgl." (see),
-    "Ebd." (ibid.), "a.a.O." (op. cit.). The footnote's number before them is its citation
+    """The words a German footnote opens with or cites by, a `note` (docs/design.md): "Vgl."
+    (see), "Ebd." (ibid.), "a.a.O." (op. cit.). The footnote's number before them is its citation
     number, and after "Ebd." or "a.a.O." only the page is left: "2 Ebd., S. 401."."""
     lowered = [word.lower() for word in words]
     if not _FOOTNOTE_WORDS.intersection(lowered):
@@ -446,10 +493,10 @@ def footnote_words(words, labels) -> dict[int, str]:
     cited_again = False
     for k, word in enumerate(lowered):
         if word in ("vgl", "ebd") and words[k + 1:k + 2] == ["."] and k <= first + 1:
-            decided |= {k: OTHER, k + 1: OTHER}
+            decided |= {k: NOTE, k + 1: NOTE}
             cited_again = cited_again or word == "ebd"
         elif lowered[k:k + 6] == ["a", ".", "a", ".", "o", "."]:
-            decided |= dict.fromkeys(range(k, k + 6), OTHER)
+            decided |= dict.fromkeys(range(k, k + 6), NOTE)
             cited_again = True
     if decided and first:
         decided[0] = CITATION_NUMBER
@@ -660,7 +707,12 @@ def group_named_again(words, labels) -> dict[int, str]:
                   if words[k:k + len(name)] == name), None)
     if again is None or again <= end + 1 or TITLE in labels[again:again + len(name)]:
         return {}
-    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, end + 1: TITLE}
+    first = end + 1  # the title's first word, past an APA date: "World Bank. (2018). Poverty …"
+    if words[first:first + 1] == ["("] and YEAR in labels[first:first + 3]:
+        first = run_end(labels, first, YEAR)
+    if first >= again:
+        return {}
+    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, first: TITLE}
     if labels[again] == VENUE:
         decided |= dict.fromkeys(range(again, again + len(name)), PUBLISHER)
     return decided if any(labels[i] != label for i, label in decided.items()) else {}

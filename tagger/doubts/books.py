@@ -10,7 +10,8 @@ as written where the CRF broke it.
 from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import (CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, TITLE,
+from .words import (AUTHOR, CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, SERIES,
+                    TITLE,
                     TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,
                     written_in_german)
 
@@ -47,6 +48,32 @@ def publisher_after_place(words, labels) -> dict[int, str]:
                 and labels[k + 1] == VENUE:
             return dict.fromkeys(range(k + 1, run_end(labels, k + 1, VENUE)), PUBLISHER)
     return {}
+
+
+def imprint_as_venue(words, labels) -> dict[int, str]:
+    """A book's whole imprint read as a venue after its title: "… digitalisierten Welt.
+    Bielefeld: wbv Media 2020." A venue that is a place (one or two capitalized words, "/"
+    between places), a colon and a short name, then the year and the end, opened by no "In",
+    is the location and the publisher. Checked on the final reading too."""
+    if VENUE not in labels or TITLE not in labels or YEAR not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    colon = next((k for k in range(start, end) if words[k] == ":"), None)
+    after = end + (words[end:end + 1] == [","])
+    opened = "In" in words[:start] or any(words[k].lower() == "in" and words[k + 1] == ":"
+                                          for k in range(start))
+    if colon is None or not 1 <= colon - start <= 4 or not 1 <= end - colon - 1 <= 4 or opened \
+            or labels[after:after + 1] != [YEAR]:
+        return {}
+    if run_end(labels, after, YEAR) < len(words) and any(
+            word not in ".)" for word in words[run_end(labels, after, YEAR):]):
+        return {}
+    place = words[start:colon]
+    if not (capitalized(place[0]) and all(capitalized(w) or w == "/" for w in place)):
+        return {}
+    return (dict.fromkeys(range(start, colon), LOCATION) | {colon: OTHER}
+            | dict.fromkeys(range(colon + 1, end), PUBLISHER))
 
 
 def role_names(words, labels) -> dict[int, str]:
@@ -234,6 +261,30 @@ def described_in_brackets(words, labels) -> dict[int, str]:
     return {}
 
 
+def report_number(words, labels) -> dict[int, str]:
+    """APA's series and number of a report in brackets after its title: "(NBER Working Paper
+    No. 22945)", "(Policy Research Working Paper No. 8213)", "(IZA Discussion Paper No. 1234)",
+    "(Report No. 14)". It ends the title; the bracket's words are the genre. Checked on the
+    final reading too (the CRF ran the title on into "(NBER")."""
+    if "(" not in words or TITLE not in labels:
+        return {}
+    for k, word in enumerate(words):
+        if word != "(" or k == 0 or labels[k - 1] != TITLE:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + 12)) if words[j] == ")"), None)
+        if close is None:
+            continue
+        inside = [w.lower() for w in words[k + 1:close]]
+        kind = ("paper" in inside and not _REPORT_WORDS.isdisjoint(inside) or "report" in inside)
+        number = any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
+        if kind and number and all(label != TITLE for label in labels[close + 1:]):
+            return {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
+    return {}
+
+
+_REPORT_WORDS = frozenset(("working", "discussion", "policy", "occasional", "research"))
+
+
 _QUOTES = frozenset("\"”“’‘»«")
 # First words of APA 7's bracketed descriptions, and of NLM's ("[Internet]", "[dissertation]").
 _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
@@ -245,8 +296,9 @@ _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diplo
 
 def german_book_parts(words, labels) -> dict[int, str]:
     """A German book's parts that the CRF gave its title or a venue: the edition ("5. Aufl.",
-    "7., grundlegend überarb. Aufl."), the volume ("Bd. 1", "Bd. I.2"), and the editors and
-    translators after "Hrsg. v." or "Übers. v." ("Hrsg. v. Rolf Tiedemann u. Hermann
+    "7., grundlegend überarb. Aufl."), the volume ("Bd. 1", "Bd. I.2", "Band 1"), a works
+    edition's name and volume as its series ("Gesamtausgabe Bd. 11."), and the editors and
+    translators after "Hrsg. v.", "Hrsg. von" or "Übers. v." ("Hrsg. v. Rolf Tiedemann u. Hermann
     Schweppenhäuser."). A volume with its own title ("Bd. 1: Arbeitswelt und Bürgergeist")
     is left inside the title: a field is one stretch."""
     lowered = [word.lower() for word in words]
@@ -254,22 +306,30 @@ def german_book_parts(words, labels) -> dict[int, str]:
         return {}
     decided = {}
     for k, word in enumerate(lowered):
-        if words[k + 1:k + 2] != ["."]:
+        if word == "band" and words[k + 1:k + 2] and words[k + 1].isdigit():
+            word = "bd"  # "Band 1: Situationslogik und Handeln", written out
+        elif words[k + 1:k + 2] != ["."]:
             continue
         if word == "aufl":
             number = next((j for j in range(k - 1, max(k - 7, -1), -1) if words[j].isdigit()), None)
             if number is not None:
                 decided |= dict.fromkeys(range(number, k + 2), EDITION)
         elif word == "bd" and k + 2 < len(words) and (words[k + 2].isdigit()
-                                                       or words[k + 2] in _ROMAN):
-            end = k + 3
+                                                       or words[k + 2] in _ROMAN
+                                                       or words[k + 1].isdigit()):
+            end = k + 3 if words[k + 1] == "." else k + 2
             while end + 1 < len(words) and words[end] == "." and words[end + 1].isdigit():
                 end += 2  # "Bd. I.2"
             if words[end:end + 1] == [":"]:  # "Bd. 1: Arbeitswelt und Bürgergeist, München"
                 end = _volume_title_end(words, end + 1)
-            decided |= dict.fromkeys(range(k, end), VOLUME)
-        elif word in ("hrsg", "übers", "hg") and lowered[k + 2:k + 4] == ["v", "."]:
-            end = k + 4
+            if (k >= 2 and capitalized(words[k - 1]) and words[k - 2] == "."
+                    and words[end:end + 1] == ["."]):
+                decided |= dict.fromkeys(range(k - 1, end), SERIES)  # "… . Gesamtausgabe Bd. 11."
+            else:
+                decided |= dict.fromkeys(range(k, end), VOLUME)
+        elif word in ("hrsg", "übers", "hg") and (lowered[k + 2:k + 4] == ["v", "."]
+                                                   or lowered[k + 2:k + 3] == ["von"]):
+            end = k + 4 if lowered[k + 2] == "v" else k + 3
             while end < len(words) and (capitalized(words[end]) or initial(words[end])
                                         or words[end] in ("-", "/", "und")
                                         or words[end] == "." and words[end - 1] in ("u", "")
@@ -288,10 +348,10 @@ def _volume_title_end(words, start) -> int:
     end = start
     while end < len(words) and not (words[end] in ",." and len(words[end - 1]) > 2):
         end += 1
-    return end if end > start + 1 else start - 1
+    return end if end > start + 1 or end == start + 1 and capitalized(words[start]) else start - 1
 
 
-_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "hrsg", "übers", "hg"))
+_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "band", "hrsg", "übers", "hg"))
 _ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())
 
 
@@ -299,7 +359,7 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     """A book's subtitle that the CRF read as a venue because a volume or an edition, not the
     imprint, follows it: "Das Kapital. Kritik der politischen Ökonomie. Bd. 1. Hamburg: …".
     A venue straight after the title, opened by no "In", and followed only by a book's parts
-    before its place or publisher is the rules' to decide (they read it as more title)."""
+    before its place or publisher is more of the title."""
     if VENUE not in labels or TITLE not in labels or not written_in_german(words):
         return {}
     start = labels.index(VENUE)
@@ -307,15 +367,38 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     while k >= 0 and words[k] in ".:" and labels[k] != TITLE:
         k -= 1
     if k < 0 or labels[k] != TITLE or words[start].lower() in _GERMAN_BOOK_WORDS or "in" in (
-            word.lower() for word in words[:start + 1]):
-        return {}  # "In: Sammelband. Hg. v. …" is a chapter's
+            word.lower() for word in words[:start + 1]) or words[k] in _QUOTES or words[k] == "'":
+        return {}  # "In: Sammelband. Hg. v. …" is a chapter's, so is "'Über …,' Ges. Abh."
     end = run_end(labels, start, VENUE)
+    if end - start == 1 and words[end].lower() in ("bd", "band"):
+        return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)
     after, parts = end, 0
     while after < len(words) and (labels[after] in _BOOK_PARTS or words[after] in ".,"):
         parts += labels[after] in _BOOK_PARTS
         after += 1
     if parts and after < len(words) and labels[after] in (LOCATION, PUBLISHER):
-        return dict.fromkeys(range(start, end), None)
+        return dict.fromkeys(range(start, end), TITLE)
+    return {}
+
+
+def untitled_book(words, labels) -> dict[int, str]:
+    """A German book read with no title: the venue straight after the authors' colon, opened
+    by no "In", followed (past its volume or edition) by the imprint, is the book's title:
+    "Esser, Hartmut: Soziologie. Spezielle Grundlagen. Band 1: Situationslogik und Handeln.
+    Frankfurt/New York: Campus 1999." Checked on the final reading too."""
+    if TITLE in labels or VENUE not in labels or AUTHOR not in labels:
+        return {}
+    start = labels.index(VENUE)
+    if start < 2 or words[start - 1] != ":" or labels[start - 2] != AUTHOR or any(
+            word.lower() == "in" for word in words[:start]) or not (
+            written_in_german(words) or "Band" in words):
+        return {}  # GROBID's annotators make "Shilov : "Generalized Functions" Vol. 1." a venue
+    end = run_end(labels, start, VENUE)
+    after = end
+    while after < len(words) and (labels[after] in _BOOK_PARTS or words[after] in ".,"):
+        after += 1
+    if after < len(words) and labels[after] in (LOCATION, PUBLISHER):
+        return dict.fromkeys(range(start, end), TITLE)
     return {}
 
 
@@ -340,6 +423,12 @@ def editors_before_role(words, labels) -> dict[int, str]:
         start = k
         while start > 0 and (_name_word(words[start - 1]) or words[start - 1] in _NAME_JOINS):
             start -= 1
+        group = start
+        while group > 0 and (_name_word(words[group - 1]) or words[group - 1] in _GROUP_WORDS):
+            group -= 1  # "Bundeszentrale für politische Bildung (Hrsg.):", a body as editor
+        if group < start and (group == 0 or labels[group - 1] == CITATION_NUMBER) and capitalized(
+                words[group]) and "für" in words[group:start]:
+            start = group  # a body "für" something; "Die Zeit der Gesellschaft (Hg.)" is a title
         if start >= 2 and words[start - 2:start] in (["In", ":"], ["in", ":"]):
             start -= 2
         elif start > 0 and labels[start - 1] != CITATION_NUMBER:
@@ -362,13 +451,19 @@ def _name_word(word) -> bool:
     return capitalized(word) or initial(word) or word in ("u", "a")
 
 
+# The small words of a body's name: "Bundeszentrale für politische Bildung", "Deutsches
+# Institut für Wirtschaftsforschung", "Senatsverwaltung für Bildung, Jugend und Familie".
+_GROUP_WORDS = frozenset(("für", "der", "des", "die", "und", "zur", "zum", "politische",
+                          "soziale", "berufliche", "deutsche", "deutsches", "deutscher", ","))
+
 # What joins names in a list of editors: "Brunner, Otto/Conze, Werner", "Abel, Wilhelm u.a.".
 _NAME_JOINS = frozenset((",", "/", ".", "-", "–", "und", "&"))
 
 
 def place_with_its_river(words, labels) -> dict[int, str]:
     """A German place named with its river or region, which the CRF cut at the abbreviation:
-    "Frankfurt a. M. 1986", "Freiburg i. Br.", "Halle a. d. Saale"."""
+    "Frankfurt a. M. 1986", "Freiburg i. Br.", "Halle a. d. Saale", or with the city it is by:
+    "Reinbek bei Hamburg"."""
     decided = {}
     for k in range(len(words) - 3):
         if not (capitalized(words[k]) and words[k + 1] in ("a", "i") and words[k + 2] == "."
@@ -381,4 +476,10 @@ def place_with_its_river(words, labels) -> dict[int, str]:
         if end < len(words) and words[end][:1].isupper() and words[end].isalpha():
             if any(labels[j] != LOCATION for j in range(k, end + 1)):
                 decided |= dict.fromkeys(range(k, end + 1), LOCATION)
+    for k in range(1, len(words) - 2):  # "Reinbek bei Hamburg: Rowohlt", a town by a city
+        if (words[k] == "bei" and capitalized(words[k - 1]) and capitalized(words[k + 1])
+                and labels[k + 1] == LOCATION and words[k + 2] in (":", ",")
+                and (k < 2 or words[k - 2] in ".,:")):
+            if any(labels[j] != LOCATION for j in (k - 1, k)):
+                decided |= dict.fromkeys(range(k - 1, k + 2), LOCATION)
     return decided

@@ -18,6 +18,14 @@ _EDITION_WORDS = frozenset(("ed", "edn", "edition", "aufl", "éd"))
 # which no journal's name does ("Publishers Weekly", "World Book Encyclopedia").
 _PUBLISHER_ENDS = frozenset(("press", "publishers", "publishing", "verlag", "inc", "ltd", "llc",
                              "gmbh", "sons", "corporation", "company"))
+# A body that issues reports and software, named as their publisher ("R Foundation for
+# Statistical Computing", "Pew Research Center", "National Bureau of Economic Research"); a
+# journal named after one says it is a journal ("Journal of the Franklin Institute").
+_BODY_WORDS = frozenset(("foundation", "institute", "center", "centre", "bureau", "council",
+                         "agency", "office", "organization", "organisation", "ministry"))
+_JOURNAL_WORDS = frozenset(("journal", "proceedings", "review", "bulletin", "transactions",
+                            "annals", "letters", "quarterly", "magazine", "studies", "reports",
+                            "papers", "news", "newsletter", "record", "digest"))
 
 
 def series_after_proceedings(words, labels) -> dict[int, str]:
@@ -61,7 +69,8 @@ def edition_in_brackets(words, labels) -> dict[int, str]:
 def publisher_as_venue(words, labels) -> dict[int, str]:
     """A book's publisher alone after its title, read as a journal: a venue right after the
     title, with no stop inside, that is capitalized words ending in a publisher's word
-    ("Worth Publishers", "Academic Press") or two names joined by a slash ("Brooks/Cole"), in
+    ("Worth Publishers", "Academic Press"), a body's name ("R Foundation for Statistical
+    Computing", "Pew Research Center") or two names joined by a slash ("Brooks/Cole"), in
     a reading with no volume, issue or pages. A journal has them, or is no publisher's
     name."""
     if VENUE not in labels or any(label in labels for label in (VOLUME, ISSUE, PAGES)):
@@ -79,7 +88,12 @@ def publisher_as_venue(words, labels) -> dict[int, str]:
                                                         for w in name[::2])
     publisher = name[-1].lower() in _PUBLISHER_ENDS and all(w[:1].isupper() or w in "&-"
                                                              for w in name)
-    return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher else {}
+    lowered = {w.lower() for w in name}
+    body = (name[0][:1].isupper() and name[0] != "The" and not _BODY_WORDS.isdisjoint(lowered)
+            and "year" not in labels[end:]  # "…”, Thomson Reuters Foundation, 5 June 2015"
+            and _JOURNAL_WORDS.isdisjoint(lowered)
+            and all(w[:1].isupper() or w in ("of", "for", "and", "on", "&", "-") for w in name))
+    return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher or body else {}
 
 
 def containers(words, labels) -> dict[int, str]:

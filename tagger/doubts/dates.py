@@ -38,6 +38,26 @@ def missing_year(words, labels) -> dict[int, str]:
     return decided
 
 
+def updated_and_cited(words, labels) -> dict[int, str]:
+    """NLM's "[updated 2023 Feb 2; cited 2023 Apr 4]" after a web page's publisher: when the
+    page was revised and when it was read, a note whole (the CRF took the first date for the
+    year). Checked on the final reading too."""
+    if "[" not in words:
+        return {}
+    for k, word in enumerate(words):
+        if word != "[" or words[k + 1:k + 2] == [] or words[k + 1].lower() not in _REVISED:
+            continue
+        close = next((j for j in range(k + 1, min(len(words), k + 20)) if words[j] == "]"), None)
+        if close is None or "cited" not in (w.lower() for w in words[k:close]):
+            return {}
+        decided = {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), NOTE)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+_REVISED = frozenset(("updated", "modified", "revised", "reviewed"))
+
+
 def _announced(words, i) -> bool:
     """Whether a volume's word announces number i ("Volume 2000", "vol. 1999", "Bd. 1850"):
     then it is the volume, where a journal's name before it ("Genet. 2000;") says nothing."""

@@ -41,7 +41,8 @@ def no_date(words, labels) -> dict[int, str]:
     decided = {}
     for k in range(len(words) - 2):
         if (words[k] in ("n", "N") and words[k + 1] == "." and words[k + 2] in ("d", "D")
-                and (YEAR in labels[k:k + 3] or AUTHOR in labels[k:k + 3]
+                and (YEAR in labels[k:k + 3] or NOTE in labels[k:k + 3]  # the rules' reading
+                     or AUTHOR in labels[k:k + 3]
                      and words[k] + words[k + 2] == "nd")):  # "N. D. Mermin" is a name
             end = k + 3 + (words[k + 3:k + 4] == ["."])
             bracketed = k and words[k - 1] in "([" and end < len(words) and words[end] in ")]"
@@ -50,12 +51,29 @@ def no_date(words, labels) -> dict[int, str]:
             elif words[k - 1:k] != ["."] and _label_before(words, labels, k) != AUTHOR:
                 continue  # "New York: Burt, n.d.": gold.jsonl's imprints keep it as the year
             decided.update(dict.fromkeys(range(k, end), NOTE))
-            decided.update(_group_author(words, labels, k, end))
             after = next((i for i in range(end, len(words)) if words[i] not in _SEPARATORS),
                          None)
+            title = _title_in_note(words, labels, after)
+            decided.update(title)
+            read = [title.get(i, label) for i, label in enumerate(labels)]
+            decided.update(_group_author(words, read, k, end))
             if after is not None and labels[after] not in (YEAR, NOTE):
                 decided[after] = labels[after]  # what follows the date keeps its field
     return decided
+
+
+def _title_in_note(words, labels, after) -> dict[int, str]:
+    """The sentence after "[n.d.]." that a reading ran into the note with the date (the rules
+    read "n.d." as a note, and the CRF went on): a capitalized sentence that is no access
+    date ("Retrieved …", "Accessed …") is the title."""
+    if after is None or labels[after] != NOTE or not words[after][:1].isupper() or (
+            words[after].lower() in _ACCESS_WORDS):
+        return {}
+    stop = next((i for i in range(after, len(words)) if words[i] == "."), len(words))
+    return dict.fromkeys(range(after, stop), TITLE) if stop > after else {}
+
+
+_ACCESS_WORDS = frozenset(("retrieved", "accessed", "available", "abgerufen", "zugriff", "url"))
 
 
 def _group_author(words, labels, date, end) -> dict[int, str]:

@@ -16,8 +16,9 @@ mean of the sources beside them:
 - the PDF folders with a gold list (../shared/data/real-pdf-dev and real-pdf-dev-2, scored
   as `reftag evaluate FOLDER` scores them; skipped when ../shared is absent) and texdocs
   (data/texdocs: TeX-community PDFs installed by Debian's texlive-doc; skipped without it);
-- the hand-written families of real references (`reftag evaluate --styles`' families/* sets),
-  pooled, and the web / software / data family apart, for it measures issue 58's fix.
+- the hand-written families of real references (`reftag evaluate --styles`' families/* sets,
+  social science's lists and footnotes among them), pooled, and the web / software / data
+  family apart, for it measures issue 58's fix.
 
     reftag evaluate --suite                     # print the table
     reftag evaluate --suite --markdown          # and write it into docs/results.md

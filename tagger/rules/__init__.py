@@ -61,7 +61,9 @@ def _tag(tokens, text: str) -> Draft:
     date_start = segments.skip_separators(d, end)
     date_end = numbers.date_at(d, date_start)
     if role and date_end is not None:
-        d.put(date_start, date_end, "year", 0.9)
+        # "(n.d.)", "(forthcoming)" stand where the date does but are no year: a note
+        d.put(date_start, date_end, "note" if numbers.undated(d, date_start, date_end) else "year",
+              0.9)
         year_found, end, after_comma = True, date_end, d.word(date_end) == ","
     title_end = segments.title(d, end, after_comma, year_found)
     markers.mark_tail(d, title_end)

@@ -79,6 +79,12 @@ def _han_date_end(d: Draft, y: int) -> int:
 _HAN_DATE_WORDS = ("年", "月", "日")
 
 
+def undated(d: Draft, start: int, end: int) -> bool:
+    """Whether the date expression tokens[start:end] names no year ("(n.d.)", "n.d.",
+    "(forthcoming)", "(in press)"): by docs/design.md a note, not a year."""
+    return not any(is_year(d.word(k)) or d.word(k)[:4].isdigit() for k in range(start, end))
+
+
 def _is_date_inside(d: Draft, start: int, end: int) -> bool:
     """Whether tokens[start:end] (inside brackets) are a date and nothing else."""
     words = [d.lower(k) for k in range(start, end)]

@@ -58,6 +58,50 @@ def is_entry(text: str) -> bool:
     return bool(ENTRY_START.match(text))
 
 
+def entry_lines(lines, most: int = 200):
+    """(text, problem, first line's number) per reference of an input read one a line
+    ((text, problem) pairs), where an entry pasted over several lines (`@article{k,` ↵
+    `author = {…},` ↵ … ↵ `}`) is one reference, its lines joined by line breaks. An entry
+    is ended by the brace (or parenthesis) that closes it, or, left open, by a blank line, the
+    next line that opens an entry, or after `most` lines; each other line is a reference of
+    its own."""
+    held, problem, first = [], None, 0
+    for number, (text, trouble) in enumerate(lines, 1):
+        if held and (ENTRY_START.match(text) or not text.strip() or len(held) >= most):
+            yield "\n".join(held), problem, first
+            held = []
+        if not held:
+            if not ENTRY_START.match(text) or _depth(text) <= 0:
+                yield text, trouble, number
+                continue
+            problem, first = None, number
+        held.append(text)
+        problem = problem or trouble
+        if _depth("\n".join(held)) <= 0:
+            yield "\n".join(held), problem, first
+            held = []
+    if held:
+        yield "\n".join(held), problem, first
+
+
+def _depth(text: str) -> int:
+    """How many of the entry's brackets are still open at the end of `text` (0: closed)."""
+    opened = ENTRY_START.match(text)
+    opener = opened.group(2) if opened else "{"
+    closer = "}" if opener == "{" else ")"
+    depth, escaped = 0, False
+    for character in text:
+        if escaped:
+            escaped = False
+        elif character == "\\":
+            escaped = True
+        elif character in (opener, "{"):
+            depth += 1
+        elif character in (closer, "}"):
+            depth -= 1
+    return depth
+
+
 def read_entry(text: str) -> tuple[str, dict[str, str], dict[str, tuple[int, int]]]:
     """(entry type, {label: value}, {label: (start, end) of the value in `text`}) of the
     entry `text` opens with; EntryError when it cannot be read."""
