@@ -28,9 +28,12 @@ from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, software
+from .sciences import (book_series, bracketed_citation, collaboration_in_brackets,
+                       journal_in_title, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
-                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages)
+                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
+                      issue_in_pages, astronomy_article_id)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
@@ -53,7 +56,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "subtitle_before_book_parts", "same_author_in_container", "software", "containers", "publisher_as_venue",
            "year_as_volume", "supplement_issue", "volume_in_pages", "no_date",
            "vancouver_list_before_colon", "year_volume_pages", "article_number",
-           "in_press", "group_named_again", "title_cut_mid_phrase"]
+           "in_press", "group_named_again", "title_cut_mid_phrase", "collaboration_in_brackets",
+           "bracketed_citation", "book_series", "journal_in_title", "unpublished_status",
+           "issue_in_pages", "astronomy_article_id", "title_in_journal"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -93,7 +98,11 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
             | same_author_in_container(words, labels) | software(words, labels)
-            | containers(words, labels) | supplement_issue(words, labels))
+            | containers(words, labels) | supplement_issue(words, labels)
+            | collaboration_in_brackets(words, labels) | bracketed_citation(words, labels)
+            | book_series(words, labels) | journal_in_title(words, labels)
+            | title_in_journal(words, labels)
+            | unpublished_status(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -103,11 +112,15 @@ def reading_checks(words, labels) -> dict[int, str]:
     volume named by its year ("JCAP, 2019(03):017"), a book's publisher no journal, "14:21" no
     range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
     names the authors up to the colon (the rules could cut it at a name without initials),
-    Hindawi's "Article ID 240268" the pages, "In press" a note."""
+    Hindawi's "Article ID 240268" the pages, "In press" a note, no journal's abbreviated name
+    in the title, "private communication" and the like a note, INSPIRE's "no.10, 663" its issue
+    and page, ADS's "881, id. 19" and "70, S5" their volume and page."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
             | year_as_volume(words, labels) | publisher_as_venue(words, labels)
             | volume_in_pages(words, labels) | no_date(words, labels)
             | year_volume_pages(words, labels) | vancouver_list_before_colon(words, labels)
-            | article_number(words, labels) | in_press(words, labels))
+            | article_number(words, labels) | in_press(words, labels)
+            | journal_in_title(words, labels) | unpublished_status(words, labels)
+            | issue_in_pages(words, labels) | astronomy_article_id(words, labels))
