@@ -75,6 +75,21 @@ def test_a_book_series_with_its_number_is_the_series(text, series):
     assert "venue" not in ref.fields and "volume" not in ref.fields
 
 
+def test_a_series_that_calls_itself_one_needs_no_number():
+    ref = parse("[15] R. Graham, B. Rothschild and J. Spencer, Ramsey theory, 2nd ed., Wiley "
+                "Series in Discrete Mathematics and Optimization, John Wiley & Sons, New York, 1990.")
+    assert ref.fields["series"] == "Wiley Series in Discrete Mathematics and Optimization"
+    assert ref.fields["edition"] == "2nd ed" and "venue" not in ref.fields
+
+
+def test_an_unnumbered_container_without_series_in_its_name_is_left_alone():
+    words = words_of("Ferro, A. A case study, Progress in artificial intelligence, Berlin: "
+                     "Springer.")
+    labels = (["author"] * 4 + ["title"] * 4 + ["venue"] * 5 + ["location"] * 2
+              + ["publisher"] * 2)
+    assert len(labels) == len(words) and sciences.book_series(words, labels) == {}
+
+
 def test_a_journal_named_studies_with_pages_stays_the_venue():
     got = fields("P. Halmos, Finite dimensional vector spaces, Studies in Applied Mathematics, "
                  "vol. 7, Springer, 1958, pp. 1–20.")

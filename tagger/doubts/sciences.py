@@ -59,7 +59,8 @@ def book_series(words, labels) -> dict[int, str]:
     Transport. Grundlehren der mathematischen Wissenschaften, vol. 338. Springer". After the
     title, before the publisher, in a reading with no pages, a numbered container named as
     series are named (texts, studies, lecture notes, …) is the `series` (docs/design.md), its
-    number too; an unnumbered one ("Progress in artificial intelligence") may be proceedings."""
+    number too; an unnumbered one may be proceedings ("Progress in artificial intelligence")
+    unless it calls itself a series ("Wiley Series in …", "Classics in Mathematics")."""
     if PAGES in labels or PUBLISHER not in labels:
         return {}
     kind = VENUE if VENUE in labels else SERIES
@@ -82,8 +83,8 @@ def book_series(words, labels) -> dict[int, str]:
             return {}
         stop = number + 1
         rest = stop + (words[stop:stop + 1] in ([","], ["."]))
-    elif not words[stop - 1].isdigit():  # unnumbered, "Progress in AI" may be proceedings
-        return {}
+    elif not (words[stop - 1].isdigit() or _NAMED_SERIES & {w.lower() for w in words[start:end]}):
+        return {}  # unnumbered, "Progress in artificial intelligence" may be proceedings
     if rest >= len(words) or labels[rest] not in (PUBLISHER, LOCATION):
         return {}
     decided = dict.fromkeys(range(edition, start), EDITION) | dict.fromkeys(range(start, stop),
@@ -103,7 +104,9 @@ def _edition_before(words, labels, start) -> int:
 
 
 _SERIES_WORDS = frozenset(("texts", "studies", "series", "lecture", "notes", "grundlehren",
-                           "classics", "monographs", "surveys", "tracts", "progress"))
+                           "classics", "monographs", "surveys", "tracts", "progress",
+                           "publications"))
+_NAMED_SERIES = frozenset(("series", "grundlehren", "classics"))  # a series without a number
 
 
 def journal_in_title(words, labels) -> dict[int, str]:
@@ -170,8 +173,8 @@ _JOURNAL_HEADS = lexicon.VENUE_WORDS | frozenset((
 
 
 def unpublished_status(words, labels) -> dict[int, str]:
-    """A work's status, "private communication", "in preparation", "submitted", "to appear
-    (in)", is a note (as "in press" is: docs/design.md), not a title or the journal's tail; a
+    """A work's status, "private communication", "in preparation", "submitted", "unpublished",
+    "to appear (in)", is a note (as "in press" is: docs/design.md), not a title or the journal's tail; a
     journal the CRF then left in the note before "submitted" ("2021, MNRAS, submitted") is the
     venue, where the reading has none (the one after "to appear in" is its own)."""
     for k in range(1, len(words)):
@@ -196,13 +199,14 @@ def unpublished_status(words, labels) -> dict[int, str]:
 
 def _status_at(words, k) -> int:
     """How many words of a status begin at words[k] (0: none): "private communication", "in
-    preparation", "to appear (in)", or "submitted" closing the reference."""
+    preparation", "to appear (in)", or "submitted" or "unpublished" closing the reference."""
     pair = " ".join(words[k:k + 2]).lower()
     if pair in ("private communication", "in preparation"):
         return 2
     if pair == "to appear":
         return 3 if words[k + 2:k + 3] == ["in"] else 2
-    if words[k].lower() == "submitted" and all(word in ".)" for word in words[k + 1:]):
+    if words[k].lower() in ("submitted", "unpublished") and all(word in ".)"
+                                                               for word in words[k + 1:]):
         return 1
     return 0
 
