@@ -7,6 +7,8 @@ import pytest
 from tagger import parse
 from tagger.doubts import numbers, sciences
 from tagger.doubts.identifiers import arxiv_class
+from tagger.structure.names import parse_names
+from tagger.structure.pages import parse_pages
 from tagger.text.tokenize import tokenize
 
 
@@ -186,3 +188,34 @@ def test_an_arxiv_subject_class_read_into_the_id_is_a_note():
     words = words_of("arXiv:1107.3987 [hep-th]")
     labels = ["arxiv"] * len(words)
     assert arxiv_class(labels, words) == dict.fromkeys(range(1, 6), "note")
+
+
+# The structured record: a collaboration after "et al." is a person of its own, an article
+# number the first page.
+
+@pytest.mark.parametrize("text, people", [
+    ("G. Aad et al. (ATLAS Collaboration)", [{"family": "Aad", "given": "G."},
+                                             {"literal": "ATLAS Collaboration"}]),
+    ("V. Khachatryan et al. [CMS]", [{"family": "Khachatryan", "given": "V."},
+                                     {"literal": "CMS"}]),
+    ("Vogt, C. et al. (Hrsg.)", [{"family": "Vogt", "given": "C."}]),
+])
+def test_a_collaboration_after_et_al_is_a_group_not_a_name(text, people):
+    got = parse_names(text)
+    assert got["people"] == people and got["et_al"]
+
+
+@pytest.mark.parametrize("text, first", [
+    ("P06002", "P06002"), ("S5", "S5"), ("083C01", "083C01"), ("id. 19", "19"),
+    ("pp. 1477-81", "1477"), ("S. 12 ff.", "12"), ("pp123-125", "123"), ("p12", "12"),
+])
+def test_an_article_number_is_the_first_page_whole(text, first):
+    assert parse_pages(text)["page"]["first"] == first
+
+
+def test_the_record_of_a_particle_data_group_review():
+    ref = parse("[12] R. L. Workman et al. (Particle Data Group), Prog. Theor. Exp. Phys. 2022, "
+                "083C01 (2022).")
+    assert ref.authors == [{"family": "Workman", "given": "R. L."},
+                           {"literal": "Particle Data Group"}]
+    assert ref.to_dict()["page"] == {"first": "083C01"}
