@@ -79,7 +79,8 @@ def test_a_book_series_with_its_number_is_the_series(text, series):
 
 def test_a_series_that_calls_itself_one_needs_no_number():
     ref = parse("[15] R. Graham, B. Rothschild and J. Spencer, Ramsey theory, 2nd ed., Wiley "
-                "Series in Discrete Mathematics and Optimization, John Wiley & Sons, New York, 1990.")
+                "Series in Discrete Mathematics and Optimization, John Wiley & Sons, New York, "
+                "1990.")
     assert ref.fields["series"] == "Wiley Series in Discrete Mathematics and Optimization"
     assert ref.fields["edition"] == "2nd ed" and "venue" not in ref.fields
 

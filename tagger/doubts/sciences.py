@@ -1,7 +1,8 @@
 """The shapes of physics', mathematics' and astronomy's reference lists that the CRF breaks:
 INSPIRE's collaboration in square brackets, a reprint or an erratum cited in brackets after
 the work, a book in a numbered series, a journal's abbreviated name read into the title (or
-IOP's title into the journal), and a work's status ("private communication", "in preparation", "submitted", "to appear")."""
+IOP's title into the journal), and a work's status ("private communication", "in
+preparation", "submitted", "to appear")."""
 
 from ..text import lexicon
 from ..labels import OTHER
@@ -174,9 +175,10 @@ _JOURNAL_HEADS = lexicon.VENUE_WORDS | frozenset((
 
 def unpublished_status(words, labels) -> dict[int, str]:
     """A work's status, "private communication", "in preparation", "submitted", "unpublished",
-    "to appear (in)", is a note (as "in press" is: docs/design.md), not a title or the journal's tail; a
-    journal the CRF then left in the note before "submitted" ("2021, MNRAS, submitted") is the
-    venue, where the reading has none (the one after "to appear in" is its own)."""
+    "to appear (in)", is a note (as "in press" is: docs/design.md), not a title or the
+    journal's tail; a journal the CRF then left in the note before "submitted" ("2021, MNRAS,
+    submitted") is the venue, where the reading has none (the one after "to appear in" is its
+    own)."""
     for k in range(1, len(words)):
         status = _status_at(words, k)
         if not status:
