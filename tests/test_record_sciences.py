@@ -129,6 +129,11 @@ def test_a_status_is_a_note_not_a_title(text):
     assert "title" not in got and got["note"] in ("private communication", "in preparation")
 
 
+def test_unpublished_is_a_note_and_the_names_before_it_the_authors():
+    got = fields("[9] K. Wilson, unpublished.")
+    assert got == {"citation-number": "9", "author": "K. Wilson", "note": "unpublished"}
+
+
 def test_submitted_is_a_note_and_the_journal_before_it_the_venue():
     got = fields("Pillepich A., Nelson D., Hernquist L., 2019, MNRAS, submitted")
     assert got["venue"] == "MNRAS" and got["note"] == "submitted" and got["year"] == "2019"

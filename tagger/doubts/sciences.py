@@ -173,12 +173,13 @@ _JOURNAL_HEADS = lexicon.VENUE_WORDS | frozenset((
     "geom", "topol", "invent", "duke", "indiana", "pacific", "trans", "theor", "selecta"))
 
 
-def unpublished_status(words, labels) -> dict[int, str]:
+def unpublished_status(words, labels) -> dict[int, str | None]:
     """A work's status, "private communication", "in preparation", "submitted", "unpublished",
     "to appear (in)", is a note (as "in press" is: docs/design.md), not a title or the
     journal's tail; a journal the CRF then left in the note before "submitted" ("2021, MNRAS,
     submitted") is the venue, where the reading has none (the one after "to appear in" is its
-    own)."""
+    own); a reading that made a note of all before the status too ("[5] J. Preskill,
+    unpublished.") leaves those words to the rules."""
     for k in range(1, len(words)):
         status = _status_at(words, k)
         if not status:
@@ -189,6 +190,8 @@ def unpublished_status(words, labels) -> dict[int, str]:
             if k > 1 and labels[k - 2] == AUTHOR:  # in the year's place: the authors end there
                 decided |= dict.fromkeys(range(run_start(labels, k - 1, AUTHOR), k - 1), AUTHOR)
         before = k - (words[k - 1] in (",", "."))
+        if AUTHOR not in labels and all(label == NOTE for label in labels[:k]):
+            decided |= dict.fromkeys(range(before), None)  # "[5] J. Preskill, unpublished."
         if (words[k].lower() == "submitted" and VENUE not in labels and before > 0
                 and labels[before - 1] in (NOTE, LOCATION, PUBLISHER)
                 and words[before - 1][:1].isupper()):
