@@ -36,7 +36,8 @@ from tagger.crf.train import REPO
 APA = ("Brischoux, F., Chakraborty, S., Brierley, D.I., and Ungless, M.A. (2009). Phasic "
        "excitation of dopamine neurons in ventral VTA by noxious stimuli. Proc Natl Acad Sci "
        "U S A 106, 4894–4899.")
-ODD = "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [private communication] ~ 12 / 3"
+# (No check's shape but "(n.d.)": "[private communication]", which stood here, is now a note.)
+ODD = "Dr. K. Hui.?? (n.d.) see: sec 4 — notes ... [personal remark] ~ 12 / 3"
 
 
 def labels_of(reference):

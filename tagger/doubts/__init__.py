@@ -29,9 +29,12 @@ from .identifiers import identifiers
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, software
+from .sciences import (book_series, bracketed_citation, collaboration_in_brackets,
+                       journal_in_title, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
-                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages)
+                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
+                      issue_in_pages, astronomy_article_id)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
@@ -57,7 +60,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "in_press", "group_named_again", "title_cut_mid_phrase", "footnote_lead_in",
            "cited_again", "short_form", "footnote_title", "untitled_book",
            "imprint_as_venue", "report_number", "updated_and_cited",
-           "last_author_after_ellipsis", "cites_back"]
+           "last_author_after_ellipsis", "cites_back", "collaboration_in_brackets",
+           "bracketed_citation", "book_series", "journal_in_title", "unpublished_status",
+           "issue_in_pages", "astronomy_article_id", "title_in_journal"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -101,7 +106,11 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | same_author_in_container(words, labels) | software(words, labels)
             | containers(words, labels) | supplement_issue(words, labels)
             | footnote_lead_in(words, labels) | cited_again(words, labels)
-            | short_form(words, labels) | footnote_title(words, labels))
+            | short_form(words, labels) | footnote_title(words, labels)
+            | collaboration_in_brackets(words, labels) | bracketed_citation(words, labels)
+            | book_series(words, labels) | journal_in_title(words, labels)
+            | title_in_journal(words, labels)
+            | unpublished_status(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -112,9 +121,12 @@ def reading_checks(words, labels) -> dict[int, str]:
     range of pages, "n.d." no year, BMC's "2011, 8:e1000393" its year, volume and pages, its list of
     names the authors up to the colon (the rules could cut it at a name without initials),
     Hindawi's "Article ID 240268" the pages, "In press" a note, a footnote's work after its
-    lead-in and authors the title, a German book's venue with no title before it its title, its subtitle before the volume
-    more of the title, a book's imprint no venue, a report's number in brackets the genre, NLM's "[updated …; cited …]" a note, the
-    last author after APA's ellipsis an author."""
+    lead-in and authors the title, a German book's venue with no title before it its title, its
+    subtitle before the volume more of the title, a book's imprint no venue, a report's number
+    in brackets the genre, NLM's "[updated …; cited …]" a note, the last author after APA's
+    ellipsis an author, no journal's abbreviated name in the title, "private communication" and
+    the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
+    their volume and page."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -125,4 +137,6 @@ def reading_checks(words, labels) -> dict[int, str]:
             | footnote_title(words, labels) | untitled_book(words, labels)
             | subtitle_before_book_parts(words, labels) | imprint_as_venue(words, labels)
             | report_number(words, labels) | updated_and_cited(words, labels)
-            | last_author_after_ellipsis(words, labels))
+            | last_author_after_ellipsis(words, labels)
+            | journal_in_title(words, labels) | unpublished_status(words, labels)
+            | issue_in_pages(words, labels) | astronomy_article_id(words, labels))

@@ -1,5 +1,6 @@
 """Identifiers the CRF gave another label: a DOI, a DOI printed as a link, a bare arXiv
-number, a named ISSN; and a PubMed id the CRF ran into the DOI before it."""
+number, a named ISSN; a PubMed id the CRF ran into the DOI before it, and an arXiv id's
+subject class in brackets after it, which the CRF may read into the id."""
 
 import re
 
@@ -10,6 +11,10 @@ from .words import ARXIV, DOI, NOTE
 # (Some reference managers print the link twice: "https://doi.org/https://doi.org/10.1016/…".)
 DOI_LINK = re.compile(r"(?:(?:https?://)?(?:dx\.)?doi\.org/)+10\.\d{4,9}/\S", re.IGNORECASE)
 PUBMED_WORDS = frozenset({"PMID", "PMCID"})
+# An arXiv subject class as INSPIRE prints it after the id: "[hep-th]", "[astro-ph.CO]", "[cs.LG]".
+ARXIV_CLASS = re.compile(r"(?:hep-(?:th|ph|ex|lat)|gr-qc|quant-ph|math-ph|nucl-(?:th|ex)|nlin"
+                         r"|astro-ph|cond-mat|physics|math|cs|stat|q-bio|q-fin|eess|econ)"
+                         r"(?:\.[A-Za-z-]+)?")
 
 
 def identifiers(tokens, labels, words) -> dict[int, str]:
@@ -32,7 +37,7 @@ def identifiers(tokens, labels, words) -> dict[int, str]:
         if labels[i] != label:
             decided[i] = label
     return decided | _named_issn(labels, words) | doi_links(labels, words) \
-        | pubmed_after_doi(labels, words)
+        | pubmed_after_doi(labels, words) | arxiv_class(labels, words)
 
 
 def doi_links(labels, words) -> dict[int, str]:
@@ -44,6 +49,23 @@ def doi_links(labels, words) -> dict[int, str]:
         return {}
     return {i: DOI for i, word in enumerate(words)
             if "doi" in word.lower() and DOI_LINK.match(word) and labels[i] != DOI}
+
+
+def arxiv_class(labels, words) -> dict[int, str]:
+    """The subject class in brackets after an arXiv id ("arXiv:1207.7214 [hep-ex]",
+    "[arXiv:0802.1189 [hep-ph]]") is a note, as GROBID's annotators have it, not more of the
+    id (the structured id would carry it) nor the journal's or the pages' tail."""
+    for i in range(1, len(words) - 2):
+        if labels[i - 1] != ARXIV or words[i] != "[" or "]" not in words[i + 1:i + 8]:
+            continue
+        close = words.index("]", i + 1)
+        if not ARXIV_CLASS.fullmatch("".join(words[i + 1:close])):
+            continue
+        decided = {j: NOTE for j in range(i, close + 1) if labels[j] != NOTE}
+        if words[close + 1:close + 2] == ["]"] and labels[close + 1] == ARXIV:
+            decided[close + 1] = NOTE  # the bracket around the id and its class
+        return decided
+    return {}
 
 
 def pubmed_after_doi(labels, words) -> dict[int, str]:

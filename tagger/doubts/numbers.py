@@ -271,3 +271,41 @@ def article_number(words, labels) -> dict[int, str]:
             return {}
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
+
+
+def issue_in_pages(words, labels) -> dict[int, str]:
+    """INSPIRE's "Eur. Phys. J. C 77 (2017) no.10, 663" read with "no.10" as the pages' head:
+    a marked number opening the pages, before a comma and the page, is the issue."""
+    if PAGES not in labels:
+        return {}
+    start = labels.index(PAGES)
+    number = start + 1 + (words[start + 1:start + 2] == ["."])
+    if not (words[start].lower() in ("no", "nr", "issue") and number + 2 < len(words)
+            and words[number].isdigit() and words[number + 1] == ","
+            and labels[number + 2] == PAGES and _PAGE.fullmatch(words[number + 2])):
+        return {}
+    return dict.fromkeys(range(start, number + 1), ISSUE) | {number + 1: OTHER}
+
+
+def astronomy_article_id(words, labels) -> dict[int, str]:
+    """Astronomy's author–year tail "2019, ApJ, 881, id. 19" and "2018, PASJ, 70, S5" (ADS
+    writes article numbers so): the number after the journal is the volume and what follows it
+    the page (the article's number), where the CRF ran the volume into the pages or read the
+    lettered number "S5" (cut by the tokenizer) as an issue in a reading with no pages."""
+    end = len(words) - (words[-1:] == ["."])
+    for k in range(2, end - 2):
+        if not (words[k].isdigit() and words[k + 1] == "," and words[k - 1] == ","
+                and labels[k - 2] == VENUE):
+            continue
+        tail = words[k + 2:end]
+        if tail[:2] == ["id", "."] and len(tail) == 3 and _PAGE.fullmatch(tail[2]):
+            page = k + 4
+        elif len(tail) == 2 and len(tail[0]) == 1 and tail[0].isupper() and tail[1].isdigit():
+            page = k + 2
+        else:
+            return {}
+        decided = {k: VOLUME} | dict.fromkeys(range(page, end), PAGES)
+        if PAGES in (labels[k], *labels[k + 2:page]):
+            decided |= dict.fromkeys(range(k + 1, page), OTHER)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}

@@ -96,6 +96,11 @@ BROKEN_WORD = re.compile(r"(\w)- (?=[a-zß-ÿ])")  # "Mur- phy"
 BROKEN_HYPHEN = re.compile(r"(\w)- (?=\w)")  # "Martin- Facklam"
 SPACED_HYPHEN = re.compile(r"(\w\.) -(?=\w)")  # "J. -L."
 BRACKETED_INITIALS = re.compile(r"\(((?:[A-Z]\.\s?-?)+)\)")  # "ALLEN (J.P.)"
+# A collaboration named in brackets after "et al." closes the list: "G. Aad et al. (ATLAS
+# Collaboration)", INSPIRE's "R. D. Ball et al. [NNPDF]": a group's word or an acronym, no role.
+GROUP_AFTER_ET_AL = re.compile(
+    r"(\bet\.?\s*al\.?)\s*[,:]?\s*[\[(]((?:[A-Za-z\d&-]+ )*?(?:[A-Z][A-Za-z\d-]*[A-Z][\w-]*"
+    r"|[Cc]ollaborations?|[Gg]roup|[Cc]onsortium|[Tt]eam)(?: [A-Za-z\d&-]+)*)[\])]\s*$")
 
 
 def parse_names(text: str, role: str | None = None) -> dict:
@@ -112,6 +117,9 @@ def parse_names(text: str, role: str | None = None) -> dict:
         result["same_as_previous"] = True
         return result
     text = _repair(text)
+    collaboration = GROUP_AFTER_ET_AL.search(text)
+    if collaboration:
+        text = text[:collaboration.end(1)]
     text, result["et_al"] = _remove_et_al(text)
     if "…" in text or "..." in text:  # APA: "Neylan, T. C., … Mendlowicz, M. V.", some left out
         text, result["et_al"] = ELLIPSIS.sub(", ", text), True
@@ -125,6 +133,8 @@ def parse_names(text: str, role: str | None = None) -> dict:
         for group in groups:
             result["people"].extend(_read_group(group))
     result["people"] = [person for person in result["people"] if person]
+    if collaboration:
+        result["people"].append({"literal": collaboration.group(2).strip()})
     return result
 
 

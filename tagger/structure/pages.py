@@ -1,15 +1,20 @@
-"""Read page spans: "pp. 1477-81" → 1477 to 1481; "e1234"; "S. 12 ff."; "xii, 345 pp."."""
+"""Read page spans: "pp. 1477-81" → 1477 to 1481; "e1234"; "S. 12 ff."; "xii, 345 pp.";
+article numbers "P06002", "S5", "083C01"."""
 
 import re
 
-PAGE = r"(?:[A-Za-z]{0,3}\d+[A-Za-z]?|[ivxlcdm]+|[IVXLCDM]+)"
+PAGE = r"(?:[A-Za-z]{0,3}\d+(?:[A-Za-z]{1,2}\d+|[A-Za-z])?|[ivxlcdm]+|[IVXLCDM]+)"
 RANGE = re.compile(rf"(?<![\w.])({PAGE})\s*(?:[-‐‑‒–—−~]+|\?|to|bis)\s*({PAGE})(?!\w)")
 SINGLE = re.compile(rf"(?<![\w.])({PAGE})(?!\w)")
 PAGE_COUNT = re.compile(
     r"^(?:[ivxlcdm]+\s*[,+]\s*)?(\d+)\s*(?:pp|p|pages|S|Seiten|pgs|页)\.?$", re.I
 )
+# A page's label ends at a stop or a space ("pp" and a lower-case "p" may be glued to the page):
+# "P06002" (J. Stat. Mech.) and "S5" (PASJ) are pages.
 LABEL = re.compile(
-    r"^(?:pp?|pgs?|pages?|S|s|Seiten?|art(?:icle)?|no|第)\.?\s*|\s*(?:ff?|et seq|页)\.?$", re.I
+    r"^(?:(?:pp?|pgs?|pages?|S|s|Seiten?|art(?:icle)?|no|id)(?:\.\s*|\s+|$)|pp|(?-i:p)(?=\d)"
+    r"|第\s*)"
+    r"|\s*(?:ff?|et seq|页)\.?$", re.I
 )
 
 

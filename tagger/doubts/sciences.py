@@ -1,0 +1,226 @@
+"""The shapes of physics', mathematics' and astronomy's reference lists that the CRF breaks:
+INSPIRE's collaboration in square brackets, a reprint or an erratum cited in brackets after
+the work, a book in a numbered series, a journal's abbreviated name read into the title (or
+IOP's title into the journal), and a work's status ("private communication", "in
+preparation", "submitted", "to appear")."""
+
+from ..text import lexicon
+from ..labels import OTHER
+from .words import (AUTHOR, EDITION, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
+                    VOLUME, YEAR, run_end, run_start)
+
+
+def collaboration_in_brackets(words, labels) -> dict[int, str]:
+    """INSPIRE's "G. Aad et al. [ATLAS], …" and "R. D. Ball et al. [NNPDF], …": the
+    collaboration's short name in square brackets after "et al." is the authors', where the
+    CRF opened the title with it. A number in the brackets is a citation ("et al. [12]")."""
+    for k in range(2, len(words) - 3):
+        if not (words[k] == "[" and words[k - 1 - (words[k - 1] == ".")] == "al"
+                and labels[k - 1] == AUTHOR):
+            continue
+        close = _closing(words, k, limit=8)
+        if (close is None or close == k + 1 or not words[k + 1][:1].isupper()
+                or words[close + 1:close + 2] not in ([","], ["."])
+                or not all(word[:1].isupper() or word in ("and", "&", "-") or word.isdigit()
+                           for word in words[k + 1:close])):
+            continue
+        decided = dict.fromkeys(range(k, close + 1), AUTHOR) | {close + 1: OTHER}
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def bracketed_citation(words, labels) -> dict[int, str]:
+    """A reprint, a translation or an erratum cited in square brackets after the work ("…,
+    Adv. Theor. Math. Phys. 2, 231 (1998) [Int. J. Theor. Phys. 38, 1113 (1999)]", "[erratum:
+    Phys. Rev. D 18 (1978), 2199]", "[Erratum-ibid. D 18, 2199 (1978)]") is a note (as GROBID's
+    annotators have it), where the CRF read a second journal, volume and pages into the work's.
+    The brackets must follow the work's journal and numbers and hold a word and two numbers."""
+    for k in range(3, len(words) - 3):
+        if words[k] != "[" or VENUE not in labels[:k] or not {VOLUME, PAGES} & set(labels[:k]):
+            continue
+        close = _closing(words, k, limit=24)
+        if close is None:
+            continue
+        inside = words[k + 1:close]
+        numbers = [word for word in inside if word[:1].isdigit()]
+        if (len(numbers) < 2 or not inside[0][:1].isalpha()
+                or any("arxiv" in word.lower() or "/" in word for word in inside)
+                or not (inside[0].lower().startswith(("erratum", "addendum", "ibid"))
+                        or inside[1:2] == ["."])):
+            continue
+        decided = {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), NOTE)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def book_series(words, labels) -> dict[int, str]:
+    """A book in a numbered series, read as a journal and its volume: "Algebraic geometry,
+    Graduate Texts in Mathematics, vol. 52, Springer-Verlag, New York, 1977", "Characteristic
+    classes, Annals of Mathematics Studies, No. 76, Princeton University Press", "Optimal
+    Transport. Grundlehren der mathematischen Wissenschaften, vol. 338. Springer". After the
+    title, before the publisher, in a reading with no pages, a numbered container named as
+    series are named (texts, studies, lecture notes, …) is the `series` (docs/design.md), its
+    number too; an unnumbered one may be proceedings ("Progress in artificial intelligence")
+    unless it calls itself a series ("Wiley Series in …", "Classics in Mathematics")."""
+    if PAGES in labels or PUBLISHER not in labels:
+        return {}
+    kind = VENUE if VENUE in labels else SERIES
+    if kind not in labels:
+        return {}
+    start = labels.index(kind)
+    end = run_end(labels, start, kind)
+    edition = _edition_before(words, labels, start)
+    if (kind in labels[end:] or edition < 2 or labels[edition - 1] != TITLE
+            or words[start - 1] not in (",", ".")
+            or not _SERIES_WORDS & {word.lower() for word in words[start:end]}):
+        return {}
+    stop = end
+    while words[stop - 1] in (",", "."):
+        stop -= 1
+    rest = end
+    if end + 1 < len(words) and words[end].lower() in ("vol", "volume", "no", "nr", "bd"):
+        number = end + 1 + (words[end + 1] == ".")
+        if number >= len(words) or not words[number].isdigit():
+            return {}
+        stop = number + 1
+        rest = stop + (words[stop:stop + 1] in ([","], ["."]))
+    elif not (words[stop - 1].isdigit() or _NAMED_SERIES & {w.lower() for w in words[start:end]}):
+        return {}  # unnumbered, "Progress in artificial intelligence" may be proceedings
+    if rest >= len(words) or labels[rest] not in (PUBLISHER, LOCATION):
+        return {}
+    decided = dict.fromkeys(range(edition, start), EDITION) | dict.fromkeys(range(start, stop),
+                                                                            SERIES)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+def _edition_before(words, labels, start) -> int:
+    """Where an edition ("2nd ed.", "2nd edn.") that ends just before `start` begins, which the
+    CRF may have read as a note; `start` itself where there is none."""
+    if start < 3 or labels[start - 1] not in (EDITION, NOTE):
+        return start
+    begin = run_start(labels, start, labels[start - 1])
+    if {"ed", "edn", "edition"} & {word.lower() for word in words[begin:start]}:
+        return begin
+    return start
+
+
+_SERIES_WORDS = frozenset(("texts", "studies", "series", "lecture", "notes", "grundlehren",
+                           "classics", "monographs", "surveys", "tracts", "progress",
+                           "publications"))
+_NAMED_SERIES = frozenset(("series", "grundlehren", "classics"))  # a series without a number
+
+
+def journal_in_title(words, labels) -> dict[int, str]:
+    """A title that ran on into the journal's abbreviated name after its last comma: "Cool
+    horizons for entangled black holes, Fortsch. Phys. 61, 781", "…, Progr. Math. 213 (2003)".
+    Two abbreviations ("Xx. Yy.") or a journal's word ("Phys.") alone after the comma, directly
+    before the journal or its volume, are the journal's; a place ("…, Jeju Island, Korea.
+    Parasitol. Res.", "…, Kentucky. U.S. Geological Survey") is not."""
+    if TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    end = run_end(labels, start, TITLE)
+    if end >= len(words) or not (labels[end] == VENUE or labels[end] == VOLUME
+                                 and words[end].isdigit()):
+        return {}
+    k = end
+    while k - 2 > start and words[k - 1] == "." and words[k - 2][:1].isupper() and (
+            words[k - 2].isalpha() and len(words[k - 2]) <= 8):
+        k -= 2
+    if k == end or words[k - 1] != "," or k - 1 <= start:
+        return {}
+    abbreviations = [words[i].lower() for i in range(k, end, 2) if len(words[i]) > 1]
+    if not (len(abbreviations) >= 2 or abbreviations and abbreviations[0] in _JOURNAL_HEADS):
+        return {}  # "…, Jeju Island, Korea. Parasitol. Res." ends on a place
+    if labels[end] == VOLUME and not lexicon.VENUE_WORDS.intersection(abbreviations):
+        return {}
+    return dict.fromkeys(range(k, end), VENUE)
+
+
+def title_in_journal(words, labels) -> dict[int, str]:
+    """IOP's Harvard style, which sets no stop between the title and the journal: "Polkovnikov
+    A … 2011 Colloquium: Nonequilibrium dynamics of closed interacting quantum systems Rev. Mod.
+    Phys. 83 863". A journal read from the year to the volume, whose abbreviated name ("Rev. Mod.
+    Phys.") follows words no journal's name has (lower-case words of a sentence), in a reading
+    with no title, holds the title before its abbreviations."""
+    if TITLE in labels or VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    if start == 0 or labels[start - 1] != YEAR or end >= len(words) or labels[end] != VOLUME:
+        return {}
+    k = end - (words[end - 1] == ",")
+    k -= words[k - 1].isupper() and len(words[k - 1]) == 1  # "Phys. Rev. B"
+    abbreviations = 0
+    while k - 2 > start and words[k - 1] == "." and words[k - 2][:1].isupper() and (
+            words[k - 2].isalpha() and len(words[k - 2]) <= 8):
+        k -= 2
+        abbreviations += 1
+    front = words[start:k]
+    if abbreviations < 2 or not lexicon.VENUE_WORDS.intersection(
+            word.lower() for word in words[k:end]) or len(front) < 3 or not any(
+            word.islower() and len(word) >= 4 and word not in lexicon.VENUE_WORDS
+            for word in front):
+        return {}
+    return dict.fromkeys(range(start, k), TITLE)
+
+
+# Abbreviations that open the names of mathematics' and physics' journals ("Comm. Pure Appl.
+# Math.", "Amer. J. Math.", "Progr. Theoret. Phys.", "Phil. Mag.") besides the venue words.
+_JOURNAL_HEADS = lexicon.VENUE_WORDS | frozenset((
+    "comm", "amer", "progr", "phil", "publ", "izv", "sov", "fortsch", "fortschr", "nuovo",
+    "nucl", "astrophys", "astron", "class", "quant", "mod", "rend", "mem", "math", "mat",
+    "geom", "topol", "invent", "duke", "indiana", "pacific", "trans", "theor", "selecta"))
+
+
+def unpublished_status(words, labels) -> dict[int, str | None]:
+    """A work's status, "private communication", "in preparation", "submitted", "unpublished",
+    "to appear (in)", is a note (as "in press" is: docs/design.md), not a title or the
+    journal's tail; a journal the CRF then left in the note before "submitted" ("2021, MNRAS,
+    submitted") is the venue, where the reading has none (the one after "to appear in" is its
+    own); a reading that made a note of all before the status too ("[5] J. Preskill,
+    unpublished.") leaves those words to the rules."""
+    for k in range(1, len(words)):
+        status = _status_at(words, k)
+        if not status:
+            continue
+        decided = dict.fromkeys(range(k, k + status), NOTE)
+        if words[k - 1] == "(" and words[k + status:k + status + 1] == [")"]:
+            decided |= {k - 1: NOTE, k + status: NOTE}  # "(in preparation)" whole
+            if k > 1 and labels[k - 2] == AUTHOR:  # in the year's place: the authors end there
+                decided |= dict.fromkeys(range(run_start(labels, k - 1, AUTHOR), k - 1), AUTHOR)
+        before = k - (words[k - 1] in (",", "."))
+        if AUTHOR not in labels and all(label == NOTE for label in labels[:k]):
+            decided |= dict.fromkeys(range(before), None)  # "[5] J. Preskill, unpublished."
+        if (words[k].lower() == "submitted" and VENUE not in labels and before > 0
+                and labels[before - 1] in (NOTE, LOCATION, PUBLISHER)
+                and words[before - 1][:1].isupper()):
+            first = run_start(labels, before, labels[before - 1])
+            if YEAR in labels[:first] or labels[first - 1:first] == [OTHER]:
+                decided |= dict.fromkeys(range(first, before), VENUE)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def _status_at(words, k) -> int:
+    """How many words of a status begin at words[k] (0: none): "private communication", "in
+    preparation", "to appear (in)", or "submitted" or "unpublished" closing the reference."""
+    pair = " ".join(words[k:k + 2]).lower()
+    if pair in ("private communication", "in preparation"):
+        return 2
+    if pair == "to appear":
+        return 3 if words[k + 2:k + 3] == ["in"] else 2
+    if words[k].lower() in ("submitted", "unpublished") and all(word in ".)"
+                                                               for word in words[k + 1:]):
+        return 1
+    return 0
+
+
+def _closing(words, k, limit) -> int | None:
+    """The "]" that closes the "[" at words[k] within `limit` words, with none opening between."""
+    for i in range(k + 1, min(len(words), k + limit + 1)):
+        if words[i] == "[":
+            return None
+        if words[i] == "]":
+            return i
+    return None
