@@ -155,7 +155,7 @@ def run(configs=CONFIGS, k: int = 10, jobs: int = 2, params=PARAMS, weight=GROBI
                                           keep / _model_name(config, number) if keep else None)
                  for config, number, training, tests in jobs_list)
     outputs = Parallel(n_jobs=jobs)(calls)
-    log(f"trained and scored in {time.perf_counter() - started:.0f} s")
+    log(f"{'scored' if rescore else 'trained and scored'} in {time.perf_counter() - started:.0f} s")
     rows = []
     for config in configs:
         row = {"config": config, "evidence": evidence}
