@@ -3,7 +3,6 @@ lines with their zones and marks, and real lists' shapes the rules alone split b
 
 from tagger.evaluate.segmentation import gold_spans, layout_documents, split_counts
 from tagger.finder import find_segments, segment
-from tagger.finder.lines import LINK_LINE
 from tagger.corpora.layout_tei import read_reference_section, read_segmentation
 
 SEGMENTATION_TEI = """<?xml version="1.0" ?>
@@ -87,10 +86,6 @@ def test_the_converted_corpora_hold_every_document_with_one_mark_or_zone_a_line(
     assert len(references) == 84
     assert all(len(d["lines"]) == len(d["marks"]) and set(d["marks"]) <= set("BIO") for d in references)
     assert sum(d["marks"].count("B") for d in references) == 3669
-    # a reference's links alone on a line ("CrossRef Medline") are in none, as find drops them
-    links = [mark for d in references for line, mark in zip(d["lines"], d["marks"])
-             if LINK_LINE.match(line.strip())]
-    assert len(links) == 17 and set(links) == {"O"}
     papers = layout_documents("segmentation")
     assert len(papers) == 473
     assert all(len(d["lines"]) == len(d["zones"]) for d in papers)
@@ -160,26 +155,3 @@ def test_keys_the_last_word_before_and_authors_are_told():
     assert "seq=key" in features[1] and "seq=key" in features[2]
     assert "-1:endword=year;" in features[2] and "-1:endword=initial;" in features[3]
     assert "authors=3" in features[1] and "authors=3" in features[3]
-
-
-def test_a_names_and_year_line_numbers_alone_and_the_line_before_s_end_are_told():
-    """The model, not a rule, reads "Smith A, Jones B, Lee C. 2018." above a line as its
-    reference's first line (eLife); a list whose numbers stand alone on their lines says so
-    on every line; how a line opens is weighed against how the one before ends."""
-    from tagger.finder.boundaries import line_features
-    from tagger.finder.split import RefLine, list_hints
-
-    lines = [RefLine(text, 0, 0, "") for text in (
-        "Smith A, Jones B, Lee C. 2018.", "A study of things. eLife 7:e12345.",
-        "Arnold Anteraper S, Guell X, D'Mello A. 2019. Connectivity. Neuroimage",
-        "Buckner RL, Krienen FM. 2011. The organization of the cerebellum.")]
-    features = line_features(lines, list_hints(lines))
-    assert "-1:namesyear" in features[1] and "-1:namesyear" not in features[2]
-    assert "authors=2+-1:endword=capital" in features[3]
-    numbered = [RefLine(text, 0, 0, "") for text in (
-        "[6]", "Masters, C.L.; Simms, G.; Weinman, N.A.; Multhaup, G.;",
-        "McDonald, B.L.; Beyreuther, K. Amyloid plaque core protein.", "[7]",
-        "Tanzi, R.E.; McClatchey, A.I. Protease inhibitor domain.", "[8]", "Spillantini, M.G. Lewy bodies.")]
-    features = line_features(numbered, list_hints(numbered))
-    assert "list=labelsalone/rule" in features[3] and "list=labelsalone/off" in features[2]
-    assert "shape2=X.X." in features[2]  # the semicolon off: "X.X.;" is too rare to weigh

@@ -39,7 +39,7 @@ from tagger.finder import boundaries
 from tagger.finder.boundaries import FEATURE_VERSION, line_features
 from tagger.finder.compound import LETTER_START, entry_label
 from tagger.finder.split import RefLine, list_hints
-from training.furniture_lists import _wrap as wrap_words, wrapped as wrap_lines
+from training.furniture_lists import wrapped as wrap_lines
 from training.train_finder import REFERENCE_SETS, corpus_references, sha256
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,28 +106,13 @@ def _lettered(rng: random.Random, references: list, label: str) -> list:
     return texts
 
 
-# A reference's names and year: "Smith A, Jones B, Lee C. 2018." (eLife sets them on a line of
-# their own, the title below).
-NAMES_AND_YEAR = re.compile(r"^[A-Z][^()\d]{2,120}?[.,]?\s\(?(?:1[5-9]|20)\d\d[a-z]?\)?\.\s")
-
-
-def _names_line(text: str) -> list:
-    """The reference as eLife sets it: its names and year on one line, the rest below; or
-    the reference whole when it does not open so."""
-    found = NAMES_AND_YEAR.match(text)
-    return [text[:found.end()].rstrip(), text[found.end():]] if found else [text]
-
-
-def generated_sequence(rng: random.Random, references: list, names_rng=None) -> tuple:
-    """One generated reference list as (RefLine list, B/I marks). `names_rng` draws whether
-    the list sets each reference's names and year on a line of their own (eLife), from a
-    stream of its own so that the other lists stay as drawn without it."""
+def generated_sequence(rng: random.Random, references: list) -> tuple:
+    """One generated reference list as (RefLine list, B/I marks)."""
     style = rng.choice(NUMBER_STYLES)
     lettered = style != "none" and rng.random() < 0.1  # "[4] a) …;↵b) …;↵c) …."
     stopless = rng.random() < 0.15  # references end without a stop ("… Neuroimage")
     dittos = style == "none" and rng.random() < 0.15  # repeated authors set as a dash
     dash_alone = rng.random() < 0.5
-    names_alone = style == "none" and not dittos and names_rng is not None and names_rng.random() < 0.1
     width = rng.choice([50, 60, 75, 85, 95, 110, 130, 1000])
     apart = style != "none" and rng.random() < 0.15  # the number on a line of its own
     layout = rng.choice(["flush", "hanging", "blank", "indented-first"])
@@ -151,9 +136,6 @@ def generated_sequence(rng: random.Random, references: list, names_rng=None) -> 
             wrapped = [pieces[0]] * (len(pieces) > 1) + wrap_lines(rng, pieces[-1], width)
         elif apart:
             wrapped = [label.strip()] + wrap_lines(rng, text[len(label.strip()):], width)
-        if names_alone and begins == {0}:  # "Smith A, Jones B. 2018.↵Title…"
-            pieces = _names_line(" ".join(wrapped))
-            wrapped = pieces[:-1] + wrap_words(pieces[-1].split(), width)
         cut = index == 0 and len(wrapped) > 1 and rng.random() < 0.1  # the paste's top cut off
         if cut:
             kept = rng.randint(1, len(wrapped) - 1)
@@ -176,9 +158,9 @@ def generated_sequence(rng: random.Random, references: list, names_rng=None) -> 
 
 def sequences(documents: list, generated: int, seed: int = SEED) -> list:
     result = [real_sequences(document) for document in documents]
-    rng, names_rng = random.Random(seed), random.Random(seed + 1)
+    rng = random.Random(seed)
     references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
-    result += [generated_sequence(rng, references, names_rng) for _ in range(generated)]
+    result += [generated_sequence(rng, references) for _ in range(generated)]
     return result
 
 

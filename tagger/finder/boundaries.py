@@ -23,8 +23,7 @@ from tagger.finder.lines import (
 from tagger.crf.model import models_dir, open_tagger
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
-FEATURE_VERSION = 5  # 5: names and a year above (-1:namesyear), numbers alone (list=labelsalone),
-# how a line opens against how the one before ends (authors=n+-1:endword=…)
+FEATURE_VERSION = 4  # 4: the kind of the line before's last word (-1:endword), authors, seq=key
 
 ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
@@ -106,9 +105,7 @@ def _start(content: str) -> list:
     words = content.split()
     features = [f"first={_char(content[0])}", f"shape={_word_shape(words[0])}"]
     if len(words) > 1:
-        # without a semicolon: "X.X.;" (an author of a list parted by semicolons) is rare
-        # enough that a few generated lists taught it a weight of its own
-        features.append(f"shape2={_word_shape(words[1].rstrip(';') or words[1])}")
+        features.append(f"shape2={_word_shape(words[1])}")
     style = numbering_of(content)
     if style:
         features.append(f"numbering={style}")
@@ -193,21 +190,6 @@ def _alphabetical(keys: list) -> tuple:
     return kept, len(kept) / max(len(keyed), 1)
 
 
-def _labels_alone(contents: list) -> set:
-    """The lines of a list whose numbers stand alone on their lines ("8." above "Alberti S,
-    Rodriquez-Quinones F, …"), when such numbers run in sequence (give or take
-    one out of place, as a PDF's reading order leaves them): nothing else begins a reference
-    there, whatever a line after "Tomas JM," opens with; two will do ("1.", "2."). Empty
-    for other lists."""
-    alone = [(index, int(found.group(1) or found.group(2))) for index, content in enumerate(contents)
-             for found in [LABEL.fullmatch(content.strip())] if found]
-    in_sequence = set()
-    for (before, number), (index, following) in zip(alone, alone[1:]):
-        if 0 < following - number <= 2 or 0 < number - following <= 1:
-            in_sequence |= {before, index}
-    return in_sequence if len(in_sequence) >= 0.6 * len(alone) else set()
-
-
 def _first_indent(lines: list, hints: dict) -> int:
     """The indent of the list's first lines: the numbered lines' usual one in a numbered
     list (its first line may be a cut-off reference's rest), else the first line's."""
@@ -235,7 +217,6 @@ def line_features(lines: list, hints: dict) -> list:
     few = sum(1 for key in keys if key) < 4
     order = None if hints.get("numbered_list") or few else _bucket(ordered_share, (0.3, 0.5, 0.7))
     kind = "/numbered" if hints.get("numbered_list") else ""  # where numbers say more
-    labels_alone = _labels_alone(contents)
     shapes = []
     for index, line in enumerate(lines):
         content = line.content
@@ -249,8 +230,7 @@ def line_features(lines: list, hints: dict) -> list:
         for name in ("numbered", "hanging", "shape"):
             if index in hints.get(name, ()):
                 row.append(f"rule={name}")
-        numbered_here = index in hints.get("numbered", ()) or index in labels_alone
-        if "labelalone" in row and not numbered_here and not KEY.match(content):
+        if "labelalone" in row and index not in hints.get("numbered", ()) and not KEY.match(content):
             # "40,↵319": a page wrapped, no list's number
             row = [name for name in row if name not in ("label", "labelalone")] + ["numberalone"]
         if line.layout:
@@ -265,8 +245,6 @@ def line_features(lines: list, hints: dict) -> list:
         if hints.get("numbered_list"):
             row.append("list=numbered")
             row.append(f"list=numbered/{'rule' if index in hints['numbered'] else 'off'}")
-        if labels_alone:
-            row.append(f"list=labelsalone/{'rule' if index in labels_alone else 'off'}")
         if hints.get("blank_separated"):
             row.append("list=blanks")
         if numbers[index] is not None:
@@ -287,15 +265,6 @@ def line_features(lines: list, hints: dict) -> list:
             row.extend(f"-1:{name}" for name in ends)
             if "names" in shapes[index]:
                 row.extend(f"names+-1:{name}" for name in ends[:1])
-            # what ends the line before against how this one opens: "… Neuroimage" then
-            # "Arnold Anteraper S, Guell X," parts two references that end without a stop
-            opening = next(name for name in shapes[index] if name.startswith("authors="))
-            row.extend(f"{opening}+-1:{name}" for name in ends if name.startswith("endword="))
-            if "yearearly" in shapes[index]:
-                row.extend(f"yearearly+-1:{name}" for name in ends if name.startswith("endword="))
-            labelled = LABEL.match(line.content) or KEY.match(line.content)
-            if authors_and_year(previous) and not labelled:
-                row.append("-1:namesyear")  # "Smith A, Jones B. 2018." above: this is the title
             if continues(previous, line.content):
                 row.append("continues")  # "2019.", a DOI's tail, a bracket closed
             if open_identifier(previous) and (" " not in line.content or re.match(r"\S*[\d./]", line.content)):
@@ -348,8 +317,8 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
             # the model took the tail ("20)") for a label alone: its reference is the next line's
             if index + 1 < len(lines) and labels[index + 1] == "I" and names_first(lines[index + 1].content):
                 starts.add(index + 1)
-        else:
-            starts.add(index)
+        elif not (index - 1 in starts and authors_and_year(previous) and not LABEL.match(content)):
+            starts.add(index)  # names and a year go on only from their reference's first line
     return starts
 
 
