@@ -3,6 +3,7 @@ lines with their zones and marks, and real lists' shapes the rules alone split b
 
 from tagger.evaluate.segmentation import gold_spans, layout_documents, split_counts
 from tagger.finder import find_segments, segment
+from tagger.finder.lines import LINK_LINE
 from tagger.corpora.layout_tei import read_reference_section, read_segmentation
 
 SEGMENTATION_TEI = """<?xml version="1.0" ?>
@@ -86,6 +87,10 @@ def test_the_converted_corpora_hold_every_document_with_one_mark_or_zone_a_line(
     assert len(references) == 84
     assert all(len(d["lines"]) == len(d["marks"]) and set(d["marks"]) <= set("BIO") for d in references)
     assert sum(d["marks"].count("B") for d in references) == 3669
+    # a reference's links alone on a line ("CrossRef Medline") are in none, as find drops them
+    links = [mark for d in references for line, mark in zip(d["lines"], d["marks"])
+             if LINK_LINE.match(line.strip())]
+    assert len(links) == 17 and set(links) == {"O"}
     papers = layout_documents("segmentation")
     assert len(papers) == 473
     assert all(len(d["lines"]) == len(d["zones"]) for d in papers)

@@ -7,7 +7,10 @@ Writes two JSON-lines files, one document a line:
 - `segmentation.jsonl.gz`: {"id", "group", "lines": [...], "zones": [[zone, count], ...]}, the
   zones run-length coded over the lines ("listBibl" is the reference section);
 - `references.jsonl`: {"id", "group", "lines": [...], "marks": "BIIBIO…"}, one mark a line:
-  B begins a reference, I goes on with it, O is in none (a heading, a footnote).
+  B begins a reference, I goes on with it, O is in none (a heading, a footnote). A line of
+  nothing but a reference's links ("CrossRef Medline", as journals' web PDFs set them under
+  it) is O, where GROBID's gold counts it the reference's: they are buttons, not the
+  reference's text, and `find` drops them as furniture (tagger.finder.lines.LINK_LINE).
 
 `group` names the document's source by its file name (biorxiv, arxiv, plos, nature, …), for
 scores per source group.
@@ -22,6 +25,7 @@ import sys
 from pathlib import Path
 
 from tagger.corpora.layout_tei import read_reference_section, read_segmentation
+from tagger.finder.lines import LINK_LINE
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = Path("/work/shared/data/grobid-layout")
@@ -66,7 +70,8 @@ def convert(source: Path, target: Path) -> dict:
     with open(target / "references.jsonl", "w", encoding="utf-8") as out:
         paths = sorted((source / "reference-segmenter").glob("*.tei.xml"))
         for path in paths:
-            pairs = read_reference_section(path)
+            pairs = [("O" if mark == "I" and LINK_LINE.match(text.strip()) else mark, text)
+                     for mark, text in read_reference_section(path)]
             name = document_id(path)
             record = {"id": name, "group": group_of(name), "lines": [t for _, t in pairs],
                       "marks": "".join(m for m, _ in pairs)}
