@@ -139,9 +139,9 @@ def _number(words, start) -> dict[int, str]:
 
 def _lead_in_end(words, k) -> int | None:
     """Where a lead-in that opens at `k` ends (the work's first word), or None."""
+    if k >= len(words) or words[k].lower() not in _HEADS or not words[k][:1].isupper():
+        return None  # (most references: asked before the whole reference is lowered)
     lowered = [word.lower() for word in words]
-    if k >= len(words) or lowered[k] not in _HEADS or not words[k][:1].isupper():
-        return None
     head, j = lowered[k], k + 1
     if words[j:j + 1] == [","] and lowered[j + 1:j + 2] not in (["e"], ["for"]):
         return None  # "See, M. (2001)": a family name; "See, e.g.," a lead-in

@@ -180,6 +180,8 @@ def unpublished_status(words, labels) -> dict[int, str | None]:
     submitted") is the venue, where the reading has none (the one after "to appear in" is its
     own); a reading that made a note of all before the status too ("[5] J. Preskill,
     unpublished.") leaves those words to the rules."""
+    if _STATUS_WORDS.isdisjoint(word.lower() for word in words):
+        return {}  # (most references: one pass, not a status sought at every word)
     for k in range(1, len(words)):
         status = _status_at(words, k)
         if not status:
@@ -200,6 +202,10 @@ def unpublished_status(words, labels) -> dict[int, str | None]:
                 decided |= dict.fromkeys(range(first, before), VENUE)
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
+
+
+# A word every status holds, so that a reference without any is passed over at once.
+_STATUS_WORDS = frozenset(("private", "preparation", "appear", "submitted", "unpublished"))
 
 
 def _status_at(words, k) -> int:
