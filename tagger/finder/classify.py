@@ -21,6 +21,8 @@ from tagger.finder.lines import (
     LINK_LINE,
     LIST_HEADING,
     PAGE_NUMBER,
+    PAGE_NUMBER_FIRST,
+    PAGE_SET_APART,
     RUNNING_HEAD,
     SECTION_HEAD,
     YEAR,
@@ -116,8 +118,8 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     _strays_before_heading(labels, ruled)
     _never_blank(contents, labels, ruled)
     # Furniture a rule is sure of keeps its label; the edge rules decide page numbers again.
-    reasons = [_reason(c, "meta") if rule == "meta" and not PAGE_NUMBER.match(c) else None
-               for c, rule in zip(contents, ruled)]
+    reasons = [_reason(line, "meta") if rule == "meta" and not PAGE_NUMBER.match(line.content)
+               else None for line, rule in zip(lines, ruled)]
     mark_edges(lines, labels, reasons)
     _back_matter_after_list(contents, labels, reasons)
     for index, content in enumerate(contents):
@@ -126,7 +128,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     if guarded:
         _sure_lines_stay(modelled, sure, labels, reasons, ruled)
     if furniture is not None:
-        _layout_furniture(contents, labels, reasons, set(furniture))
+        _layout_furniture(lines, labels, reasons, set(furniture))
     for index in headings or ():
         if 0 <= index < len(labels) and contents[index]:
             labels[index] = "title"
@@ -134,7 +136,7 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
         _body_before_the_list(contents, labels)
     for index, content in enumerate(contents):
         if labels[index] in ("meta", "blank") and content and not reasons[index]:
-            reasons[index] = _reason(content, labels[index])
+            reasons[index] = _reason(lines[index], labels[index])
     return labels, reasons
 
 
@@ -160,12 +162,12 @@ def _body_before_the_list(contents: list, labels: list) -> None:
             labels[index] = "text"
 
 
-def _layout_furniture(contents: list, labels: list, reasons: list, furniture: set) -> None:
+def _layout_furniture(lines: list, labels: list, reasons: list, furniture: set) -> None:
     """The layout's furniture is meta; a line between references that the text took for
     furniture without the layout saying so is a reference."""
     for index in furniture:
-        if 0 <= index < len(labels) and contents[index]:
-            reasons[index] = (reasons[index] or _reason(contents[index], labels[index])
+        if 0 <= index < len(labels) and lines[index].content:
+            reasons[index] = (reasons[index] or _reason(lines[index], labels[index])
                               if labels[index] in ("meta", "blank") else "page furniture")
             labels[index] = "meta"
     for index, label in enumerate(labels):
@@ -235,8 +237,12 @@ def _back_matter_head(content: str) -> bool:
     return bool(SECTION_HEAD.match(content)) and len(content.split()) <= 6 and not YEAR.search(content)
 
 
-def _reason(content: str, label: str) -> str:
-    """Why a line with text in it is furniture, by its shape."""
+def _reason(line, label: str) -> str:
+    """Why a line with text in it was left out, by its shape: "running head" only for a
+    head's (all capitals, a journal's volume and issue, a page number set far apart, or a
+    short line ending on no stop at a page's top, after a form feed; the edge rules and a
+    PDF's layout say so by position and repetition), "body text" for prose."""
+    content = line.content
     if LINK_LINE.match(content):
         return "links"
     if label == "blank":
@@ -245,4 +251,18 @@ def _reason(content: str, label: str) -> str:
         return "footnote"
     if PAGE_NUMBER.match(content):
         return "page number"
-    return "running head"
+    if (_running_head_shape(content) or RUNNING_HEAD.search(content)
+            or PAGE_SET_APART.search(content) or PAGE_NUMBER_FIRST.match(content)):
+        return "running head"
+    if _prose(content):
+        return "body text"
+    top = line.text.lstrip(" ").startswith("\f") and len(content) < 80
+    return "running head" if top and not content.endswith((".", ",", ";", ":")) else "page furniture"
+
+
+def _prose(content: str) -> bool:
+    """Words of a sentence: six or more, most of them lower case, the line's end open or a
+    stop. (The document model labels a PDF's body text meta: its reason is "body text".)"""
+    words = [word for word in content.split() if any(c.isalpha() for c in word)]
+    lower = sum(1 for word in words if word[0].islower())
+    return len(words) >= 6 and lower * 2 > len(words)

@@ -77,16 +77,24 @@ def _cover(fragments: list, low: int, high: int) -> list:
 
 
 def _gutter_runs(cover: list, limit: int):
-    """Each stretch of x that at most `limit` fragments cross, as (start, end, middle of its
-    emptiest part)."""
+    """Each stretch of x that at most `limit` fragments cross, as (start, end, middle of an
+    emptiest part), once for each emptiest part: a short last column (a list's end in
+    unbalanced columns) leaves few fragments over its own width, and the stretch then runs
+    from the gutter before it to the page's edge, empty at both ends."""
     stretch = []
     for run in cover + [(cover[-1][1], cover[-1][1] + 1, limit + 1)]:
         if run[2] <= limit:
             stretch.append(run)
         elif stretch:
             least = min(count for _, _, count in stretch)
-            lows = [(start, end) for start, end, count in stretch if count == least]
-            yield stretch[0][0], stretch[-1][1], (lows[0][0] + lows[-1][1] - 1) / 2
+            lows = []
+            for start, end, count in stretch:
+                if count == least and lows and lows[-1][1] == start:
+                    lows[-1][1] = end
+                elif count == least:
+                    lows.append([start, end])
+            for start, end in lows:
+                yield stretch[0][0], stretch[-1][1], (start + end - 1) / 2
             stretch = []
 
 

@@ -91,7 +91,28 @@ def check(layout, found: Segmentation) -> Segmentation:
         segments, unlisted = _runs(lines, starts, segments, len(layout.text))
     cut += unlisted
     dropped = sorted(found.dropped + dropped + cut, key=lambda item: item.start)
-    return Segmentation(segments, dropped)
+    return Segmentation(segments, [_layout_reason(layout, starts, item) for item in dropped])
+
+
+# What the layout calls a furniture line (tagger.pdf.furniture, by band and repetition), and
+# the reasons the text gives a line it could only guess at.
+LAYOUT_REASONS = {"runninghead": "running head", "pagenumber": "page number",
+                  "footnote": "footnote", "link": "links"}
+GUESSED = frozenset({"page furniture", "running head", "body text"})
+
+
+def _layout_reason(layout, starts: list, item: Dropped) -> Dropped:
+    """A dropped line the layout marked as furniture of one kind gets that kind as its
+    reason where the text's reason was a guess by shape."""
+    if item.reason not in GUESSED:
+        return item
+    index = _line_of(starts, item.start)
+    line = layout.lines[index] if index < len(layout.lines) else None
+    kinds = [LAYOUT_REASONS[flag] for flag in sorted(getattr(line, "flags", ()))
+             if flag in LAYOUT_REASONS]
+    if kinds:
+        item.reason = kinds[0]
+    return item
 
 
 def _like_references(lines: list, starts: list, segments: list) -> tuple:
