@@ -13,16 +13,18 @@ Cheap, and they load nothing the parser has not: `auto` asks them of every refer
 looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
-from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
+from .authors import (author_doubts, body_before_date, footnote_words, group_after_et_al, group_before_title,
                       group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
-                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number,
+                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number, thesis_as_note,
+                    venue_end_before_role,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import (access_date, in_press, missing_year, online_dates, updated_and_cited,
+from .dates import (access_date, in_press, missing_year, online_dates, status_as_date,
+                    updated_and_cited,
                     vancouver_volume, vancouver_year)
 from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title, short_form
 from .identifiers import identifiers
@@ -30,7 +32,7 @@ from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, software
 from .sciences import (book_series, bracketed_citation, collaboration_in_brackets,
-                       journal_in_title, title_in_journal, unpublished_status)
+                       journal_in_title, second_work, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
                       supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
@@ -62,7 +64,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "imprint_as_venue", "report_number", "updated_and_cited",
            "last_author_after_ellipsis", "cites_back", "collaboration_in_brackets",
            "bracketed_citation", "book_series", "journal_in_title", "unpublished_status",
-           "issue_in_pages", "astronomy_article_id", "title_in_journal"]
+           "issue_in_pages", "astronomy_article_id", "title_in_journal", "thesis_as_note",
+           "status_as_date", "second_work", "venue_end_before_role",
+           "body_before_date"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -110,7 +114,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | collaboration_in_brackets(words, labels) | bracketed_citation(words, labels)
             | book_series(words, labels) | journal_in_title(words, labels)
             | title_in_journal(words, labels)
-            | unpublished_status(words, labels))
+            | unpublished_status(words, labels) | thesis_as_note(words, labels)
+            | status_as_date(words, labels) | second_work(words, labels)
+            | venue_end_before_role(words, labels) | body_before_date(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -139,4 +145,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | report_number(words, labels) | updated_and_cited(words, labels)
             | last_author_after_ellipsis(words, labels)
             | journal_in_title(words, labels) | unpublished_status(words, labels)
-            | issue_in_pages(words, labels) | astronomy_article_id(words, labels))
+            | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
+            | status_as_date(words, labels))

@@ -10,8 +10,8 @@ as written where the CRF broke it.
 from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import (AUTHOR, CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, SERIES,
-                    TITLE,
+from .words import (AUTHOR, CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, NOTE, PUBLISHER,
+                    SERIES, TITLE,
                     TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,
                     written_in_german)
 
@@ -483,3 +483,43 @@ def place_with_its_river(words, labels) -> dict[int, str]:
             if any(labels[j] != LOCATION for j in (k - 1, k)):
                 decided |= dict.fromkeys(range(k - 1, k + 2), LOCATION)
     return decided
+
+
+def thesis_as_note(words, labels) -> dict[int, str]:
+    """ "M. Hairer, Ph.D. thesis, Université de Genève, 2001.": a thesis's description is its
+    `genre` (docs/design.md, "Labels"), where the CRF, given no title before it, read it as a
+    note. Only a note made of a description's words ("Ph.D.", "Master's", "unpublished"…)."""
+    if lexicon.THESIS_WORDS.isdisjoint(w.lower() for w in words):
+        return {}
+    for k, word in enumerate(words):
+        if word.lower() not in lexicon.THESIS_WORDS or labels[k] != NOTE:
+            continue
+        start, end = run_start(labels, k, NOTE), run_end(labels, k, NOTE)
+        while end > k + 1 and words[end - 1] in ".,;:":
+            end -= 1
+        if all(w.lower() in _THESIS_DESCRIPTION or w in ".'’" for w in words[start:end]):
+            return dict.fromkeys(range(start, end), GENRE)
+    return {}
+
+
+# The words of a thesis's description: its degree and kind ("Ph.D. thesis", "PhD diss.",
+# "Master's thesis", "unpublished doctoral dissertation", "Diplomarbeit").
+_THESIS_DESCRIPTION = lexicon.THESIS_WORDS | frozenset("""ph d phd dphil master masters s m sc
+    msc ma mphil bachelor bachelors ba bsc doctoral doctorate unpublished diploma habilitation
+    inaugural""".split())
+
+
+def venue_end_before_role(words, labels) -> dict[int, str]:
+    """Chicago's "in Bringing the State Back In, ed. Peter B. Evans, …": the book's last word,
+    before ", ed.", is the book's, where the CRF began the editors with it ("In, ed. Peter")."""
+    for k in range(2, len(words) - 2):
+        if (labels[k] != EDITOR or labels[k - 1] != VENUE
+                or lexicon.KEYWORDS.get(words[k].lower()) == EDITOR):
+            continue
+        role = next((j for j in range(k + 1, min(k + 4, len(words)))
+                     if lexicon.KEYWORDS.get(words[j].lower()) == EDITOR), None)
+        if role is None or words[role - 1] != "," or not all(
+                labels[i] == EDITOR and capitalized(words[i]) for i in range(k, role - 1)):
+            continue
+        return dict.fromkeys(range(k, role - 1), VENUE) | {role - 1: OTHER}
+    return {}

@@ -9,8 +9,8 @@ the page was read, not when it was written.
 from ..text import lexicon
 from ..labels import OTHER
 from ..crf.features import YEAR_SHAPE
-from .words import (GENRE, ISSUE, LOCATION, NOTE, PUBLISHER, TITLE, VENUE, VOLUME, YEAR,
-                    run_start)
+from .words import (AUTHOR, CITATION_NUMBER, GENRE, ISSUE, LOCATION, NOTE, PUBLISHER, TITLE,
+                    VENUE, VOLUME, YEAR, run_start)
 
 
 # Labels no year is part of as a number.
@@ -169,3 +169,41 @@ def in_press(words, labels) -> dict[int, str]:
                                                before), VENUE)
             return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
+
+
+def status_as_date(words, labels) -> dict[int, str]:
+    """ "Jones, R. (forthcoming).", "Weber, Max (im Druck):": a status in brackets where an
+    author–date list prints the year is no year but a note, as "(n.d.)" is (docs/design.md,
+    "Labels"); the CRF read it as the year, or the German one as the title with the given name
+    before it. Only in the date's place: after the names, before "." or ":", no year before it."""
+    for k in range(1, len(words) - 2):
+        if words[k] != "(":
+            continue
+        status = next((s for s in _STATUSES
+                       if [w.lower() for w in words[k + 1:k + 1 + len(s)]] == list(s)), None)
+        if status is None:
+            continue
+        close = k + 1 + len(status)
+        if (words[close:close + 1] != [")"] or words[close + 1:close + 2] not in ([":"], ["."])
+                or any(YEAR_SHAPE.match(w) for w in words[:k])
+                or not (words[k - 1][:1].isupper() or words[k - 1] == ".")):
+            continue
+        first = next(i for i, label in enumerate(labels) if label != CITATION_NUMBER)
+        if not all(_name_part(w) for w in words[first:k]) or k - first > 24:
+            continue
+        decided = dict.fromkeys(range(first, k), AUTHOR) | dict.fromkeys(range(k, close + 1), NOTE)
+        if close + 2 < len(words):  # what follows is the title where the CRF ran the note on
+            decided[close + 2] = TITLE if labels[close + 2] in (NOTE, YEAR) else labels[close + 2]
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def _name_part(word) -> bool:
+    """A word of a list of names: a capitalized one, an initial, a joining word or a stop."""
+    return word[:1].isupper() or word in (",", ".", "&", "and", "und", "/", "-", "von", "van",
+                                          "de", "der")
+
+
+# Statuses printed where the year stands, English and German.
+_STATUSES = (("forthcoming",), ("in", "press"), ("im", "druck"), ("im", "erscheinen"),
+             ("in", "vorbereitung"))

@@ -86,9 +86,18 @@ def _group_author(words, labels, date, end) -> dict[int, str]:
         return {}
     opening = [label for word, label in zip(words[first:date], labels[first:date])
                if word not in _SEPARATORS]
-    if AUTHOR in opening and set(opening) != {AUTHOR}:
+    if AUTHOR in opening and set(opening) != {AUTHOR} and not _acronym_cut_off(
+            words[first:date], labels[first:date]):
         return {}  # an author read already, and something else beside it
     return dict.fromkeys(range(first, date), AUTHOR)
+
+
+def _acronym_cut_off(words, labels) -> bool:
+    """ "U.S. | Bureau of Labor Statistics": a group's name the CRF cut after its opening
+    letters, which it read as an author's initials (no comma, so no person's name)."""
+    read = [word for word, label in zip(words, labels) if label == AUTHOR and word != "."]
+    return ("," not in words and all(len(word) == 1 and word.isupper() for word in read)
+            and labels[:len(read) * 2] == [AUTHOR] * (len(read) * 2))
 
 
 def _label_before(words, labels, k) -> str | None:
