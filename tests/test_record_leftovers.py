@@ -123,3 +123,27 @@ def test_slashes_after_initials_part_people():
     got = parse_names("Beck, U./Giddens, A./Lash, S. (Hg.)", "author")
     assert [person["family"] for person in got["people"]] == ["Beck", "Giddens", "Lash"]
     assert got["role"] == "editor"
+
+
+# KZfSS's chapters: "S. 201–230 in: Editors (Hg.), Book 2004. Subtitle. Place: Publisher."
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Krause, Peter, 2005: Armut im Wohlfahrtsstaat. S. 201–230 in: Statistisches Bundesamt "
+     "(Hg.), Datenreport 2004. Zahlen und Fakten. Bonn: Bundeszentrale für politische Bildung.",
+     "Armut im Wohlfahrtsstaat", "Datenreport 2004. Zahlen und Fakten"),
+    ("Weber, Anna, 2010: Arbeit und Familie. S. 12–40 in: Müller, Karl (Hg.), Sozialstruktur "
+     "2008. Daten und Analysen. Wiesbaden: VS Verlag.", "Arbeit und Familie",
+     "Sozialstruktur 2008. Daten und Analysen"),
+])
+def test_a_chapters_pages_before_in_and_its_book_before_the_imprint(text, title, venue):
+    got = fields(text)
+    assert (got["title"], got["venue"]) == (title, venue)
+    assert got["pages"].endswith(text.split("S. ")[1].split(" in:")[0])
+    assert "series" not in got and got["year"] == text.split(", ")[2][:4]
+
+
+def test_a_title_naming_pages_is_left_alone():
+    words = words_of("Roe, A.: Notes. S. 12 in Context. Berlin: Verlag.")
+    labels = ["author"] * 5 + ["title"] * 8 + ["location", "location", "publisher", "publisher"]
+    assert len(labels) == len(words)
+    assert books.pages_before_in(words, labels) == {}

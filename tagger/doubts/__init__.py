@@ -18,7 +18,7 @@ from .authors import (author_doubts, body_before_date, footnote_words, group_aft
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
-from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
+from .books import (book_after_editors, book_before_imprint, pages_before_in, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
                     subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number, thesis_as_note,
                     venue_end_before_role,
@@ -66,7 +66,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "bracketed_citation", "book_series", "journal_in_title", "unpublished_status",
            "issue_in_pages", "astronomy_article_id", "title_in_journal", "thesis_as_note",
            "status_as_date", "second_work", "venue_end_before_role",
-           "body_before_date"]
+           "body_before_date", "book_before_imprint",
+           "pages_before_in"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -116,7 +117,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | title_in_journal(words, labels)
             | unpublished_status(words, labels) | thesis_as_note(words, labels)
             | status_as_date(words, labels) | second_work(words, labels)
-            | venue_end_before_role(words, labels) | body_before_date(words, labels))
+            | venue_end_before_role(words, labels) | body_before_date(words, labels)
+            | book_before_imprint(words, labels) | pages_before_in(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

@@ -10,10 +10,9 @@ as written where the CRF broke it.
 from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import (AUTHOR, CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, NOTE, PUBLISHER,
-                    SERIES, TITLE,
-                    TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,
-                    written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITION, EDITOR, GENRE, LOCATION, NOTE,
+                    PAGES, PUBLISHER, SERIES, TITLE, TRANSLATOR, VENUE, VOLUME, YEAR, capitalized,
+                    initial, run_end, run_start, written_in_german)
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -522,4 +521,47 @@ def venue_end_before_role(words, labels) -> dict[int, str]:
                 labels[i] == EDITOR and capitalized(words[i]) for i in range(k, role - 1)):
             continue
         return dict.fromkeys(range(k, role - 1), VENUE) | {role - 1: OTHER}
+    return {}
+
+
+def book_before_imprint(words, labels) -> dict[int, str]:
+    """KZfSS's "S. 323–407 in: Deutsches PISA-Konsortium (Hg.), PISA 2000. Basiskompetenzen
+    …. Opladen: Leske + Budrich.": the book between its editors' role and the imprint
+    ("Place: Publisher") is the venue, where the CRF, given a year and a full stop in it, read
+    its parts as a place, a year and a series in a reading with no venue."""
+    if VENUE in labels or TITLE not in labels or EDITOR not in labels:
+        return {}
+    for k in range(1, len(words) - 4):
+        if not (words[k] == "(" and labels[k] == EDITOR
+                and lexicon.KEYWORDS.get(words[k + 1].lower()) == EDITOR):
+            continue
+        close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
+        if words[close:close + 1] != [")"] or words[close + 1:close + 2] not in ([","], [":"]):
+            return {}
+        start = close + 2
+        place = next((j for j in range(start + 1, len(words) - 2)
+                      if labels[j] == LOCATION and words[j + 1] == ":" and words[j - 1] == "."
+                      and labels[j + 2] == PUBLISHER), None)
+        if place is None or not capitalized(words[start]) or TITLE not in labels[:k]:
+            return {}
+        return dict.fromkeys(range(start, place - 1), VENUE) | {place: LOCATION}
+    return {}
+
+
+def pages_before_in(words, labels) -> dict[int, str | None]:
+    """KZfSS and the ASA's German cousins print a chapter's pages before its book: "Armut im
+    Wohlfahrtsstaat. S. 201–230 in: Statistisches Bundesamt (Hg.), Datenreport 2004.": "S."
+    and its range before "in:" are the pages, where the CRF ran them, and the book's editors
+    after, into the title (the editors are then left to the rules)."""
+    for k in range(1, len(words) - 5):
+        if not (words[k] == "S" and words[k + 1] == "." and words[k + 2].isdigit()
+                and words[k - 1] == "." and labels[k] == TITLE):
+            continue
+        end = k + 3
+        if end + 1 < len(words) and words[end] in DASHES and words[end + 1].isdigit():
+            end += 2
+        if words[end:end + 2] != ["in", ":"]:
+            continue
+        editors = run_end(labels, end, TITLE)
+        return dict.fromkeys(range(k, end), PAGES) | dict.fromkeys(range(end, editors), None)
     return {}
