@@ -8,6 +8,7 @@ import pytest
 
 from tagger import parse
 from tagger.doubts import books, dates, sciences
+from tagger.doubts.identifiers import link_word
 from tagger.structure.names import parse_names
 from tagger.text.tokenize import tokenize
 
@@ -147,3 +148,36 @@ def test_a_title_naming_pages_is_left_alone():
     labels = ["author"] * 5 + ["title"] * 8 + ["location", "location", "publisher", "publisher"]
     assert len(labels) == len(words)
     assert books.pages_before_in(words, labels) == {}
+
+
+# Web and software references: BibTeX's "URL" before a link, IEEE's date after a quoted title.
+
+def test_url_before_a_doi_link_is_not_the_publishers():
+    got = fields("A. Roe, B. Lee, et al. roe/toolkit: Toolkit 2.4.1, May 2021. Zenodo. URL "
+                 "https://doi.org/10.5281/zenodo.1234567.")
+    assert got["publisher"] == "Zenodo" and got["doi"].endswith("10.5281/zenodo.1234567")
+
+
+def test_url_kept_with_its_link_is_left_alone():
+    words = words_of("A. Roe. Title. 2020. URL https://example.org/x.")
+    labels = ["author"] * 4 + ["title", "title", "year", "year", "url", "url", "url"]
+    assert len(labels) == len(words)
+    assert link_word(words, labels) == {}
+
+
+@pytest.mark.parametrize("text, title, year", [
+    ("[4] M. Okafor, “Tessera: An open source mesh library,” 2014–2019. [Online]. Available: "
+     "http://example.org/tessera/", "Tessera: An open source mesh library", "2014–2019"),
+    ("[9] K. Sato, “Notes on the build system,” 2021. [Online]. Available: "
+     "https://example.org/notes", "Notes on the build system", "2021"),
+])
+def test_a_date_after_a_quoted_title_is_the_year(text, title, year):
+    got = fields(text)
+    assert (got["title"], got["year"]) == (title, year)
+
+
+def test_a_year_inside_a_quoted_title_stays_the_titles():
+    words = words_of("A. Roe, “The 2019 census,” Nature, 2020.")
+    labels = ["author"] * 4 + ["title"] * 6 + ["venue", "venue", "year", "year"]
+    assert len(labels) == len(words)
+    assert dates.missing_year(words, labels) == {}

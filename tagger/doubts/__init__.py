@@ -27,7 +27,7 @@ from .dates import (access_date, in_press, missing_year, online_dates, status_as
                     updated_and_cited,
                     vancouver_volume, vancouver_year)
 from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title, short_form
-from .identifiers import identifiers
+from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, software
@@ -67,7 +67,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "issue_in_pages", "astronomy_article_id", "title_in_journal", "thesis_as_note",
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
-           "pages_before_in"]
+           "pages_before_in", "link_word"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -118,7 +118,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | unpublished_status(words, labels) | thesis_as_note(words, labels)
             | status_as_date(words, labels) | second_work(words, labels)
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
-            | book_before_imprint(words, labels) | pages_before_in(words, labels))
+            | book_before_imprint(words, labels) | pages_before_in(words, labels)
+            | link_word(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -148,4 +149,4 @@ def reading_checks(words, labels) -> dict[int, str]:
             | last_author_after_ellipsis(words, labels)
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
-            | status_as_date(words, labels))
+            | status_as_date(words, labels) | link_word(words, labels))

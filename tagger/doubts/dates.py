@@ -18,7 +18,8 @@ _NO_YEAR = (VOLUME, GENRE)
 
 
 def missing_year(words, labels) -> dict[int, str]:
-    """Year-shaped numbers read as a volume or a genre by a reading with no date at all:
+    """Year-shaped numbers read as a volume, a genre or the end of a quoted title by a reading
+    with no date at all:
     "刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3)" (a title opening with a year
     made the journal's year its volume), "[EB/OL]. (2019-05-01)" (the date of a web page taken
     into its type), or a note after "Published" (AMA's web pages: "Published 2020. Accessed May
@@ -35,7 +36,22 @@ def missing_year(words, labels) -> dict[int, str]:
             decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
         if published:
             decided[i - 1] = OTHER  # the word that announces it is no field's
+        quoted = label == TITLE and _date_after_quoted_title(words, i)
+        if quoted:
+            decided.update(dict.fromkeys(range(i, quoted), YEAR))
     return decided
+
+
+def _date_after_quoted_title(words, i) -> int | None:
+    """Where IEEE's date after the quoted title ends ("“Darknet: …,” 2013–2016."): a year, or
+    a range of years, right after the closing quote and its comma, before a stop or a comma.
+    None where words[i] is no such date."""
+    end = i + 3 if (words[i + 1:i + 2] in (["–"], ["-"]) and i + 2 < len(words)
+                    and YEAR_SHAPE.match(words[i + 2])) else i + 1
+    if (i >= 2 and words[i - 1] in ("”", '"') and words[i - 2] == ","
+            and words[end:end + 1] in ([","], ["."])):
+        return end
+    return None
 
 
 def updated_and_cited(words, labels) -> dict[int, str]:
