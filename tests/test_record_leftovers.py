@@ -181,3 +181,19 @@ def test_a_year_inside_a_quoted_title_stays_the_titles():
     labels = ["author"] * 4 + ["title"] * 6 + ["venue", "venue", "year", "year"]
     assert len(labels) == len(words)
     assert dates.missing_year(words, labels) == {}
+
+
+# A book after ", in" with its editors after it is the venue, the part before it the title.
+
+def test_a_book_after_in_with_its_editors_is_the_venue():
+    got = fields("[7] K. Roe, Lattice methods in practice, in Quantum Fields on the Lattice, A. Lee "
+                 "and B. Moss eds., Springer, Berlin (2001), p. 12.")
+    assert (got["title"], got["venue"]) == ("Lattice methods in practice",
+                                            "Quantum Fields on the Lattice")
+
+
+def test_in_without_editors_after_it_is_left_alone():
+    words = words_of("K. Roe, Spin waves, in Physics, Springer (2001).")
+    labels = ["author"] * 4 + ["title"] * 6 + ["publisher", "year", "year", "year", "year"]
+    assert len(labels) == len(words)
+    assert sciences.book_after_in(words, labels) == {}

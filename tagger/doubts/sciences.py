@@ -6,7 +6,7 @@ preparation", "submitted", "to appear")."""
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, EDITION, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
+from .words import (AUTHOR, EDITION, EDITOR, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
                     VOLUME, YEAR, run_end, run_start)
 
 
@@ -257,3 +257,24 @@ def _names_start(words) -> bool:
 
 
 _IDENTIFIERS = frozenset(("doi", "url", "arxiv", "isbn"))
+
+
+def book_after_in(words, labels) -> dict[int, str]:
+    """ "P. Ginsparg, Applied conformal field theory, in Fields, Strings and Critical Phenomena
+    (Les Houches 1988), E. Brézin and J. Zinn-Justin eds., North-Holland": after a part's title,
+    ", in" opens the book its editors follow, where the CRF ran the book into the title. Only
+    with the editors named right after it: a book after "in" with no title before it is the
+    title (GROBID's annotators), and without editors "in" may be the title's own word."""
+    if VENUE in labels or TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    end = run_end(labels, start, TITLE)
+    if labels[end:end + 1] != [EDITOR] or not any(
+            lexicon.KEYWORDS.get(word.lower()) == EDITOR
+            for word in words[end:run_end(labels, end, EDITOR)]):
+        return {}
+    for k in range(start + 2, end - 2):
+        if words[k] == "in" and words[k - 1] == "," and words[k + 1][:1].isupper():
+            last = end - (words[end - 1] == ",")
+            return {k - 1: OTHER, k: OTHER} | dict.fromkeys(range(k + 1, last), VENUE)
+    return {}
