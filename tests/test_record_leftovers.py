@@ -9,6 +9,7 @@ import pytest
 from tagger import parse
 from tagger.doubts import books, dates, sciences
 from tagger.doubts.identifiers import link_word
+from tagger.doubts.software import release_in_title
 from tagger.structure.names import parse_names
 from tagger.text.tokenize import tokenize
 
@@ -197,3 +198,25 @@ def test_in_without_editors_after_it_is_left_alone():
     labels = ["author"] * 4 + ["title"] * 6 + ["publisher", "year", "year", "year", "year"]
     assert len(labels) == len(words)
     assert sciences.book_after_in(words, labels) == {}
+
+
+# Zenodo's record of a release: the release's number is the title's, Zenodo the publisher.
+
+@pytest.mark.parametrize("text", [
+    "A. Roe and B. Lee. roe/meshkit: Meshkit 2.4.1, May 2021. Zenodo. "
+    "https://doi.org/10.5281/zenodo.1234567.",
+    "A. Roe, B. Lee, et al. roe/meshkit: Meshkit 2.4.1, May 2021. Zenodo. URL "
+    "https://doi.org/10.5281/zenodo.1234567.",
+])
+def test_a_zenodo_release_keeps_its_number_in_the_title(text):
+    got = fields(text)
+    assert (got["title"], got["publisher"]) == ("roe/meshkit: Meshkit 2.4.1", "Zenodo")
+    assert not {"volume", "issue", "venue"} & set(got)
+
+
+def test_a_journals_volume_and_issue_are_no_release():
+    words = words_of("A. Roe. Title. Nature 2.4.1, 2021.")
+    labels = ["author"] * 4 + ["title", "title", "venue", "volume", "volume", "issue", "issue",
+                                "issue", "year", "year", "year"]
+    assert len(labels) == len(words)
+    assert release_in_title(words, labels) == {}

@@ -30,7 +30,7 @@ from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title
 from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
-from .software import no_date, software
+from .software import no_date, release_in_title, software
 from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
                        journal_in_title, second_work, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
@@ -68,7 +68,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in"]
+           "book_after_in", "release_in_title"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -150,4 +150,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | last_author_after_ellipsis(words, labels)
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
-            | status_as_date(words, labels) | link_word(words, labels))
+            | status_as_date(words, labels) | link_word(words, labels)
+            | release_in_title(words, labels))
