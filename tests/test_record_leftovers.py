@@ -220,3 +220,17 @@ def test_a_journals_volume_and_issue_are_no_release():
                                 "issue", "year", "year", "year"]
     assert len(labels) == len(words)
     assert release_in_title(words, labels) == {}
+
+
+def test_an_editors_name_before_ed_stays_the_editors():
+    words = words_of("Roe, A. 1990 Animals. In What Is a Tool? Tom Berg, ed. Pp. 1–9.")
+    labels = (["author"] * 4 + ["year", "title", "title"] + ["venue"] * 6
+              + ["editor"] * 5 + ["pages"] * 6)
+    assert len(labels) == len(words)
+    assert books.venue_end_before_role(words, labels) == {}
+
+
+def test_an_edition_before_the_imprint_is_no_part_of_the_book():
+    got = fields("Roe, Anna: Macht und Amt. In: Berg, T. ; Lee, K. (Hrsg.): Staat und Verwaltung. "
+                 "3. Aufl. Hamburg : Campe, 2001, S. 10–20")
+    assert got["venue"] == "Staat und Verwaltung" and got["edition"] == "3. Aufl"

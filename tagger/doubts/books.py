@@ -510,17 +510,15 @@ _THESIS_DESCRIPTION = lexicon.THESIS_WORDS | frozenset("""ph d phd dphil master 
 
 def venue_end_before_role(words, labels) -> dict[int, str]:
     """Chicago's "in Bringing the State Back In, ed. Peter B. Evans, …": the book's last word,
-    before ", ed.", is the book's, where the CRF began the editors with it ("In, ed. Peter")."""
+    before ", ed.", is the book's, where the CRF began the editors with it ("In, ed. Peter").
+    One word only: in "In What Is an Animal? Tim Ingold, ed." the words before are a name."""
     for k in range(2, len(words) - 2):
         if (labels[k] != EDITOR or labels[k - 1] != VENUE
                 or lexicon.KEYWORDS.get(words[k].lower()) == EDITOR):
             continue
-        role = next((j for j in range(k + 1, min(k + 4, len(words)))
-                     if lexicon.KEYWORDS.get(words[j].lower()) == EDITOR), None)
-        if role is None or words[role - 1] != "," or not all(
-                labels[i] == EDITOR and capitalized(words[i]) for i in range(k, role - 1)):
-            continue
-        return dict.fromkeys(range(k, role - 1), VENUE) | {role - 1: OTHER}
+        if (words[k + 1] == "," and lexicon.KEYWORDS.get(words[k + 2].lower()) == EDITOR
+                and capitalized(words[k])):  # one word: "Tim Ingold, ed." names the editor
+            return {k: VENUE, k + 1: OTHER}
     return {}
 
 
@@ -544,7 +542,10 @@ def book_before_imprint(words, labels) -> dict[int, str]:
                       and labels[j + 2] == PUBLISHER), None)
         if place is None or not capitalized(words[start]) or TITLE not in labels[:k]:
             return {}
-        return dict.fromkeys(range(start, place - 1), VENUE) | {place: LOCATION}
+        end = next((i for i in range(start, place - 1) if words[i].isdigit()
+                    and words[i + 1] == "." and words[i + 2].lower() in _GERMAN_BOOK_WORDS),
+                   place)  # "… Institution. 6. Aufl. Hamburg:": the edition is no part of it
+        return dict.fromkeys(range(start, end - 1), VENUE) | {place: LOCATION}
     return {}
 
 
