@@ -511,13 +511,16 @@ _THESIS_DESCRIPTION = lexicon.THESIS_WORDS | frozenset("""ph d phd dphil master 
 def venue_end_before_role(words, labels) -> dict[int, str]:
     """Chicago's "in Bringing the State Back In, ed. Peter B. Evans, …": the book's last word,
     before ", ed.", is the book's, where the CRF began the editors with it ("In, ed. Peter").
-    One word only: in "In What Is an Animal? Tim Ingold, ed." the words before are a name."""
+    One word run on from the book's: "In What Is an Animal? Tim Ingold, ed." and "In
+    Embodiment and Experience: …, Csordas, ed." name the editor."""
     for k in range(2, len(words) - 2):
         if (labels[k] != EDITOR or labels[k - 1] != VENUE
                 or lexicon.KEYWORDS.get(words[k].lower()) == EDITOR):
             continue
         if (words[k + 1] == "," and lexicon.KEYWORDS.get(words[k + 2].lower()) == EDITOR
-                and capitalized(words[k])):  # one word: "Tim Ingold, ed." names the editor
+                and capitalized(words[k]) and words[k - 1] not in ",;:"):
+            # one word, run on from the book's: "Tim Ingold, ed." and "…, Csordas, ed." name
+            # the editor
             return {k: VENUE, k + 1: OTHER}
     return {}
 
@@ -542,11 +545,20 @@ def book_before_imprint(words, labels) -> dict[int, str]:
                       and labels[j + 2] == PUBLISHER), None)
         if place is None or not capitalized(words[start]) or TITLE not in labels[:k]:
             return {}
-        end = next((i for i in range(start, place - 1) if words[i].isdigit()
-                    and words[i + 1] == "." and words[i + 2].lower() in _GERMAN_BOOK_WORDS),
-                   place)  # "… Institution. 6. Aufl. Hamburg:": the edition is no part of it
+        end = next((i for i in range(start + 1, place - 1) if _book_part_at(words, i)), place)
         return dict.fromkeys(range(start, end - 1), VENUE) | {place: LOCATION}
     return {}
+
+
+def _book_part_at(words, i) -> bool:
+    """Whether a book's part opens at words[i], after a stop: "Bd. 2", "Band 1", "6. Aufl."."""
+    if words[i - 1] != ".":
+        return False
+    if words[i].isdigit():
+        i += 2
+        if words[i - 1:i] != ["."]:
+            return False
+    return i < len(words) and words[i].lower() in _GERMAN_BOOK_WORDS
 
 
 def pages_before_in(words, labels) -> dict[int, str | None]:
