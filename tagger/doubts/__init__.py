@@ -136,7 +136,8 @@ def reading_checks(words, labels) -> dict[int, str]:
     in brackets the genre, NLM's "[updated …; cited …]" a note, the last author after APA's
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
-    their volume and page."""
+    their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
