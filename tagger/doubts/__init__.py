@@ -13,24 +13,26 @@ Cheap, and they load nothing the parser has not: `auto` asks them of every refer
 looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
-from .authors import (author_doubts, footnote_words, group_after_et_al, group_before_title,
+from .authors import (author_doubts, body_before_date, footnote_words, group_after_et_al, group_before_title,
                       group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
-from .books import (book_after_editors, bracketed_genre, bracketed_imprint, described_in_brackets,
+from .books import (book_after_editors, book_before_imprint, pages_before_in, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
-                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number,
+                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number, thesis_as_note,
+                    venue_end_before_role,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import (access_date, in_press, missing_year, online_dates, updated_and_cited,
+from .dates import (access_date, in_press, missing_year, online_dates, status_as_date,
+                    updated_and_cited,
                     vancouver_volume, vancouver_year)
 from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title, short_form
-from .identifiers import identifiers
+from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
-from .software import no_date, software
-from .sciences import (book_series, bracketed_citation, collaboration_in_brackets,
-                       journal_in_title, title_in_journal, unpublished_status)
+from .software import no_date, release_in_title, software
+from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
+                       journal_in_title, second_work, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
                       supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
@@ -62,7 +64,11 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "imprint_as_venue", "report_number", "updated_and_cited",
            "last_author_after_ellipsis", "cites_back", "collaboration_in_brackets",
            "bracketed_citation", "book_series", "journal_in_title", "unpublished_status",
-           "issue_in_pages", "astronomy_article_id", "title_in_journal"]
+           "issue_in_pages", "astronomy_article_id", "title_in_journal", "thesis_as_note",
+           "status_as_date", "second_work", "venue_end_before_role",
+           "body_before_date", "book_before_imprint",
+           "pages_before_in", "link_word",
+           "book_after_in", "release_in_title"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -110,7 +116,11 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | collaboration_in_brackets(words, labels) | bracketed_citation(words, labels)
             | book_series(words, labels) | journal_in_title(words, labels)
             | title_in_journal(words, labels)
-            | unpublished_status(words, labels))
+            | unpublished_status(words, labels) | thesis_as_note(words, labels)
+            | status_as_date(words, labels) | second_work(words, labels)
+            | venue_end_before_role(words, labels) | body_before_date(words, labels)
+            | book_before_imprint(words, labels) | pages_before_in(words, labels)
+            | link_word(words, labels) | book_after_in(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -126,7 +136,8 @@ def reading_checks(words, labels) -> dict[int, str]:
     in brackets the genre, NLM's "[updated …; cited …]" a note, the last author after APA's
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
-    their volume and page."""
+    their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -139,4 +150,6 @@ def reading_checks(words, labels) -> dict[int, str]:
             | report_number(words, labels) | updated_and_cited(words, labels)
             | last_author_after_ellipsis(words, labels)
             | journal_in_title(words, labels) | unpublished_status(words, labels)
-            | issue_in_pages(words, labels) | astronomy_article_id(words, labels))
+            | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
+            | status_as_date(words, labels) | link_word(words, labels)
+            | release_in_title(words, labels))

@@ -719,3 +719,22 @@ def group_named_again(words, labels) -> dict[int, str]:
 
 
 _GROUP_WORDS = frozenset(("of", "for", "and", "on", "the", "in", "&", "-"))
+
+
+def body_before_date(words, labels) -> dict[int, str]:
+    """Harvard's "Office for National Statistics (2021) Families and households …": a body
+    named before the date in brackets, which the CRF read as a publisher in a reading with no
+    authors, is the authors (the work's publisher, if any, comes after its title)."""
+    if AUTHOR in labels or EDITOR in labels or PUBLISHER not in labels:
+        return {}
+    first = next((i for i, label in enumerate(labels) if label not in (OTHER, CITATION_NUMBER)),
+                 None)
+    if first is None or labels[first] != PUBLISHER:
+        return {}
+    end = first
+    while end < len(words) and labels[end] == PUBLISHER and words[end] != "(":
+        end += 1
+    if (words[end:end + 1] == ["("] and end + 2 < len(words) and YEAR_SHAPE.match(words[end + 1])
+            and labels[end + 1] == YEAR and _body(words[first:end])):
+        return dict.fromkeys(range(first, end), AUTHOR)
+    return {}

@@ -10,10 +10,9 @@ as written where the CRF broke it.
 from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
-from .words import (AUTHOR, CITATION_NUMBER, EDITION, EDITOR, GENRE, LOCATION, PUBLISHER, SERIES,
-                    TITLE,
-                    TRANSLATOR, VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start,
-                    written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITION, EDITOR, GENRE, LOCATION, NOTE,
+                    PAGES, PUBLISHER, SERIES, TITLE, TRANSLATOR, VENUE, VOLUME, YEAR, capitalized,
+                    initial, run_end, run_start, written_in_german)
 
 
 def book_after_editors(words, labels) -> dict[int, str]:
@@ -483,3 +482,99 @@ def place_with_its_river(words, labels) -> dict[int, str]:
             if any(labels[j] != LOCATION for j in (k - 1, k)):
                 decided |= dict.fromkeys(range(k - 1, k + 2), LOCATION)
     return decided
+
+
+def thesis_as_note(words, labels) -> dict[int, str]:
+    """ "M. Hairer, Ph.D. thesis, Université de Genève, 2001.": a thesis's description is its
+    `genre` (docs/design.md, "Labels"), where the CRF, given no title before it, read it as a
+    note. Only a note made of a description's words ("Ph.D.", "Master's", "unpublished"…)."""
+    if lexicon.THESIS_WORDS.isdisjoint(w.lower() for w in words):
+        return {}
+    for k, word in enumerate(words):
+        if word.lower() not in lexicon.THESIS_WORDS or labels[k] != NOTE:
+            continue
+        start, end = run_start(labels, k, NOTE), run_end(labels, k, NOTE)
+        while end > k + 1 and words[end - 1] in ".,;:":
+            end -= 1
+        if all(w.lower() in _THESIS_DESCRIPTION or w in ".'’" for w in words[start:end]):
+            return dict.fromkeys(range(start, end), GENRE)
+    return {}
+
+
+# The words of a thesis's description: its degree and kind ("Ph.D. thesis", "PhD diss.",
+# "Master's thesis", "unpublished doctoral dissertation", "Diplomarbeit").
+_THESIS_DESCRIPTION = lexicon.THESIS_WORDS | frozenset("""ph d phd dphil master masters s m sc
+    msc ma mphil bachelor bachelors ba bsc doctoral doctorate unpublished diploma habilitation
+    inaugural""".split())
+
+
+def venue_end_before_role(words, labels) -> dict[int, str]:
+    """Chicago's "in Bringing the State Back In, ed. Peter B. Evans, …": the book's last word,
+    before ", ed.", is the book's, where the CRF began the editors with it ("In, ed. Peter").
+    One word run on from the book's: "In What Is an Animal? Tim Ingold, ed." and "In
+    Embodiment and Experience: …, Csordas, ed." name the editor."""
+    for k in range(2, len(words) - 2):
+        if (labels[k] != EDITOR or labels[k - 1] != VENUE
+                or lexicon.KEYWORDS.get(words[k].lower()) == EDITOR):
+            continue
+        if (words[k + 1] == "," and lexicon.KEYWORDS.get(words[k + 2].lower()) == EDITOR
+                and capitalized(words[k]) and words[k - 1] not in ",;:"):
+            # one word, run on from the book's: "Tim Ingold, ed." and "…, Csordas, ed." name
+            # the editor
+            return {k: VENUE, k + 1: OTHER}
+    return {}
+
+
+def book_before_imprint(words, labels) -> dict[int, str]:
+    """KZfSS's "S. 323–407 in: Deutsches PISA-Konsortium (Hg.), PISA 2000. Basiskompetenzen
+    …. Opladen: Leske + Budrich.": the book between its editors' role and the imprint
+    ("Place: Publisher") is the venue, where the CRF, given a year and a full stop in it, read
+    its parts as a place, a year and a series in a reading with no venue."""
+    if VENUE in labels or TITLE not in labels or EDITOR not in labels:
+        return {}
+    for k in range(1, len(words) - 4):
+        if not (words[k] == "(" and labels[k] == EDITOR
+                and lexicon.KEYWORDS.get(words[k + 1].lower()) == EDITOR):
+            continue
+        close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
+        if words[close:close + 1] != [")"] or words[close + 1:close + 2] not in ([","], [":"]):
+            return {}
+        start = close + 2
+        place = next((j for j in range(start + 1, len(words) - 2)
+                      if labels[j] == LOCATION and words[j + 1] == ":" and words[j - 1] == "."
+                      and labels[j + 2] == PUBLISHER), None)
+        if place is None or not capitalized(words[start]) or TITLE not in labels[:k]:
+            return {}
+        end = next((i for i in range(start + 1, place - 1) if _book_part_at(words, i)), place)
+        return dict.fromkeys(range(start, end - 1), VENUE) | {place: LOCATION}
+    return {}
+
+
+def _book_part_at(words, i) -> bool:
+    """Whether a book's part opens at words[i], after a stop: "Bd. 2", "Band 1", "6. Aufl."."""
+    if words[i - 1] != ".":
+        return False
+    if words[i].isdigit():
+        i += 2
+        if words[i - 1:i] != ["."]:
+            return False
+    return i < len(words) and words[i].lower() in _GERMAN_BOOK_WORDS
+
+
+def pages_before_in(words, labels) -> dict[int, str | None]:
+    """KZfSS and the ASA's German cousins print a chapter's pages before its book: "Armut im
+    Wohlfahrtsstaat. S. 201–230 in: Statistisches Bundesamt (Hg.), Datenreport 2004.": "S."
+    and its range before "in:" are the pages, where the CRF ran them, and the book's editors
+    after, into the title (the editors are then left to the rules)."""
+    for k in range(1, len(words) - 5):
+        if not (words[k] == "S" and words[k + 1] == "." and words[k + 2].isdigit()
+                and words[k - 1] == "." and labels[k] == TITLE):
+            continue
+        end = k + 3
+        if end + 1 < len(words) and words[end] in DASHES and words[end + 1].isdigit():
+            end += 2
+        if words[end:end + 2] != ["in", ":"]:
+            continue
+        editors = run_end(labels, end, TITLE)
+        return dict.fromkeys(range(k, end), PAGES) | dict.fromkeys(range(end, editors), None)
+    return {}

@@ -9,8 +9,8 @@ the page was read, not when it was written.
 from ..text import lexicon
 from ..labels import OTHER
 from ..crf.features import YEAR_SHAPE
-from .words import (GENRE, ISSUE, LOCATION, NOTE, PUBLISHER, TITLE, VENUE, VOLUME, YEAR,
-                    run_start)
+from .words import (AUTHOR, CITATION_NUMBER, GENRE, ISSUE, LOCATION, NOTE, PUBLISHER, TITLE,
+                    VENUE, VOLUME, YEAR, run_start)
 
 
 # Labels no year is part of as a number.
@@ -18,7 +18,8 @@ _NO_YEAR = (VOLUME, GENRE)
 
 
 def missing_year(words, labels) -> dict[int, str]:
-    """Year-shaped numbers read as a volume or a genre by a reading with no date at all:
+    """Year-shaped numbers read as a volume, a genre or the end of a quoted title by a reading
+    with no date at all:
     "刘伟. 2008年北京奥运会的经济影响[J]. 经济研究, 2009, 44(3)" (a title opening with a year
     made the journal's year its volume), "[EB/OL]. (2019-05-01)" (the date of a web page taken
     into its type), or a note after "Published" (AMA's web pages: "Published 2020. Accessed May
@@ -35,7 +36,22 @@ def missing_year(words, labels) -> dict[int, str]:
             decided.update(dict.fromkeys(range(i, _date_end(words, i)), YEAR))
         if published:
             decided[i - 1] = OTHER  # the word that announces it is no field's
+        quoted = label == TITLE and _date_after_quoted_title(words, i)
+        if quoted:
+            decided.update(dict.fromkeys(range(i, quoted), YEAR))
     return decided
+
+
+def _date_after_quoted_title(words, i) -> int | None:
+    """Where IEEE's date after the quoted title ends ("“Darknet: …,” 2013–2016."): a year, or
+    a range of years, right after the closing quote and its comma, before a stop or a comma.
+    None where words[i] is no such date."""
+    end = i + 3 if (words[i + 1:i + 2] in (["–"], ["-"]) and i + 2 < len(words)
+                    and YEAR_SHAPE.match(words[i + 2])) else i + 1
+    if (i >= 2 and words[i - 1] in ("”", '"') and words[i - 2] == ","
+            and words[end:end + 1] in ([","], ["."])):
+        return end
+    return None
 
 
 def updated_and_cited(words, labels) -> dict[int, str]:
@@ -169,3 +185,41 @@ def in_press(words, labels) -> dict[int, str]:
                                                before), VENUE)
             return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
+
+
+def status_as_date(words, labels) -> dict[int, str]:
+    """ "Jones, R. (forthcoming).", "Weber, Max (im Druck):": a status in brackets where an
+    author–date list prints the year is no year but a note, as "(n.d.)" is (docs/design.md,
+    "Labels"); the CRF read it as the year, or the German one as the title with the given name
+    before it. Only in the date's place: after the names, before "." or ":", no year before it."""
+    for k in range(1, len(words) - 2):
+        if words[k] != "(":
+            continue
+        status = next((s for s in _STATUSES
+                       if [w.lower() for w in words[k + 1:k + 1 + len(s)]] == list(s)), None)
+        if status is None:
+            continue
+        close = k + 1 + len(status)
+        if (words[close:close + 1] != [")"] or words[close + 1:close + 2] not in ([":"], ["."])
+                or any(YEAR_SHAPE.match(w) for w in words[:k])
+                or not (words[k - 1][:1].isupper() or words[k - 1] == ".")):
+            continue
+        first = next(i for i, label in enumerate(labels) if label != CITATION_NUMBER)
+        if not all(_name_part(w) for w in words[first:k]) or k - first > 24:
+            continue
+        decided = dict.fromkeys(range(first, k), AUTHOR) | dict.fromkeys(range(k, close + 1), NOTE)
+        if close + 2 < len(words):  # what follows is the title where the CRF ran the note on
+            decided[close + 2] = TITLE if labels[close + 2] in (NOTE, YEAR) else labels[close + 2]
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def _name_part(word) -> bool:
+    """A word of a list of names: a capitalized one, an initial, a joining word or a stop."""
+    return word[:1].isupper() or word in (",", ".", "&", "and", "und", "/", "-", "von", "van",
+                                          "de", "der")
+
+
+# Statuses printed where the year stands, English and German.
+_STATUSES = (("forthcoming",), ("in", "press"), ("im", "druck"), ("im", "erscheinen"),
+             ("in", "vorbereitung"))

@@ -5,7 +5,8 @@ subject class in brackets after it, which the CRF may read into the id."""
 import re
 
 from ..text.tokenize import ARXIV_DATED, DOI_SHAPE
-from .words import ARXIV, DOI, NOTE
+from ..labels import OTHER
+from .words import ARXIV, DOI, NOTE, URL
 
 # A DOI printed as a link: "https://doi.org/10.1145/…", "http://dx.doi.org/10.1016/…".
 # (Some reference managers print the link twice: "https://doi.org/https://doi.org/10.1016/…".)
@@ -99,3 +100,14 @@ def _named_issn(labels, words) -> dict[int, str]:
         if any(labels[j] not in (NOTE, "isbn") for j in run):
             decided.update({j: NOTE for j in run if labels[j] != NOTE})
     return decided
+
+
+def link_word(words, labels) -> dict[int, str]:
+    """BibTeX's "Zenodo. URL https://doi.org/…": the word "URL" before a link announces it and
+    is no part of the field before it, where the CRF ran it into the publisher or the venue
+    (the corpora keep it in the link's own span, so a link or a note keeps it)."""
+    for k in range(1, len(words) - 1):
+        if (words[k] == "URL" and labels[k + 1] in (DOI, URL)
+                and labels[k] not in (DOI, URL, NOTE, OTHER)):
+            return {k: OTHER}
+    return {}

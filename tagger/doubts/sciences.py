@@ -6,7 +6,7 @@ preparation", "submitted", "to appear")."""
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, EDITION, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
+from .words import (AUTHOR, EDITION, EDITOR, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
                     VOLUME, YEAR, run_end, run_start)
 
 
@@ -230,3 +230,57 @@ def _closing(words, k, limit) -> int | None:
         if words[i] == "]":
             return i
     return None
+
+
+def second_work(words, labels) -> dict[int, str]:
+    """ "…, Phys. Rev. Lett. 30, 1343 (1973); H. D. Politzer, ibid. 30, 1346 (1973).": a second
+    work after ";" (other authors, "ibid.", or an erratum's "78, 1396(E) (1997)") is no part of
+    the first's fields; the CRF ran its year into the first's and read the rest as a note. One
+    line gives one record, so the second work is a note, the first's fields its own (the
+    finder cuts a list's compound entries into references: docs/design.md, "Labels"). GROBID's
+    annotators give a second page and year of the same authors ("89, 7017 (1967)") the first
+    work's fields; that shape, without "(E)", is left to the CRF."""
+    for k in range(3, len(words) - 3):
+        if not (words[k] == ";" and words[k - 1] == ")" and labels[k - 2] == YEAR
+                and VENUE in labels[:k]):
+            continue
+        tail = words[k + 1:]
+        if not (_names_start(tail) or tail[0].lower() == "ibid"
+                or any(tail[i:i + 3] == ["(", "E", ")"] for i in range(len(tail)))):
+            continue
+        end = len(words) - (words[-1] == ".")
+        decided = {i: NOTE for i in range(k + 1, end) if labels[i] not in _IDENTIFIERS}
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+def _names_start(words) -> bool:
+    """Whether `words` open with a name written initials first: "H. D. Politzer,"."""
+    j = 0
+    while j + 1 < len(words) and len(words[j]) == 1 and words[j].isupper() and words[j + 1] == ".":
+        j += 2
+    return j > 0 and j + 1 < len(words) and words[j][:1].isupper() and words[j + 1] in (",", "and")
+
+
+_IDENTIFIERS = frozenset(("doi", "url", "arxiv", "isbn"))
+
+
+def book_after_in(words, labels) -> dict[int, str]:
+    """ "P. Ginsparg, Applied conformal field theory, in Fields, Strings and Critical Phenomena
+    (Les Houches 1988), E. Brézin and J. Zinn-Justin eds., North-Holland": after a part's title,
+    ", in" opens the book its editors follow, where the CRF ran the book into the title. Only
+    with the editors named right after it: a book after "in" with no title before it is the
+    title (GROBID's annotators), and without editors "in" may be the title's own word."""
+    if VENUE in labels or TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    end = run_end(labels, start, TITLE)
+    if labels[end:end + 1] != [EDITOR] or not any(
+            lexicon.KEYWORDS.get(word.lower()) == EDITOR
+            for word in words[end:run_end(labels, end, EDITOR)]):
+        return {}
+    for k in range(start + 2, end - 2):
+        if words[k] == "in" and words[k - 1] == "," and words[k + 1][:1].isupper():
+            last = end - (words[end - 1] == ",")
+            return {k - 1: OTHER, k: OTHER} | dict.fromkeys(range(k + 1, last), VENUE)
+    return {}

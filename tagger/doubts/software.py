@@ -10,8 +10,8 @@ version is the `edition`, a repository or archive (Zenodo, GitHub, PyPI, Dryad) 
 import re
 
 from ..labels import OTHER
-from .words import (AUTHOR, CITATION_NUMBER, DOI, EDITION, GENRE, NOTE, PUBLISHER, TITLE, VENUE,
-                    VOLUME, YEAR, run_end)
+from .words import (AUTHOR, CITATION_NUMBER, DOI, EDITION, GENRE, ISSUE, NOTE, PUBLISHER, TITLE,
+                    VENUE, VOLUME, YEAR, run_end)
 
 # Repositories and archives of software and data, as references name them, each a run of
 # words (lower-cased).
@@ -86,9 +86,18 @@ def _group_author(words, labels, date, end) -> dict[int, str]:
         return {}
     opening = [label for word, label in zip(words[first:date], labels[first:date])
                if word not in _SEPARATORS]
-    if AUTHOR in opening and set(opening) != {AUTHOR}:
+    if AUTHOR in opening and set(opening) != {AUTHOR} and not _acronym_cut_off(
+            words[first:date], labels[first:date]):
         return {}  # an author read already, and something else beside it
     return dict.fromkeys(range(first, date), AUTHOR)
+
+
+def _acronym_cut_off(words, labels) -> bool:
+    """ "U.S. | Bureau of Labor Statistics": a group's name the CRF cut after its opening
+    letters, which it read as an author's initials (no comma, so no person's name)."""
+    read = [word for word, label in zip(words, labels) if label == AUTHOR and word != "."]
+    return ("," not in words and all(len(word) == 1 and word.isupper() for word in read)
+            and labels[:len(read) * 2] == [AUTHOR] * (len(read) * 2))
 
 
 def _label_before(words, labels, k) -> str | None:
@@ -185,7 +194,7 @@ def _brackets(words, labels, start, end, decided) -> None:
 def archives(words, labels) -> dict[int, str]:
     """A repository or archive named as a part of its own ("… [Computer software]. Zenodo.",
     "PyPI.", "Astrophysics Source Code Library, record ascl:1304.002") and read as the venue,
-    the place or the genre's tail: it is the publisher ("GitHub repository" is the genre), and
+    the place, the genre's tail or the link after it: it is the publisher ("GitHub repository" is the genre), and
     the record's number after it a note."""
     lower = [word.lower() for word in words]
     if _ARCHIVE_STARTS.isdisjoint(lower):
@@ -194,7 +203,7 @@ def archives(words, labels) -> dict[int, str]:
     for name in ARCHIVES:
         for k in range(len(words) - len(name) + 1):
             end = k + len(name)
-            if tuple(lower[k:end]) != name or labels[k] in (PUBLISHER, TITLE, DOI, "url"):
+            if tuple(lower[k:end]) != name or labels[k] in (PUBLISHER, TITLE, DOI):
                 continue
             if not (k == 0 or words[k - 1] in _SEPARATORS):
                 continue
@@ -220,5 +229,21 @@ def _record_number(words, labels, k, decided) -> None:
 
 def software(words, labels) -> dict[int, str]:
     """The checks of this module, together."""
-    return no_date(words, labels) | versions(words, labels) | archives(words, labels)
+    return (no_date(words, labels) | versions(words, labels) | archives(words, labels)
+            | release_in_title(words, labels))
+
+
+def release_in_title(words, labels) -> dict[int, str]:
+    """Zenodo's "pandas-dev/pandas: Pandas 1.0.3, March 2020. Zenodo.": a release's number of
+    three parts after the title's word is the title's (as Zenodo names the record), where the
+    CRF read "1" as a volume and "0.3" as an issue in a reading with no journal; no journal
+    numbers a volume and an issue so."""
+    if VENUE in labels:
+        return {}
+    for k in range(1, len(words) - 4):
+        end = _number_end(words, k)
+        if (end - k == 5 and labels[k - 1] == TITLE and words[k - 1][:1].isalpha()
+                and not {VOLUME, ISSUE}.isdisjoint(labels[k:end])):
+            return dict.fromkeys(range(k, end), TITLE)
+    return {}
 

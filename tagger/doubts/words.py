@@ -22,6 +22,7 @@ ISSUE = "issue"
 CITATION_NUMBER = "citation-number"
 EDITION = "edition"
 SERIES = "series"
+URL = "url"
 
 # The dashes between two numbers of a range ("38–45", "1996-1997") or before a GOST area.
 DASHES = frozenset("-–—")

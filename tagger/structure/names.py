@@ -21,8 +21,9 @@ SUFFIXES = {"Jr", "jr", "Sr", "sr", "II", "III", "IV"}
 # Irish and Scottish words that open a family name ("Ó Briain", "Ní Dhomhnaill", "Mac Aodha"):
 # part of the family name, not initials or given names.
 GAELIC_PREFIXES = {"Ó", "Ní", "Nic", "Uí", "Ua", "Mac", "Mag"}
-# A slash between two names, as German lists write them ("Müller, Heinz/Schröder, Karl").
-NAME_SLASH = re.compile(r"(?<=[^\W\d_.])\s*/\s*(?=[^\W\d_])")
+# A slash between two names, as German lists write them ("Müller, Heinz/Schröder, Karl",
+# "Beck, U./Giddens, A.": after a word or an initial's stop).
+NAME_SLASH = re.compile(r"(?:(?<=[^\W\d_.])|(?<=[\s,][^\W\d_]\.))\s*/\s*(?=[^\W\d_])")
 
 # Words that make a "name" an organisation, kept whole as a literal.
 ORGANISATION_WORDS = {

@@ -1,0 +1,236 @@
+"""Issue 58's leftovers after the social-science and physics rounds: a thesis's description
+with no title before it, a status where the date stands, a second work after ";", a book's
+last word before ", ed.", a group's name cut after its opening letters or read as the
+publisher, German editors parted by slashes after initials. Each pinned with references
+written for these tests in the shapes the lists print (none is in a corpus or a family)."""
+
+import pytest
+
+from tagger import parse
+from tagger.doubts import books, dates, sciences
+from tagger.doubts.identifiers import link_word
+from tagger.doubts.software import release_in_title
+from tagger.structure.names import parse_names
+from tagger.text.tokenize import tokenize
+
+
+def fields(text):
+    return parse(text).fields
+
+
+def words_of(text):
+    return [token.text for token in tokenize(text)]
+
+
+# A thesis's description is its genre (docs/design.md), with or without a title before it.
+
+@pytest.mark.parametrize("text, genre, publisher", [
+    ("R. Keller, Ph.D. thesis, Universität Heidelberg, 1998.", "Ph.D. thesis",
+     "Universität Heidelberg"),
+    ("T. Okafor, PhD thesis, University of Cambridge (2015).", "PhD thesis",
+     "University of Cambridge"),
+    ("Lindqvist, A. (2011). Labour markets and family policy. PhD thesis, Lund University.",
+     "PhD thesis", "Lund University"),
+    ('Moreno, C. 2004. "Neighbourhood Ties." Master\'s thesis, University of Toronto.',
+     "Master's thesis", "University of Toronto"),
+])
+def test_a_thesis_description_is_the_genre(text, genre, publisher):
+    got = fields(text)
+    assert got["genre"] == genre and got["publisher"] == publisher
+    assert "note" not in got and "venue" not in got
+
+
+def test_a_note_with_more_than_a_thesis_description_stays_a_note():
+    words = words_of("A. Roe, Nature 12, 3 (2001), cited in a thesis.")
+    labels = ["author"] * 4 + ["venue", "volume", "volume", "pages", "year", "year", "year",
+                                "note", "note", "note", "note", "note", "note"]
+    assert len(labels) == len(words)
+    assert books.thesis_as_note(words, labels) == {}
+
+
+# A status printed where an author-date list prints the year is a note, not the year.
+
+@pytest.mark.parametrize("text, author, note, title", [
+    ("Okafor, T. (forthcoming). Care work and the welfare state. Journal of European Social "
+     "Policy.", "Okafor, T", "forthcoming", "Care work and the welfare state"),
+    ("Krause, Peter (im Druck): Armut in der Stadt. Wiesbaden: Springer VS.", "Krause, Peter",
+     "im Druck", "Armut in der Stadt"),
+    ("Lindqvist, A. (in press). Family policy after the crisis. Acta Sociologica.",
+     "Lindqvist, A", "in press", "Family policy after the crisis"),
+])
+def test_a_status_in_the_dates_place_is_a_note(text, author, note, title):
+    got = fields(text)
+    assert (got["author"], got["note"], got["title"]) == (author, note, title)
+    assert "year" not in got
+
+
+def test_a_status_after_a_year_is_left_alone():
+    words = words_of("Roe, A. (2019). Work (forthcoming). Journal.")
+    labels = ["author"] * 4 + ["year"] * 4 + ["title"] * 5 + ["venue", "venue"]
+    assert len(labels) == len(words)
+    assert dates.status_as_date(words, labels) == {}
+
+
+# A second work after ";" in a physics entry is not the first's: its year is not the first's.
+
+@pytest.mark.parametrize("text, year, note", [
+    ("[3] S. L. Glashow and J. Iliopoulos, Phys. Rev. D 2, 1285 (1970); L. Maiani, ibid. 4, 12 "
+     "(1971).", "1970", "L. Maiani, ibid. 4, 12 (1971)"),
+    ("[8] A. Roe, Phys. Rev. B 41, 7892 (1990); ibid. 44, 1190 (1991).", "1990",
+     "ibid. 44, 1190 (1991)"),
+    ("[11] K. Sato and T. Ono, Phys. Rev. Lett. 80, 5212 (1998); 81, 2250(E) (1998).", "1998",
+     "81, 2250(E) (1998)"),
+])
+def test_a_second_work_after_a_semicolon_is_a_note(text, year, note):
+    got = fields(text)
+    assert got["year"] == year and got["note"] == note
+
+
+def test_a_second_page_and_year_of_the_same_work_are_left_to_the_crf():
+    words = words_of("A. Roe, J. Chem. Phys. 89, 2495 (1967); 89, 7017 (1967).")
+    labels = (["author"] * 4 + ["venue"] * 6 + ["volume", "volume", "pages", "year", "year",
+                                                "year", "note", "volume", "volume", "pages",
+                                                "year", "year", "year", "note"])
+    assert len(labels) == len(words)
+    assert sciences.second_work(words, labels) == {}
+
+
+# Chicago's "in Book Title Ending In, ed. Names": the book's last word is the book's.
+
+def test_the_books_last_word_before_ed_is_the_books():
+    got = parse('4. Maria Costa, "Parties and Voters," in Bringing Politics Back In, ed. Ana Ruiz '
+                'and Tom Berg (Chicago: University of Chicago Press, 2004), 33–58.')
+    assert got.fields["venue"] == "Bringing Politics Back In"
+    assert [person["family"] for person in got.to_dict()["editors"]] == ["Ruiz", "Berg"]
+
+
+# A body named as the authors: cut after its opening letters, or read as the publisher.
+
+def test_a_body_opening_with_letters_is_one_author():
+    got = fields("U.K. Office for Students. (n.d.). Access and participation plans. Retrieved "
+                 "March 1, 2023, from https://www.officeforstudents.org.uk/")
+    assert got["author"] == "U.K. Office for Students" and "publisher" not in got
+
+
+def test_a_body_before_a_bracketed_year_is_the_author():
+    got = fields("Department for Education (2019) Timpson review of school exclusion. London: "
+                 "DfE.")
+    assert (got["author"], got["year"], got["publisher"]) == ("Department for Education",
+                                                               "2019", "DfE")
+
+
+# German editors parted by slashes after their initials are each a person.
+
+def test_slashes_after_initials_part_people():
+    got = parse_names("Beck, U./Giddens, A./Lash, S. (Hg.)", "author")
+    assert [person["family"] for person in got["people"]] == ["Beck", "Giddens", "Lash"]
+    assert got["role"] == "editor"
+
+
+# KZfSS's chapters: "S. 201–230 in: Editors (Hg.), Book 2004. Subtitle. Place: Publisher."
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Krause, Peter, 2005: Armut im Wohlfahrtsstaat. S. 201–230 in: Statistisches Bundesamt "
+     "(Hg.), Datenreport 2004. Zahlen und Fakten. Bonn: Bundeszentrale für politische Bildung.",
+     "Armut im Wohlfahrtsstaat", "Datenreport 2004. Zahlen und Fakten"),
+    ("Weber, Anna, 2010: Arbeit und Familie. S. 12–40 in: Müller, Karl (Hg.), Sozialstruktur "
+     "2008. Daten und Analysen. Wiesbaden: VS Verlag.", "Arbeit und Familie",
+     "Sozialstruktur 2008. Daten und Analysen"),
+])
+def test_a_chapters_pages_before_in_and_its_book_before_the_imprint(text, title, venue):
+    got = fields(text)
+    assert (got["title"], got["venue"]) == (title, venue)
+    assert got["pages"].endswith(text.split("S. ")[1].split(" in:")[0])
+    assert "series" not in got and got["year"] == text.split(", ")[2][:4]
+
+
+def test_a_title_naming_pages_is_left_alone():
+    words = words_of("Roe, A.: Notes. S. 12 in Context. Berlin: Verlag.")
+    labels = ["author"] * 5 + ["title"] * 8 + ["location", "location", "publisher", "publisher"]
+    assert len(labels) == len(words)
+    assert books.pages_before_in(words, labels) == {}
+
+
+# Web and software references: BibTeX's "URL" before a link, IEEE's date after a quoted title.
+
+def test_url_before_a_doi_link_is_not_the_publishers():
+    got = fields("A. Roe, B. Lee, et al. roe/toolkit: Toolkit 2.4.1, May 2021. Zenodo. URL "
+                 "https://doi.org/10.5281/zenodo.1234567.")
+    assert got["publisher"] == "Zenodo" and got["doi"].endswith("10.5281/zenodo.1234567")
+
+
+def test_url_kept_with_its_link_is_left_alone():
+    words = words_of("A. Roe. Title. 2020. URL https://example.org/x.")
+    labels = ["author"] * 4 + ["title", "title", "year", "year", "url", "url", "url"]
+    assert len(labels) == len(words)
+    assert link_word(words, labels) == {}
+
+
+@pytest.mark.parametrize("text, title, year", [
+    ("[4] M. Okafor, “Tessera: An open source mesh library,” 2014–2019. [Online]. Available: "
+     "http://example.org/tessera/", "Tessera: An open source mesh library", "2014–2019"),
+    ("[9] K. Sato, “Notes on the build system,” 2021. [Online]. Available: "
+     "https://example.org/notes", "Notes on the build system", "2021"),
+])
+def test_a_date_after_a_quoted_title_is_the_year(text, title, year):
+    got = fields(text)
+    assert (got["title"], got["year"]) == (title, year)
+
+
+def test_a_year_inside_a_quoted_title_stays_the_titles():
+    words = words_of("A. Roe, “The 2019 census,” Nature, 2020.")
+    labels = ["author"] * 4 + ["title"] * 6 + ["venue", "venue", "year", "year"]
+    assert len(labels) == len(words)
+    assert dates.missing_year(words, labels) == {}
+
+
+# A book after ", in" with its editors after it is the venue, the part before it the title.
+
+def test_a_book_after_in_with_its_editors_is_the_venue():
+    got = fields("[7] K. Roe, Lattice methods in practice, in Quantum Fields on the Lattice, A. Lee "
+                 "and B. Moss eds., Springer, Berlin (2001), p. 12.")
+    assert (got["title"], got["venue"]) == ("Lattice methods in practice",
+                                            "Quantum Fields on the Lattice")
+
+
+def test_in_without_editors_after_it_is_left_alone():
+    words = words_of("K. Roe, Spin waves, in Physics, Springer (2001).")
+    labels = ["author"] * 4 + ["title"] * 6 + ["publisher", "year", "year", "year", "year"]
+    assert len(labels) == len(words)
+    assert sciences.book_after_in(words, labels) == {}
+
+
+# Zenodo's record of a release: the release's number is the title's, Zenodo the publisher.
+
+@pytest.mark.parametrize("text", [
+    "A. Roe and B. Lee. roe/meshkit: Meshkit 2.4.1, May 2021. Zenodo. "
+    "https://doi.org/10.5281/zenodo.1234567.",
+    "A. Roe, B. Lee, et al. roe/meshkit: Meshkit 2.4.1, May 2021. Zenodo. URL "
+    "https://doi.org/10.5281/zenodo.1234567.",
+])
+def test_a_zenodo_release_keeps_its_number_in_the_title(text):
+    got = fields(text)
+    assert (got["title"], got["publisher"]) == ("roe/meshkit: Meshkit 2.4.1", "Zenodo")
+    assert not {"volume", "issue", "venue"} & set(got)
+
+
+def test_a_journals_volume_and_issue_are_no_release():
+    words = words_of("A. Roe. Title. Nature 2.4.1, 2021.")
+    labels = ["author"] * 4 + ["title", "title", "venue", "volume", "volume", "issue", "issue",
+                                "issue", "year", "year", "year"]
+    assert len(labels) == len(words)
+    assert release_in_title(words, labels) == {}
+
+
+def test_an_editors_name_before_ed_stays_the_editors():
+    words = words_of("Roe, A. 1990 Animals. In What Is a Tool? Tom Berg, ed. Pp. 1–9.")
+    labels = (["author"] * 4 + ["year", "title", "title"] + ["venue"] * 6
+              + ["editor"] * 5 + ["pages"] * 6)
+    assert len(labels) == len(words)
+    assert books.venue_end_before_role(words, labels) == {}
+
+
+def test_an_edition_before_the_imprint_is_no_part_of_the_book():
+    got = fields("Roe, Anna: Macht und Amt. In: Berg, T. ; Lee, K. (Hrsg.): Staat und Verwaltung. "
+                 "3. Aufl. Hamburg : Campe, 2001, S. 10–20")
+    assert got["venue"] == "Staat und Verwaltung" and got["edition"] == "3. Aufl"
