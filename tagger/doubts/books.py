@@ -282,6 +282,64 @@ def report_number(words, labels) -> dict[int, str]:
 
 
 _REPORT_WORDS = frozenset(("working", "discussion", "policy", "occasional", "research"))
+# The last word of a paper series' name ("Working Paper", "Discussion Note"), and the German
+# ones that name the kind alone ("ZUMA-Arbeitsbericht 2001/02").
+_SERIES_KINDS = frozenset(("paper", "papers", "note", "notes"))
+_GERMAN_SERIES_KINDS = frozenset(("arbeitsbericht", "arbeitspapier", "arbeitspapiere",
+                                  "diskussionspapier"))
+
+
+def paper_series(words, labels) -> dict[int, str]:
+    """A working paper's series and number after its title, outside brackets: "NBER Working
+    Paper No. 17699.", "Policy Research Working Paper 4620.", "IMF Staff Discussion Note
+    SDN/14/02.", "OECD Social, Employment and Migration Working Papers, No. 163,",
+    "ZUMA-Arbeitsbericht 2001/02." It is no journal with its pages: the words and the number
+    are the genre (as `report_number` reads them in brackets), the issuer after it the
+    publisher. A series whose number is followed by pages (":", "(") is a journal's name."""
+    lowered = [word.lower() for word in words]
+    for k, word in enumerate(lowered):
+        german = word in _GERMAN_SERIES_KINDS
+        if not (german or word in _SERIES_KINDS
+                and not _REPORT_WORDS.isdisjoint(lowered[max(k - 3, 0):k])):
+            continue
+        start = _series_start(words, k)
+        end = _series_number_end(words, lowered, k + 1)
+        if start is None or end is None or TITLE not in labels[:start]:
+            continue
+        if all(label == GENRE for label in labels[start:end]):
+            return {}
+        return dict.fromkeys(range(start, end), GENRE)
+    return {}
+
+
+def _series_start(words, k) -> int | None:
+    """The first word of the series' name that ends at `k`: back over capitalized words,
+    "and", "&", hyphens and commas to the full stop, quote or comma that closes the title."""
+    j = k
+    while j > 0 and (capitalized(words[j - 1]) or words[j - 1].isupper()
+                     or words[j - 1] in ("and", "&", "-", "of", "for", "on", "in")
+                     or words[j - 1] == "," and j - 2 >= 0 and capitalized(words[j - 2])
+                     and capitalized(words[j]) and words[j - 2] != words[j - 2].upper()):
+        j -= 1
+    if j == 0 or not capitalized(words[j]) and not words[j].isupper():
+        return None
+    return j if words[j - 1] in (".", ",") or words[j - 1] in _QUOTES else None
+
+
+def _series_number_end(words, lowered, k) -> int | None:
+    """The end of a series' number from `k` (", No. 163", " No. 17699", " 4620",
+    " SDN/14/02", " 2001/02"), where the sentence ends after it; None without one."""
+    if words[k:k + 1] == [","]:
+        k += 1
+    if lowered[k:k + 1] and lowered[k] in ("no", "nr", "number"):
+        k += 2 if words[k + 1:k + 2] == ["."] else 1
+    if not (k < len(words) and any(c.isdigit() for c in words[k])
+            or k + 2 < len(words) and words[k].isupper() and words[k + 1] == "/"):
+        return None
+    end = k + 1
+    while end + 1 < len(words) and words[end] in ("/", "-") and words[end + 1].isalnum():
+        end += 2
+    return end if end == len(words) or words[end] in (".", ",", ";") else None
 
 
 _QUOTES = frozenset("\"”“’‘»«")
@@ -310,8 +368,9 @@ def german_book_parts(words, labels) -> dict[int, str]:
         elif words[k + 1:k + 2] != ["."]:
             continue
         if word == "aufl":
-            number = next((j for j in range(k - 1, max(k - 7, -1), -1) if words[j].isdigit()), None)
-            if number is not None:
+            number = next((j for j in range(k - 1, max(k - 11, -1), -1) if words[j].isdigit()), None)
+            if number is not None and not any(capitalized(word) for word in words[number:k]):
+                # "7., grundlegend überarb. Aufl.", "3., überarb. und erw. Aufl."
                 decided |= dict.fromkeys(range(number, k + 2), EDITION)
         elif word == "bd" and k + 2 < len(words) and (words[k + 2].isdigit()
                                                        or words[k + 2] in _ROMAN
@@ -358,8 +417,10 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     """A book's subtitle that the CRF read as a venue because a volume or an edition, not the
     imprint, follows it: "Das Kapital. Kritik der politischen Ökonomie. Bd. 1. Hamburg: …".
     A venue straight after the title, opened by no "In", and followed only by a book's parts
-    before its place or publisher is more of the title."""
-    if VENUE not in labels or TITLE not in labels or not written_in_german(words):
+    before its place or publisher (or a thesis's "Diss.", or an "o.O." at the end: "…
+    Grundsatzprogramm des DGB. o.O.") is more of the title."""
+    if VENUE not in labels or TITLE not in labels or not (
+            written_in_german(words) or any(word in ("Diss", "Habil") for word in words)):
         return {}
     start = labels.index(VENUE)
     k = start - 1
@@ -372,12 +433,43 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     if end - start == 1 and words[end].lower() in ("bd", "band"):
         return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)
     after, parts = end, 0
-    while after < len(words) and (labels[after] in _BOOK_PARTS or words[after] in ".,"):
-        parts += labels[after] in _BOOK_PARTS
+    while after < len(words) and (labels[after] in _SUBTITLE_BEFORE or words[after] in ".,"):
+        parts += labels[after] in _SUBTITLE_BEFORE
         after += 1
-    if parts and after < len(words) and labels[after] in (LOCATION, PUBLISHER):
+    if parts and (after == len(words) or labels[after] in (LOCATION, PUBLISHER)):
         return dict.fromkeys(range(start, end), TITLE)
     return {}
+
+
+# What may follow a book's subtitle before its imprint: its parts, a thesis's "Diss." (genre)
+# and an "o.O." (note) that ends a reference with no place.
+_SUBTITLE_BEFORE = frozenset((VOLUME, EDITION, TRANSLATOR, EDITOR, GENRE, NOTE))
+
+
+def german_thesis(words, labels) -> dict[int, str]:
+    """A German thesis: "… Die Rolle des Hierarchischen Selbstinteresses. Diss., Technische
+    Universität Chemnitz." The description after a full stop ("Diss.", "Dissertation",
+    "Habil.") is the genre, the university after its comma the publisher (docs/design.md: a
+    thesis's school publishes it); the CRF read "Diss" as a journal's last word. A thesis the
+    book was also published as ("zugl. Diss. Universität Mannheim") is a note, left alone."""
+    for k, word in enumerate(words):
+        if word.lower() not in _GERMAN_THESES or k < 2 or words[k - 1] != ".":
+            continue
+        if words[k - 2].lower() == "zugl":
+            return {}
+        end = k + 2 if words[k + 1:k + 2] == ["."] else k + 1
+        decided = dict.fromkeys(range(k, end), GENRE)
+        if words[end:end + 1] == [","] and end + 1 < len(words) and capitalized(words[end + 1]):
+            school = end + 1
+            while school < len(words) and (capitalized(words[school])
+                                           or words[school] in ("-", "zu", "für", "der")):
+                school += 1
+            decided |= dict.fromkeys(range(end + 1, school), PUBLISHER)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+_GERMAN_THESES = frozenset(("diss", "dissertation", "habil", "habilitationsschrift"))
 
 
 def untitled_book(words, labels) -> dict[int, str]:
@@ -417,14 +509,18 @@ def editors_before_role(words, labels) -> dict[int, str]:
                                                 else "") != EDITOR:
             continue
         close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
-        if words[close:close + 2] != [")", ":"]:
-            continue
+        dated = (words[close:close + 2] == [")", "("] and close + 4 < len(words)
+                 and YEAR_SHAPE.match(words[close + 2]) and words[close + 3:close + 5] == [")", ":"])
+        if words[close:close + 2] != [")", ":"] and not dated:
+            continue  # "(Hrsg.):", or with the date between: "(Hrsg.) (2021):"
         start = k
         while start > 0 and (_name_word(words[start - 1]) or words[start - 1] in _NAME_JOINS):
             start -= 1
         group = start
-        while group > 0 and (_name_word(words[group - 1]) or words[group - 1] in _GROUP_WORDS):
-            group -= 1  # "Bundeszentrale für politische Bildung (Hrsg.):", a body as editor
+        while group > 0 and (_name_word(words[group - 1]) or words[group - 1] in _GROUP_WORDS
+                             or words[group - 1] == "/"):
+            group -= 1  # "Bundeszentrale für politische Bildung (Hrsg.):", a body as editor,
+            # or several: "Statistisches Bundesamt/Wissenschaftszentrum Berlin für …/… (Hrsg.)"
         if group < start and (group == 0 or labels[group - 1] == CITATION_NUMBER) and capitalized(
                 words[group]) and "für" in words[group:start]:
             start = group  # a body "für" something; "Die Zeit der Gesellschaft (Hg.)" is a title
@@ -436,6 +532,9 @@ def editors_before_role(words, labels) -> dict[int, str]:
         if k - start < 2 or not capitalized(words[start + 2] if opened else words[start]):
             continue
         decided = {j: EDITOR for j in range(start, close + 1) if labels[j] != EDITOR}
+        if dated:
+            decided |= dict.fromkeys(range(close + 1, close + 4), YEAR)
+            close += 3
         book, role = close + 2, VENUE if opened else TITLE
         if book < len(words) and capitalized(words[book]) and labels[book] in (
                 PUBLISHER, TITLE, EDITOR, VENUE):  # "In: … (Hrsg.): Sammelband. Berlin: …"
