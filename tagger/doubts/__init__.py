@@ -21,7 +21,7 @@ from .authors import (author_doubts, body_before_date, footnote_words, group_aft
 from .books import (book_after_editors, book_before_imprint, pages_before_in, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
                     subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number, paper_series,
-                    german_thesis,
+                    german_thesis, parliamentary_paper,
                     thesis_as_note,
                     venue_end_before_role,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
@@ -72,7 +72,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "paper_series", "german_thesis",
-           "no_place_or_year"]
+           "no_place_or_year", "parliamentary_paper"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -126,7 +126,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
             | link_word(words, labels) | book_after_in(words, labels)
             | paper_series(words, labels) | german_thesis(words, labels)
-            | no_place_or_year(words, labels))
+            | no_place_or_year(words, labels) | parliamentary_paper(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

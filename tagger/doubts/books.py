@@ -274,14 +274,49 @@ def report_number(words, labels) -> dict[int, str]:
         if close is None:
             continue
         inside = [w.lower() for w in words[k + 1:close]]
-        kind = ("paper" in inside and not _REPORT_WORDS.isdisjoint(inside) or "report" in inside)
-        number = any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
+        kind = ("paper" in inside and not _REPORT_WORDS.isdisjoint(inside)
+                or not {"report", "reports"}.isdisjoint(inside))
+        number = (any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
+                  or "reports" in inside and any(c.isdigit() for c in inside[-1]))
         if kind and number and all(label != TITLE for label in labels[close + 1:]):
-            return {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
+            return ({k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
+                    | _issuer_after(words, labels, close + 1))
     return {}
 
 
+def _issuer_after(words, labels, k) -> dict[int, str]:
+    """The sentence after a report's number, read as a journal: its issuer, the publisher
+    ("(… Research Paper No. 289). SSRN. https://…")."""
+    if words[k:k + 1] == ["."]:
+        k += 1
+    if k >= len(words) or labels[k] not in (VENUE, NOTE) or not capitalized(words[k]):
+        return {}
+    end = next((j for j in range(k, len(words)) if words[j] in ".,"), len(words))
+    if end - k > 6 or not all(word.isalpha() or word in ("&", "-") for word in words[k:end]):
+        return {}  # an issuer's name, not "Retrieved from …"
+    return dict.fromkeys(range(k, end), PUBLISHER)
+
+
 _REPORT_WORDS = frozenset(("working", "discussion", "policy", "occasional", "research"))
+def parliamentary_paper(words, labels) -> dict[int, str]:
+    """A parliament's printed paper by its number: "BT-Drs. 17/12650", "BR-Drs. 312/14",
+    "Drucksache 18/11980" (the Bundestag's and Bundesrat's). The number names the document,
+    as a report's does: a note, not a journal with its volume and pages, nor a date."""
+    for k, word in enumerate(words):
+        if word not in ("Drs", "Drucksache"):
+            continue
+        start = k - 2 if k >= 2 and words[k - 1] == "-" and words[k - 2] in ("BT", "BR") else k
+        j = k + 1 + (words[k + 1:k + 2] == ["."])
+        if not (j + 2 < len(words) and words[j].isdigit() and words[j + 1] == "/"
+                and words[j + 2].isdigit()):
+            continue
+        decided = dict.fromkeys(range(start, j + 3), NOTE)
+        if start >= 2 and words[start - 1] == "," and labels[start - 2] == TITLE:
+            decided |= {start - 2: TITLE, start - 1: OTHER}  # the title before keeps its end
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
 # The last word of a paper series' name ("Working Paper", "Discussion Note"), and the German
 # ones that name the kind alone ("ZUMA-Arbeitsbericht 2001/02").
 _SERIES_KINDS = frozenset(("paper", "papers", "note", "notes"))
@@ -344,7 +379,7 @@ def _series_number_end(words, lowered, k) -> int | None:
 
 _QUOTES = frozenset("\"”“’‘»«")
 # First words of APA 7's bracketed descriptions, and of NLM's ("[Internet]", "[dissertation]").
-_DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
+_DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset machine
     computer software video film preprint technical audiobook audio podcast lecture conference
     unpublished manuscript infographic white large massive tweet photograph map review editorial
     letter abstract special press fact mobile blog television tv motion internet
