@@ -255,9 +255,23 @@ def described_in_brackets(words, labels) -> dict[int, str]:
         comma = next((j for j in range(k + 1, close) if words[j] == ","), None)
         if comma is None:
             return dict.fromkeys(range(k, close + 1), GENRE)
-        return dict.fromkeys(range(k, comma), GENRE) | dict.fromkeys(range(comma + 1, close + 1),
-                                                                     PUBLISHER)
+        return (dict.fromkeys(range(k, comma), GENRE)
+                | dict.fromkeys(range(comma + 1, close + 1), PUBLISHER)
+                | _database_after(words, labels, close + 1))
     return {}
+
+
+def _database_after(words, labels, k) -> dict[int, str]:
+    """The database a thesis was found in, after its description ("[Doctoral dissertation,
+    …]. ProQuest Dissertations and Theses Global."), read as a journal: a note."""
+    if words[k:k + 1] == ["."]:
+        k += 1
+    if k >= len(words) or labels[k] not in (VENUE, PUBLISHER) or not capitalized(words[k]):
+        return {}
+    end = next((j for j in range(k, len(words)) if words[j] == "."), len(words))
+    if end < len(words) - 1 or not all(word.isalpha() for word in words[k:end]):
+        return {}  # the reference's last sentence, words alone
+    return dict.fromkeys(range(k, end), NOTE)
 
 
 def report_number(words, labels) -> dict[int, str]:
@@ -389,7 +403,8 @@ _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diplo
 def german_book_parts(words, labels) -> dict[int, str]:
     """A German book's parts that the CRF gave its title or a venue: the edition ("5. Aufl.",
     "7., grundlegend überarb. Aufl."), the volume ("Bd. 1", "Bd. I.2", "Band 1"), a works
-    edition's name and volume as its series ("Gesamtausgabe Bd. 11."), and the editors and
+    edition's name and volume as its series ("Gesamtausgabe Bd. 11.", and the Statistisches
+    Bundesamt's "Fachserie 1, Reihe 2.2"), and the editors and
     translators after "Hrsg. v.", "Hrsg. von" or "Übers. v." ("Hrsg. v. Rolf Tiedemann u. Hermann
     Schweppenhäuser."). A volume with its own title ("Bd. 1: Arbeitswelt und Bürgergeist")
     is left inside the title: a field is one stretch."""
@@ -400,6 +415,9 @@ def german_book_parts(words, labels) -> dict[int, str]:
     for k, word in enumerate(lowered):
         if word == "band" and words[k + 1:k + 2] and words[k + 1].isdigit():
             word = "bd"  # "Band 1: Situationslogik und Handeln", written out
+        elif word == "fachserie":
+            decided |= _fachserie(words, labels, k)
+            continue
         elif words[k + 1:k + 2] != ["."]:
             continue
         if word == "aufl":
@@ -435,6 +453,21 @@ def german_book_parts(words, labels) -> dict[int, str]:
     return decided
 
 
+def _fachserie(words, labels, k) -> dict[int, str]:
+    """The Statistisches Bundesamt's "Fachserie 1, Reihe 2.2" from `k`: a series; the sentence
+    before it keeps the title's or venue's end the CRF gave it."""
+    if not (k + 1 < len(words) and words[k + 1].isdigit()):
+        return {}
+    before = {k - 2: labels[k - 2], k - 1: OTHER} if k >= 2 and words[k - 1] == "." and labels[
+        k - 2] in (TITLE, VENUE) else {}
+    end = k + 2
+    if words[end:end + 2] == [",", "Reihe"] and end + 2 < len(words) and words[end + 2].isdigit():
+        end += 3
+        while end + 1 < len(words) and words[end] == "." and words[end + 1].isdigit():
+            end += 2
+    return before | dict.fromkeys(range(k, end), SERIES)
+
+
 def _volume_title_end(words, start) -> int:
     """Where a volume's own title from `start` ends: at the first comma or full stop that does
     not follow an initial or a one-letter abbreviation ("Bd. 2: Das Zeitalter Friedrichs d. Gr.")."""
@@ -444,7 +477,7 @@ def _volume_title_end(words, start) -> int:
     return end if end > start + 1 or end == start + 1 and capitalized(words[start]) else start - 1
 
 
-_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "band", "hrsg", "übers", "hg"))
+_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "band", "hrsg", "übers", "hg", "fachserie"))
 _ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())
 
 
@@ -455,7 +488,7 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     before its place or publisher (or a thesis's "Diss.", or an "o.O." at the end: "…
     Grundsatzprogramm des DGB. o.O.") is more of the title."""
     if VENUE not in labels or TITLE not in labels or not (
-            written_in_german(words) or any(word in ("Diss", "Habil") for word in words)):
+            written_in_german(words) or not _GERMAN_BOOK_SIGNS.isdisjoint(words)):
         return {}
     start = labels.index(VENUE)
     k = start - 1
@@ -465,6 +498,7 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
             word.lower() for word in words[:start + 1]) or words[k] in _QUOTES or words[k] == "'":
         return {}  # "In: Sammelband. Hg. v. …" is a chapter's, so is "'Über …,' Ges. Abh."
     end = run_end(labels, start, VENUE)
+    end = next((j for j in range(start + 1, end) if words[j] in _GERMAN_BOOK_SIGNS), end)
     if end - start == 1 and words[end].lower() in ("bd", "band"):
         return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)
     after, parts = end, 0
@@ -476,9 +510,11 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     return {}
 
 
+# Words of a German book, report or thesis besides written_in_german's ("Diss.", "Fachserie").
+_GERMAN_BOOK_SIGNS = frozenset(("Diss", "Habil", "Fachserie"))
 # What may follow a book's subtitle before its imprint: its parts, a thesis's "Diss." (genre)
 # and an "o.O." (note) that ends a reference with no place.
-_SUBTITLE_BEFORE = frozenset((VOLUME, EDITION, TRANSLATOR, EDITOR, GENRE, NOTE))
+_SUBTITLE_BEFORE = frozenset((VOLUME, EDITION, TRANSLATOR, EDITOR, GENRE, NOTE, SERIES))
 
 
 def german_thesis(words, labels) -> dict[int, str]:
