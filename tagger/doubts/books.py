@@ -292,7 +292,8 @@ def report_number(words, labels) -> dict[int, str]:
                 or not {"report", "reports"}.isdisjoint(inside))
         number = (any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
                   or "reports" in inside and any(c.isdigit() for c in inside[-1]))
-        if kind and number and all(label != TITLE for label in labels[close + 1:]):
+        if kind and number and all(label != TITLE or not word[:1].isalnum()
+                                   for word, label in zip(words[close + 1:], labels[close + 1:])):
             return ({k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
                     | _issuer_after(words, labels, close + 1))
     return {}
@@ -515,6 +516,29 @@ _GERMAN_BOOK_SIGNS = frozenset(("Diss", "Habil", "Fachserie"))
 # What may follow a book's subtitle before its imprint: its parts, a thesis's "Diss." (genre)
 # and an "o.O." (note) that ends a reference with no place.
 _SUBTITLE_BEFORE = frozenset((VOLUME, EDITION, TRANSLATOR, EDITOR, GENRE, NOTE, SERIES))
+
+
+def volume_with_title(words, labels) -> dict[int, str]:
+    """A book's volume with its own title, read as a volume and a journal: "Class, Codes and
+    Control. Volume 1: Theoretical Studies towards a Sociology of Language. London: …". The
+    volume's title after its colon is the volume's, as "Bd. 1: Arbeitswelt und Bürgergeist"
+    is, when the imprint follows it and no "In" opened a container."""
+    for k, word in enumerate(words):
+        if word not in ("Volume", "Vol", "Band", "Bd") or labels[k] not in (VOLUME, TITLE):
+            continue
+        colon = k + 2 + (words[k + 1:k + 2] == ["."])
+        read = labels[colon + 1:colon + 2]  # a journal, or the title run on ("… . Volume 1: …")
+        if not (words[colon:colon + 1] == [":"] and words[colon - 1].isdigit()
+                and (read == [VENUE] or read == [TITLE] == labels[k:k + 1]
+                     and words[k - 1:k] == ["."])):
+            return {}
+        end = run_end(labels, colon + 1, read[0])
+        after = end + (words[end:end + 1] == ["."])
+        if "in" in (w.lower() for w in words[:k]) or labels[after:after + 1] not in (
+                [LOCATION], [PUBLISHER]):
+            return {}
+        return dict.fromkeys(range(k, end), VOLUME)
+    return {}
 
 
 def german_thesis(words, labels) -> dict[int, str]:

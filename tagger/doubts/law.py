@@ -210,7 +210,7 @@ def german_law(words, labels) -> dict[int, str]:
     if words[first + 1:first + 2] == [","] and words[first] in _COURTS:
         decided[first] = AUTHOR
         if vom is not None and vom == first + 3:
-            decided[first + 2] = GENRE  # "Urteil", "Beschluss"
+            decided |= {first + 2: GENRE, vom: OTHER}  # "Urteil", "Beschluss"
     elif vom is not None:
         decided |= dict.fromkeys(range(first, vom), TITLE) | {vom: OTHER}
     return decided if any(labels[i] != label for i, label in decided.items()) else {}
