@@ -504,6 +504,8 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
         return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)
     after, parts = end, 0
     while after < len(words) and (labels[after] in _SUBTITLE_BEFORE or words[after] in ".,"):
+        if labels[after] == NOTE and words[after] not in ("o", "O", "J", "."):
+            return {}  # a note but "o.O." ("(submitted)"): no book's
         parts += labels[after] in _SUBTITLE_BEFORE
         after += 1
     if parts and (after == len(words) or labels[after] in (LOCATION, PUBLISHER)):
@@ -550,8 +552,9 @@ def german_thesis(words, labels) -> dict[int, str]:
     for k, word in enumerate(words):
         if word.lower() not in _GERMAN_THESES or k < 2 or words[k - 1] != ".":
             continue
-        if words[k - 2].lower() == "zugl":
-            return {}
+        if words[k - 2].lower() == "zugl" or word not in ("Diss", "Habil") and not (
+                written_in_german(words)):
+            return {}  # "… site. Dissertation, Pocatello, USA. 1978.": English, and a place
         end = k + 2 if words[k + 1:k + 2] == ["."] else k + 1
         decided = dict.fromkeys(range(k, end), GENRE)
         if words[end:end + 1] == [","] and end + 1 < len(words) and capitalized(words[end + 1]):
@@ -559,12 +562,14 @@ def german_thesis(words, labels) -> dict[int, str]:
             while school < len(words) and (capitalized(words[school])
                                            or words[school] in ("-", "zu", "für", "der")):
                 school += 1
-            decided |= dict.fromkeys(range(end + 1, school), PUBLISHER)
+            if not _SCHOOL_WORDS.isdisjoint(words[end + 1:school]):
+                decided |= dict.fromkeys(range(end + 1, school), PUBLISHER)
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
 
 
 _GERMAN_THESES = frozenset(("diss", "dissertation", "habil", "habilitationsschrift"))
+_SCHOOL_WORDS = frozenset(("Universität", "Hochschule", "Universitaet", "University", "Akademie"))
 
 
 def untitled_book(words, labels) -> dict[int, str]:
