@@ -54,8 +54,8 @@ def test_a_footnote_books_subtitle_is_the_title():
 
 @pytest.mark.parametrize("text, genre, publisher", [
     ("Goldin, Claudia, and Lawrence F. Katz. 2007. “The Race between Education and Technology: "
-     "The Evolution of U.S. Educational Wage Differentials, 1890 to 2005.” NBER Working Paper No. "
-     "12984.", "NBER Working Paper No. 12984", None),
+     "The Evolution of U.S. Educational Wage Differentials, 1890 to 2005.” NBER Working Paper "
+     "No. 12984.", "NBER Working Paper No. 12984", None),
     ("Bauer, Thomas K. 2002. “Migration, Sozialstaat und Zuwanderungspolitik.” IZA Discussion "
      "Paper No. 505. Bonn: Forschungsinstitut zur Zukunft der Arbeit.",
      "IZA Discussion Paper No. 505", "Forschungsinstitut zur Zukunft der Arbeit"),
@@ -76,8 +76,8 @@ def test_a_working_papers_series_and_number_are_the_genre_not_a_journal(text, ge
 
 
 def test_a_journal_named_working_papers_keeps_its_volume_and_pages():
-    got = fields("Smith, Carlota. 1980. “Temporal Structures in Discourse.” Texas Working Papers "
-                 "in Linguistics 4: 211–38.")
+    got = fields("Smith, Carlota. 1980. “Temporal Structures in Discourse.” Texas Working "
+                 "Papers in Linguistics 4: 211–38.")
     assert (got["venue"], got["volume"], got["pages"]) == (
         "Texas Working Papers in Linguistics", "4", "211–38")
 

@@ -344,8 +344,9 @@ def paper_series(words, labels) -> dict[int, str]:
     Paper No. 17699.", "Policy Research Working Paper 4620.", "IMF Staff Discussion Note
     SDN/14/02.", "OECD Social, Employment and Migration Working Papers, No. 163,",
     "ZUMA-Arbeitsbericht 2001/02." It is no journal with its pages: the words and the number
-    are the genre (as `report_number` reads them in brackets), the issuer after it the
-    publisher. A series whose number is followed by pages (":", "(") is a journal's name."""
+    are the genre (as `report_number` reads them in brackets). A series whose number is
+    followed by pages (":", "(") is a journal's name ("Texas Working Papers in Linguistics 4:
+    211–38")."""
     lowered = [word.lower() for word in words]
     for k, word in enumerate(lowered):
         german = word in _GERMAN_SERIES_KINDS
@@ -394,7 +395,8 @@ def _series_number_end(words, lowered, k) -> int | None:
 
 _QUOTES = frozenset("\"”“’‘»«")
 # First words of APA 7's bracketed descriptions, and of NLM's ("[Internet]", "[dissertation]").
-_DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset machine
+_DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
+    machine
     computer software video film preprint technical audiobook audio podcast lecture conference
     unpublished manuscript infographic white large massive tweet photograph map review editorial
     letter abstract special press fact mobile blog television tv motion internet
@@ -422,7 +424,8 @@ def german_book_parts(words, labels) -> dict[int, str]:
         elif words[k + 1:k + 2] != ["."]:
             continue
         if word == "aufl":
-            number = next((j for j in range(k - 1, max(k - 11, -1), -1) if words[j].isdigit()), None)
+            number = next((j for j in range(k - 1, max(k - 11, -1), -1) if words[j].isdigit()),
+                          None)
             if number is not None and not any(capitalized(word) for word in words[number:k]):
                 # "7., grundlegend überarb. Aufl.", "3., überarb. und erw. Aufl."
                 decided |= dict.fromkeys(range(number, k + 2), EDITION)
@@ -610,7 +613,8 @@ def editors_before_role(words, labels) -> dict[int, str]:
             continue
         close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
         dated = (words[close:close + 2] == [")", "("] and close + 4 < len(words)
-                 and YEAR_SHAPE.match(words[close + 2]) and words[close + 3:close + 5] == [")", ":"])
+                 and YEAR_SHAPE.match(words[close + 2])
+                 and words[close + 3:close + 5] == [")", ":"])
         if words[close:close + 2] != [")", ":"] and not dated:
             continue  # "(Hrsg.):", or with the date between: "(Hrsg.) (2021):"
         start = k

@@ -20,7 +20,8 @@ from .words import (AUTHOR, CITATION_NUMBER, DASHES, NOTE, PAGES, TITLE, VENUE, 
 # A lead-in's first word (lower-cased; "." after an abbreviation is read with it) and the
 # words that may follow it before the work ("Vgl. hierzu ausführlich", "See, for example,").
 _HEADS = frozenset(("see", "cf", "compare", "vgl", "siehe", "zit", "hierzu", "dazu", "so",
-                    "näher", "ausführlich", "grundlegend", "anders", "statt", "ähnlich", "eingehend"))
+                    "näher", "ausführlich", "grundlegend", "anders", "statt", "ähnlich",
+                    "eingehend"))
 _FOLLOWERS = frozenset(("also", "auch", "dazu", "hierzu", "etwa", "ausführlich", "nach", "n",
                         "e", "g", "z", "b", "for", "example", "generally", "further", "esp",
                         "especially", "insbesondere", "u", "a", "näher", "grundlegend", "nur",
@@ -29,7 +30,7 @@ _FOLLOWERS = frozenset(("also", "auch", "dazu", "hierzu", "etwa", "ausführlich"
 # "Statt vieler", never "Statt" alone.
 _NEEDS_FOLLOWER = frozenset(("so", "dazu", "zit", "statt"))
 # The words a lead-in ends with when a clause comes before them ("For a critique, see", "On
-# this point see", "Anders aber vgl."), and those a German one opens with before its noun
+# this point see", "Zur Geschichte vgl."), and those a German one opens with before its noun
 # ("Zum Begriff", "Zur Kritik an diesem Konzept").
 _CLAUSE_ENDS = frozenset(("see", "vgl", "siehe", "cf"))
 _PHRASE_HEADS = frozenset(("zum", "zur"))
@@ -160,12 +161,12 @@ def _number(words, start) -> dict[int, str]:
 def _lead_in_end(words, k) -> int | None:
     """Where a lead-in that opens at `k` ends (the work's first word), or None."""
     if k >= len(words) or not words[k][:1].isupper():
-        return None
+        return None  # (most references: asked before the whole reference is lowered)
     if words[k].lower() not in _HEADS:
         clause = _clause_end(words, k)
         if clause is None:
             return _phrase_end(words, k)
-        k = clause  # (most references: asked before the whole reference is lowered)
+        k = clause
     lowered = [word.lower() for word in words]
     head, j = lowered[k], k + 1
     if words[j:j + 1] == [","] and lowered[j + 1:j + 2] not in (["e"], ["for"]):

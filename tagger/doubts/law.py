@@ -202,7 +202,8 @@ def german_law(words, labels) -> dict[int, str]:
     first = next((i for i, label in enumerate(labels) if label != CITATION_NUMBER), 0)
     vom = next((i for i in range(first, source) if words[i] == "vom"), None)
     if vom is not None:
-        date_end = next((i for i in range(vom + 1, source) if words[i] in (",", "–", "-")), source)
+        date_end = next((i for i in range(vom + 1, source) if words[i] in (",", "–", "-")),
+                        source)
         decided |= dict.fromkeys(range(vom + 1, date_end), YEAR)
         if words[date_end] in ("–", "-"):  # the docket number: "– 1 BvR 209/83"
             docket_end = next((i for i in range(date_end, source) if words[i] == ","), source)
