@@ -20,10 +20,13 @@ from .authors import (author_doubts, body_before_date, footnote_words, group_aft
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, book_before_imprint, pages_before_in, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
-                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number, thesis_as_note,
+                    subtitle_before_book_parts, untitled_book, imprint_as_venue, report_number, paper_series,
+                    german_thesis, parliamentary_paper, volume_with_title,
+                    thesis_as_note,
                     venue_end_before_role,
                     bracketed_translator, imprint_in_venue, publisher_after_place, role_names)
-from .dates import (access_date, in_press, missing_year, online_dates, status_as_date,
+from .dates import (access_date, in_press, missing_year, no_place_or_year, online_dates,
+                    status_as_date,
                     updated_and_cited,
                     vancouver_volume, vancouver_year)
 from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title, short_form
@@ -68,7 +71,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title"]
+           "book_after_in", "release_in_title", "paper_series", "german_thesis",
+           "no_place_or_year", "parliamentary_paper", "volume_with_title"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -120,7 +124,10 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | status_as_date(words, labels) | second_work(words, labels)
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
-            | link_word(words, labels) | book_after_in(words, labels))
+            | link_word(words, labels) | book_after_in(words, labels)
+            | paper_series(words, labels) | german_thesis(words, labels)
+            | no_place_or_year(words, labels) | parliamentary_paper(words, labels)
+            | volume_with_title(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -137,7 +144,7 @@ def reading_checks(words, labels) -> dict[int, str]:
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
     their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
-    no publisher's, Zenodo's "Pandas 1.0.3" the title's."""
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's, "Volume 1: Its Own Title" the volume's."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -152,4 +159,4 @@ def reading_checks(words, labels) -> dict[int, str]:
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
-            | release_in_title(words, labels))
+            | release_in_title(words, labels) | volume_with_title(words, labels))

@@ -708,11 +708,14 @@ def group_named_again(words, labels) -> dict[int, str]:
     if again is None or again <= end + 1 or TITLE in labels[again:again + len(name)]:
         return {}
     first = end + 1  # the title's first word, past an APA date: "World Bank. (2018). Poverty …"
+    year = {}
     if words[first:first + 1] == ["("] and YEAR in labels[first:first + 3]:
         first = run_end(labels, first, YEAR)
+    elif YEAR_SHAPE.match(words[first]) and words[first + 1:first + 2] == ["."]:
+        year, first = {first: YEAR}, first + 2  # Chicago's "World Bank. 2018. Poverty …"
     if first >= again:
         return {}
-    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, first: TITLE}
+    decided = dict.fromkeys(range(start, end), AUTHOR) | {end: OTHER, first: TITLE} | year
     if labels[again] == VENUE:
         decided |= dict.fromkeys(range(again, again + len(name)), PUBLISHER)
     return decided if any(labels[i] != label for i, label in decided.items()) else {}

@@ -255,9 +255,23 @@ def described_in_brackets(words, labels) -> dict[int, str]:
         comma = next((j for j in range(k + 1, close) if words[j] == ","), None)
         if comma is None:
             return dict.fromkeys(range(k, close + 1), GENRE)
-        return dict.fromkeys(range(k, comma), GENRE) | dict.fromkeys(range(comma + 1, close + 1),
-                                                                     PUBLISHER)
+        return (dict.fromkeys(range(k, comma), GENRE)
+                | dict.fromkeys(range(comma + 1, close + 1), PUBLISHER)
+                | _database_after(words, labels, close + 1))
     return {}
+
+
+def _database_after(words, labels, k) -> dict[int, str]:
+    """The database a thesis was found in, after its description ("[Doctoral dissertation,
+    …]. ProQuest Dissertations and Theses Global."), read as a journal: a note."""
+    if words[k:k + 1] == ["."]:
+        k += 1
+    if k >= len(words) or labels[k] not in (VENUE, PUBLISHER) or not capitalized(words[k]):
+        return {}
+    end = next((j for j in range(k, len(words)) if words[j] == "."), len(words))
+    if end < len(words) - 1 or not all(word.isalpha() for word in words[k:end]):
+        return {}  # the reference's last sentence, words alone
+    return dict.fromkeys(range(k, end), NOTE)
 
 
 def report_number(words, labels) -> dict[int, str]:
@@ -274,19 +288,115 @@ def report_number(words, labels) -> dict[int, str]:
         if close is None:
             continue
         inside = [w.lower() for w in words[k + 1:close]]
-        kind = ("paper" in inside and not _REPORT_WORDS.isdisjoint(inside) or "report" in inside)
-        number = any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
-        if kind and number and all(label != TITLE for label in labels[close + 1:]):
-            return {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
+        kind = ("paper" in inside and not _REPORT_WORDS.isdisjoint(inside)
+                or not {"report", "reports"}.isdisjoint(inside))
+        number = (any(w in ("no", "nr", "number") for w in inside) and inside[-1][:1].isdigit()
+                  or "reports" in inside and any(c.isdigit() for c in inside[-1]))
+        if kind and number and all(label != TITLE or not word[:1].isalnum()
+                                   for word, label in zip(words[close + 1:], labels[close + 1:])):
+            return ({k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), GENRE)
+                    | _issuer_after(words, labels, close + 1))
     return {}
 
 
+def _issuer_after(words, labels, k) -> dict[int, str]:
+    """The sentence after a report's number, read as a journal: its issuer, the publisher
+    ("(… Research Paper No. 289). SSRN. https://…")."""
+    if words[k:k + 1] == ["."]:
+        k += 1
+    if k >= len(words) or labels[k] not in (VENUE, NOTE) or not capitalized(words[k]):
+        return {}
+    end = next((j for j in range(k, len(words)) if words[j] in ".,"), len(words))
+    if end - k > 6 or not all(word.isalpha() or word in ("&", "-") for word in words[k:end]):
+        return {}  # an issuer's name, not "Retrieved from …"
+    return dict.fromkeys(range(k, end), PUBLISHER)
+
+
 _REPORT_WORDS = frozenset(("working", "discussion", "policy", "occasional", "research"))
+def parliamentary_paper(words, labels) -> dict[int, str]:
+    """A parliament's printed paper by its number: "BT-Drs. 17/12650", "BR-Drs. 312/14",
+    "Drucksache 18/11980" (the Bundestag's and Bundesrat's). The number names the document,
+    as a report's does: a note, not a journal with its volume and pages, nor a date."""
+    for k, word in enumerate(words):
+        if word not in ("Drs", "Drucksache"):
+            continue
+        start = k - 2 if k >= 2 and words[k - 1] == "-" and words[k - 2] in ("BT", "BR") else k
+        j = k + 1 + (words[k + 1:k + 2] == ["."])
+        if not (j + 2 < len(words) and words[j].isdigit() and words[j + 1] == "/"
+                and words[j + 2].isdigit()):
+            continue
+        decided = dict.fromkeys(range(start, j + 3), NOTE)
+        if start >= 2 and words[start - 1] == "," and labels[start - 2] == TITLE:
+            decided |= {start - 2: TITLE, start - 1: OTHER}  # the title before keeps its end
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+# The last word of a paper series' name ("Working Paper", "Discussion Note"), and the German
+# ones that name the kind alone ("ZUMA-Arbeitsbericht 2001/02").
+_SERIES_KINDS = frozenset(("paper", "papers", "note", "notes"))
+_GERMAN_SERIES_KINDS = frozenset(("arbeitsbericht", "arbeitspapier", "arbeitspapiere",
+                                  "diskussionspapier"))
+
+
+def paper_series(words, labels) -> dict[int, str]:
+    """A working paper's series and number after its title, outside brackets: "NBER Working
+    Paper No. 17699.", "Policy Research Working Paper 4620.", "IMF Staff Discussion Note
+    SDN/14/02.", "OECD Social, Employment and Migration Working Papers, No. 163,",
+    "ZUMA-Arbeitsbericht 2001/02." It is no journal with its pages: the words and the number
+    are the genre (as `report_number` reads them in brackets). A series whose number is
+    followed by pages (":", "(") is a journal's name ("Texas Working Papers in Linguistics 4:
+    211–38")."""
+    lowered = [word.lower() for word in words]
+    for k, word in enumerate(lowered):
+        german = word in _GERMAN_SERIES_KINDS
+        if not (german or word in _SERIES_KINDS
+                and not _REPORT_WORDS.isdisjoint(lowered[max(k - 3, 0):k])):
+            continue
+        start = _series_start(words, k)
+        end = _series_number_end(words, lowered, k + 1)
+        if start is None or end is None or TITLE not in labels[:start]:
+            continue
+        if all(label == GENRE for label in labels[start:end]):
+            return {}
+        return dict.fromkeys(range(start, end), GENRE)
+    return {}
+
+
+def _series_start(words, k) -> int | None:
+    """The first word of the series' name that ends at `k`: back over capitalized words,
+    "and", "&", hyphens and commas to the full stop, quote or comma that closes the title."""
+    j = k
+    while j > 0 and (capitalized(words[j - 1]) or words[j - 1].isupper()
+                     or words[j - 1] in ("and", "&", "-", "of", "for", "on", "in")
+                     or words[j - 1] == "," and j - 2 >= 0 and capitalized(words[j - 2])
+                     and capitalized(words[j]) and words[j - 2] != words[j - 2].upper()):
+        j -= 1
+    if j == 0 or not capitalized(words[j]) and not words[j].isupper():
+        return None
+    return j if words[j - 1] in (".", ",") or words[j - 1] in _QUOTES else None
+
+
+def _series_number_end(words, lowered, k) -> int | None:
+    """The end of a series' number from `k` (", No. 163", " No. 17699", " 4620",
+    " SDN/14/02", " 2001/02"), where the sentence ends after it; None without one."""
+    if words[k:k + 1] == [","]:
+        k += 1
+    if lowered[k:k + 1] and lowered[k] in ("no", "nr", "number"):
+        k += 2 if words[k + 1:k + 2] == ["."] else 1
+    if not (k < len(words) and any(c.isdigit() for c in words[k])
+            or k + 2 < len(words) and words[k].isupper() and words[k + 1] == "/"):
+        return None
+    end = k + 1
+    while end + 1 < len(words) and words[end] in ("/", "-") and words[end + 1].isalnum():
+        end += 2
+    return end if end == len(words) or words[end] in (".", ",", ";") else None
 
 
 _QUOTES = frozenset("\"”“’‘»«")
 # First words of APA 7's bracketed descriptions, and of NLM's ("[Internet]", "[dissertation]").
 _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diploma data dataset
+    machine
     computer software video film preprint technical audiobook audio podcast lecture conference
     unpublished manuscript infographic white large massive tweet photograph map review editorial
     letter abstract special press fact mobile blog television tv motion internet
@@ -296,7 +406,8 @@ _DESCRIPTIONS = frozenset("""doctoral master masters bachelor habilitation diplo
 def german_book_parts(words, labels) -> dict[int, str]:
     """A German book's parts that the CRF gave its title or a venue: the edition ("5. Aufl.",
     "7., grundlegend überarb. Aufl."), the volume ("Bd. 1", "Bd. I.2", "Band 1"), a works
-    edition's name and volume as its series ("Gesamtausgabe Bd. 11."), and the editors and
+    edition's name and volume as its series ("Gesamtausgabe Bd. 11.", and the Statistisches
+    Bundesamt's "Fachserie 1, Reihe 2.2"), and the editors and
     translators after "Hrsg. v.", "Hrsg. von" or "Übers. v." ("Hrsg. v. Rolf Tiedemann u. Hermann
     Schweppenhäuser."). A volume with its own title ("Bd. 1: Arbeitswelt und Bürgergeist")
     is left inside the title: a field is one stretch."""
@@ -307,11 +418,16 @@ def german_book_parts(words, labels) -> dict[int, str]:
     for k, word in enumerate(lowered):
         if word == "band" and words[k + 1:k + 2] and words[k + 1].isdigit():
             word = "bd"  # "Band 1: Situationslogik und Handeln", written out
+        elif word == "fachserie":
+            decided |= _fachserie(words, labels, k)
+            continue
         elif words[k + 1:k + 2] != ["."]:
             continue
         if word == "aufl":
-            number = next((j for j in range(k - 1, max(k - 7, -1), -1) if words[j].isdigit()), None)
-            if number is not None:
+            number = next((j for j in range(k - 1, max(k - 11, -1), -1) if words[j].isdigit()),
+                          None)
+            if number is not None and not any(capitalized(word) for word in words[number:k]):
+                # "7., grundlegend überarb. Aufl.", "3., überarb. und erw. Aufl."
                 decided |= dict.fromkeys(range(number, k + 2), EDITION)
         elif word == "bd" and k + 2 < len(words) and (words[k + 2].isdigit()
                                                        or words[k + 2] in _ROMAN
@@ -341,6 +457,21 @@ def german_book_parts(words, labels) -> dict[int, str]:
     return decided
 
 
+def _fachserie(words, labels, k) -> dict[int, str]:
+    """The Statistisches Bundesamt's "Fachserie 1, Reihe 2.2" from `k`: a series; the sentence
+    before it keeps the title's or venue's end the CRF gave it."""
+    if not (k + 1 < len(words) and words[k + 1].isdigit()):
+        return {}
+    before = {k - 2: labels[k - 2], k - 1: OTHER} if k >= 2 and words[k - 1] == "." and labels[
+        k - 2] in (TITLE, VENUE) else {}
+    end = k + 2
+    if words[end:end + 2] == [",", "Reihe"] and end + 2 < len(words) and words[end + 2].isdigit():
+        end += 3
+        while end + 1 < len(words) and words[end] == "." and words[end + 1].isdigit():
+            end += 2
+    return before | dict.fromkeys(range(k, end), SERIES)
+
+
 def _volume_title_end(words, start) -> int:
     """Where a volume's own title from `start` ends: at the first comma or full stop that does
     not follow an initial or a one-letter abbreviation ("Bd. 2: Das Zeitalter Friedrichs d. Gr.")."""
@@ -350,7 +481,7 @@ def _volume_title_end(words, start) -> int:
     return end if end > start + 1 or end == start + 1 and capitalized(words[start]) else start - 1
 
 
-_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "band", "hrsg", "übers", "hg"))
+_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "band", "hrsg", "übers", "hg", "fachserie"))
 _ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())
 
 
@@ -358,8 +489,10 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
     """A book's subtitle that the CRF read as a venue because a volume or an edition, not the
     imprint, follows it: "Das Kapital. Kritik der politischen Ökonomie. Bd. 1. Hamburg: …".
     A venue straight after the title, opened by no "In", and followed only by a book's parts
-    before its place or publisher is more of the title."""
-    if VENUE not in labels or TITLE not in labels or not written_in_german(words):
+    before its place or publisher (or a thesis's "Diss.", or an "o.O." at the end: "…
+    Grundsatzprogramm des DGB. o.O.") is more of the title."""
+    if VENUE not in labels or TITLE not in labels or not (
+            written_in_german(words) or not _GERMAN_BOOK_SIGNS.isdisjoint(words)):
         return {}
     start = labels.index(VENUE)
     k = start - 1
@@ -369,15 +502,77 @@ def subtitle_before_book_parts(words, labels) -> dict[int, str | None]:
             word.lower() for word in words[:start + 1]) or words[k] in _QUOTES or words[k] == "'":
         return {}  # "In: Sammelband. Hg. v. …" is a chapter's, so is "'Über …,' Ges. Abh."
     end = run_end(labels, start, VENUE)
+    end = next((j for j in range(start + 1, end) if words[j] in _GERMAN_BOOK_SIGNS), end)
     if end - start == 1 and words[end].lower() in ("bd", "band"):
         return {}  # "Gesamtausgabe Bd. 11": a series (german_book_parts)
     after, parts = end, 0
-    while after < len(words) and (labels[after] in _BOOK_PARTS or words[after] in ".,"):
-        parts += labels[after] in _BOOK_PARTS
+    while after < len(words) and (labels[after] in _SUBTITLE_BEFORE or words[after] in ".,"):
+        if labels[after] == NOTE and words[after] not in ("o", "O", "J", "."):
+            return {}  # a note but "o.O." ("(submitted)"): no book's
+        parts += labels[after] in _SUBTITLE_BEFORE
         after += 1
-    if parts and after < len(words) and labels[after] in (LOCATION, PUBLISHER):
+    if parts and (after == len(words) or labels[after] in (LOCATION, PUBLISHER)):
         return dict.fromkeys(range(start, end), TITLE)
     return {}
+
+
+# Words of a German book, report or thesis besides written_in_german's ("Diss.", "Fachserie").
+_GERMAN_BOOK_SIGNS = frozenset(("Diss", "Habil", "Fachserie"))
+# What may follow a book's subtitle before its imprint: its parts, a thesis's "Diss." (genre)
+# and an "o.O." (note) that ends a reference with no place.
+_SUBTITLE_BEFORE = frozenset((VOLUME, EDITION, TRANSLATOR, EDITOR, GENRE, NOTE, SERIES))
+
+
+def volume_with_title(words, labels) -> dict[int, str]:
+    """A book's volume with its own title, read as a volume and a journal: "Class, Codes and
+    Control. Volume 1: Theoretical Studies towards a Sociology of Language. London: …". The
+    volume's title after its colon is the volume's, as "Bd. 1: Arbeitswelt und Bürgergeist"
+    is, when the imprint follows it and no "In" opened a container."""
+    for k, word in enumerate(words):
+        if word not in ("Volume", "Vol", "Band", "Bd") or labels[k] not in (VOLUME, TITLE):
+            continue
+        colon = k + 2 + (words[k + 1:k + 2] == ["."])
+        read = labels[colon + 1:colon + 2]  # a journal, or the title run on ("… . Volume 1: …")
+        if not (words[colon:colon + 1] == [":"] and words[colon - 1].isdigit()
+                and (read == [VENUE] or read == [TITLE] == labels[k:k + 1]
+                     and words[k - 1:k] == ["."])):
+            return {}
+        end = run_end(labels, colon + 1, read[0])
+        after = end + (words[end:end + 1] == ["."])
+        if "in" in (w.lower() for w in words[:k]) or labels[after:after + 1] not in (
+                [LOCATION], [PUBLISHER]):
+            return {}
+        return dict.fromkeys(range(k, end), VOLUME)
+    return {}
+
+
+def german_thesis(words, labels) -> dict[int, str]:
+    """A German thesis: "… Die Rolle des Hierarchischen Selbstinteresses. Diss., Technische
+    Universität Chemnitz." The description after a full stop ("Diss.", "Dissertation",
+    "Habil.") is the genre, the university after its comma the publisher (docs/design.md: a
+    thesis's school publishes it); the CRF read "Diss" as a journal's last word. A thesis the
+    book was also published as ("zugl. Diss. Universität Mannheim") is a note, left alone."""
+    for k, word in enumerate(words):
+        if word.lower() not in _GERMAN_THESES or k < 2 or words[k - 1] != ".":
+            continue
+        if words[k - 2].lower() == "zugl" or word not in ("Diss", "Habil") and not (
+                written_in_german(words)):
+            return {}  # "… site. Dissertation, Pocatello, USA. 1978.": English, and a place
+        end = k + 2 if words[k + 1:k + 2] == ["."] else k + 1
+        decided = dict.fromkeys(range(k, end), GENRE)
+        if words[end:end + 1] == [","] and end + 1 < len(words) and capitalized(words[end + 1]):
+            school = end + 1
+            while school < len(words) and (capitalized(words[school])
+                                           or words[school] in ("-", "zu", "für", "der")):
+                school += 1
+            if not _SCHOOL_WORDS.isdisjoint(words[end + 1:school]):
+                decided |= dict.fromkeys(range(end + 1, school), PUBLISHER)
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+_GERMAN_THESES = frozenset(("diss", "dissertation", "habil", "habilitationsschrift"))
+_SCHOOL_WORDS = frozenset(("Universität", "Hochschule", "Universitaet", "University", "Akademie"))
 
 
 def untitled_book(words, labels) -> dict[int, str]:
@@ -417,14 +612,19 @@ def editors_before_role(words, labels) -> dict[int, str]:
                                                 else "") != EDITOR:
             continue
         close = k + 3 if words[k + 2:k + 3] == ["."] else k + 2
-        if words[close:close + 2] != [")", ":"]:
-            continue
+        dated = (words[close:close + 2] == [")", "("] and close + 4 < len(words)
+                 and YEAR_SHAPE.match(words[close + 2])
+                 and words[close + 3:close + 5] == [")", ":"])
+        if words[close:close + 2] != [")", ":"] and not dated:
+            continue  # "(Hrsg.):", or with the date between: "(Hrsg.) (2021):"
         start = k
         while start > 0 and (_name_word(words[start - 1]) or words[start - 1] in _NAME_JOINS):
             start -= 1
         group = start
-        while group > 0 and (_name_word(words[group - 1]) or words[group - 1] in _GROUP_WORDS):
-            group -= 1  # "Bundeszentrale für politische Bildung (Hrsg.):", a body as editor
+        while group > 0 and (_name_word(words[group - 1]) or words[group - 1] in _GROUP_WORDS
+                             or words[group - 1] == "/"):
+            group -= 1  # "Bundeszentrale für politische Bildung (Hrsg.):", a body as editor,
+            # or several: "Statistisches Bundesamt/Wissenschaftszentrum Berlin für …/… (Hrsg.)"
         if group < start and (group == 0 or labels[group - 1] == CITATION_NUMBER) and capitalized(
                 words[group]) and "für" in words[group:start]:
             start = group  # a body "für" something; "Die Zeit der Gesellschaft (Hg.)" is a title
@@ -436,6 +636,9 @@ def editors_before_role(words, labels) -> dict[int, str]:
         if k - start < 2 or not capitalized(words[start + 2] if opened else words[start]):
             continue
         decided = {j: EDITOR for j in range(start, close + 1) if labels[j] != EDITOR}
+        if dated:
+            decided |= dict.fromkeys(range(close + 1, close + 4), YEAR)
+            close += 3
         book, role = close + 2, VENUE if opened else TITLE
         if book < len(words) and capitalized(words[book]) and labels[book] in (
                 PUBLISHER, TITLE, EDITOR, VENUE):  # "In: … (Hrsg.): Sammelband. Berlin: …"

@@ -188,7 +188,8 @@ def in_press(words, labels) -> dict[int, str]:
 
 
 def status_as_date(words, labels) -> dict[int, str]:
-    """ "Jones, R. (forthcoming).", "Weber, Max (im Druck):": a status in brackets where an
+    """ "Jones, R. (forthcoming).", "Weber, Max (im Druck):", "Esser, Hartmut (o.J.):" (ohne
+    Jahr, German "n.d."): a status in brackets where an
     author–date list prints the year is no year but a note, as "(n.d.)" is (docs/design.md,
     "Labels"); the CRF read it as the year, or the German one as the title with the given name
     before it. Only in the date's place: after the names, before "." or ":", no year before it."""
@@ -222,4 +223,18 @@ def _name_part(word) -> bool:
 
 # Statuses printed where the year stands, English and German.
 _STATUSES = (("forthcoming",), ("in", "press"), ("im", "druck"), ("im", "erscheinen"),
-             ("in", "vorbereitung"))
+             ("in", "vorbereitung"), ("o", ".", "j", "."), ("o", ".", "j"))
+
+
+def no_place_or_year(words, labels) -> dict[int, str]:
+    """German "o.O." (ohne Ort, no place) and "o.J." (ohne Jahr, no year) where the imprint
+    stands ("Grundsatzprogramm des DGB. o.O.", "Bonn o.J."): a note, as "n.d." is (docs/
+    design.md, "Labels"), never a venue's or a title's last words. Bracketed "(o.J.)" where the
+    date stands is `status_as_date`'s."""
+    decided = {}
+    for k in range(len(words) - 2):
+        if words[k] == "o" and words[k + 1] == "." and words[k + 2] in ("O", "J") and (
+                k == 0 or words[k - 1] != "("):
+            end = k + 3 + (words[k + 3:k + 4] == ["."])
+            decided |= dict.fromkeys(range(k, end), NOTE)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}

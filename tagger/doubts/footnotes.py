@@ -19,12 +19,22 @@ from .words import (AUTHOR, CITATION_NUMBER, DASHES, NOTE, PAGES, TITLE, VENUE, 
 
 # A lead-in's first word (lower-cased; "." after an abbreviation is read with it) and the
 # words that may follow it before the work ("Vgl. hierzu ausführlich", "See, for example,").
-_HEADS = frozenset(("see", "cf", "compare", "vgl", "siehe", "zit", "hierzu", "dazu", "so"))
+_HEADS = frozenset(("see", "cf", "compare", "vgl", "siehe", "zit", "hierzu", "dazu", "so",
+                    "näher", "ausführlich", "grundlegend", "anders", "statt", "ähnlich",
+                    "eingehend"))
 _FOLLOWERS = frozenset(("also", "auch", "dazu", "hierzu", "etwa", "ausführlich", "nach", "n",
                         "e", "g", "z", "b", "for", "example", "generally", "further", "esp",
-                        "especially", "insbesondere", "u", "a", "näher", "grundlegend"))
-# Words a second head needs before it: "So auch", never "So" alone ("So, J." is a name).
-_NEEDS_FOLLOWER = frozenset(("so", "dazu", "zit"))
+                        "especially", "insbesondere", "u", "a", "näher", "grundlegend", "nur",
+                        "bereits", "schon", "vieler", "ferner", "aber", "jetzt", "zuletzt"))
+# Words a second head needs before it: "So auch", never "So" alone ("So, J." is a name);
+# "Statt vieler", never "Statt" alone.
+_NEEDS_FOLLOWER = frozenset(("so", "dazu", "zit", "statt"))
+# The words a lead-in ends with when a clause comes before them ("For a critique, see", "On
+# this point see", "Zur Geschichte vgl."), and those a German one opens with before its noun
+# ("Zum Begriff", "Zur Kritik an diesem Konzept").
+_CLAUSE_ENDS = frozenset(("see", "vgl", "siehe", "cf"))
+_PHRASE_HEADS = frozenset(("zum", "zur"))
+_ARTICLES = frozenset(("der", "die", "das", "des", "dem", "den"))
 # Back-references: "Ibid.", "Ebd." ("ebenda"), "a.a.O." (am angegebenen Ort), "op. cit.".
 _CITED_AGAIN = frozenset(("ibid", "ibidem", "ebd", "ebenda"))
 _NAME_SEPARATORS = frozenset((",", "and", "und", "&", "/"))
@@ -49,13 +59,24 @@ def footnote_title(words, labels) -> dict[int, str]:
     """After a lead-in and its authors, the work's title comes, not a container: "Vgl. Jürgen
     Kocka, Sozialgeschichte. Begriff – …, 2. Aufl., Göttingen 1986" or "Cf. Arlie Russell
     Hochschild, The Second Shift (New York: …)" read as a venue with no title before it is the
-    title (a container follows "in" or "in:"). Checked on the final reading too."""
+    title (a container follows "in" or "in:"), and so is a venue right after the title's first
+    sentence, its subtitle ("Vgl. Hartmut Rosa, Beschleunigung. Die Veränderung der
+    Zeitstrukturen in der Moderne, Frankfurt a.M. 2005"). Checked on the final reading too."""
     start = _after_number(words)
     end = _lead_in_end(words, start)
     if end is None or labels[end:end + 1] != [AUTHOR]:
         return {}
     comma = run_end(labels, end, AUTHOR)
     first = comma + 1 if words[comma:comma + 1] == [","] else comma
+    if labels[first:first + 1] == [TITLE]:  # "Beschleunigung. Die Veränderung …, Frankfurt"
+        stop = run_end(labels, first, TITLE)
+        first = stop + 1 if words[stop:stop + 1] == ["."] else stop
+        subtitle = range(stop, run_end(labels, first, VENUE))
+        if (words[first - 1] != "." or labels[first:first + 1] != [VENUE]
+                or TITLE in labels[first:] or words[first].lower() == "in"
+                or not _QUOTES.isdisjoint(words[first:subtitle.stop])):
+            return {}
+        return dict.fromkeys(subtitle, TITLE)
     if labels[first:first + 1] != [VENUE] or TITLE in labels:
         return {}
     return dict.fromkeys(range(first, run_end(labels, first, VENUE)), TITLE)
@@ -139,8 +160,13 @@ def _number(words, start) -> dict[int, str]:
 
 def _lead_in_end(words, k) -> int | None:
     """Where a lead-in that opens at `k` ends (the work's first word), or None."""
-    if k >= len(words) or words[k].lower() not in _HEADS or not words[k][:1].isupper():
+    if k >= len(words) or not words[k][:1].isupper():
         return None  # (most references: asked before the whole reference is lowered)
+    if words[k].lower() not in _HEADS:
+        clause = _clause_end(words, k)
+        if clause is None:
+            return _phrase_end(words, k)
+        k = clause
     lowered = [word.lower() for word in words]
     head, j = lowered[k], k + 1
     if words[j:j + 1] == [","] and lowered[j + 1:j + 2] not in (["e"], ["for"]):
@@ -155,10 +181,39 @@ def _lead_in_end(words, k) -> int | None:
             break
     if head in _NEEDS_FOLLOWER and not followers or j >= len(words):
         return None
-    if head == "so" and lowered[k + 1:k + 2] != ["auch"]:
+    if head == "so" and lowered[k + 1:k + 2] not in (["auch"], ["bereits"], ["schon"]):
         return None
     # the work begins with a name or a back-reference, capitalized
     return j if words[j][:1].isupper() else None
+
+
+def _clause_end(words, k) -> int | None:
+    """The lower-case "see" or "vgl." that ends a short clause opening at `k` ("For a
+    critique, see", "On this point see"), or None: a clause of words, no number or quote."""
+    for j in range(k + 1, min(len(words), k + 8)):
+        word = words[j]
+        if word.lower() in _CLAUSE_ENDS and word[:1].islower():
+            return j
+        if not (word.isalpha() or word == ",") or word in _QUOTES:
+            return None
+    return None
+
+
+def _phrase_end(words, k) -> int | None:
+    """Where the names begin after a German lead-in of a noun phrase ("Zum Begriff Pierre
+    Bourdieu,", "Zur Kritik an diesem Konzept Ulrich Beck,"), or None. In a footnote only,
+    the names a given-first list up to the first comma, after a capitalized noun (not after
+    an article: "Zur Kritik der Hegelschen Rechtsphilosophie," is a title)."""
+    if k == 0 or words[k].lower() not in _PHRASE_HEADS:
+        return None
+    comma = next((j for j in range(k + 1, min(len(words), k + 12)) if words[j] == ","), None)
+    if comma is None or not all(word.isalpha() for word in words[k:comma]):
+        return None
+    for j in range(k + 2, comma - 1):
+        if (capitalized(words[j - 1]) and words[j - 1].lower() not in _ARTICLES
+                and _given_first_list_end(words, j) == comma):
+            return j
+    return None
 
 
 def _authors_from(words, labels, k) -> dict[int, str]:

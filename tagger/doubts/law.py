@@ -5,12 +5,17 @@ AC 562 (HL)". No corpus holds more than a handful, so the CRF reads their volume
 title and their first page as the volume; the shape is strict enough to decide."""
 
 from ..crf.features import YEAR_SHAPE
-from .words import AUTHOR, CITATION_NUMBER, DASHES, NOTE, PAGES, TITLE, VENUE, VOLUME, YEAR
+from ..labels import OTHER
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, GENRE, NOTE, PAGES, TITLE, VENUE,
+                    VOLUME, YEAR)
 
 
 def law_citation(words, labels) -> dict[int, str]:
     """The volume, source (law review or reporter), first page and pin cites, and the year of
     a legal citation's tail; a case's name ("Roe v. Wade") is its title."""
+    german = german_law(words, labels)
+    if german:
+        return german
     end = len(words)
     while end and words[end - 1] in ".;":
         end -= 1
@@ -50,9 +55,14 @@ def law_citation(words, labels) -> dict[int, str]:
             if not YEAR_SHAPE.match(words[volume]):  # "1996 U. Chi. Legal F. 207"
                 return {}
             years, volume = [volume], None
-        if case is None and not _law_review(words[source:source_end]):
+        statute = "Stat" in words[source:source_end]  # "…, Pub. L. No. 88-352, 78 Stat. 241"
+        if case is None and not _law_review(words[source:source_end]) and not statute:
             return {}
         title_end = before - 1
+        if statute and case is None:
+            first = next((i for i, label in enumerate(labels) if label != CITATION_NUMBER), 0)
+            case = words.index(",", first)  # the act's name; its public law number a note
+            court = range(case + 1, title_end)
     else:
         return {}
     decided = ({i: PAGES for i in pages} | dict.fromkeys(range(source, source_end), VENUE)
@@ -165,3 +175,49 @@ _JOINS = DASHES | {","}
 _SOURCE_MARKS = frozenset(".&'")
 _CLOSING_QUOTES = frozenset("'’”\"")
 _SERIES = frozenset({"2d", "3d", "4th", "5th", "2nd", "3rd"})
+
+
+def german_law(words, labels) -> dict[int, str]:
+    """German statutes and decisions by their gazette or reporter: "Mindestlohngesetz –
+    MiLoG) vom 11. August 2014, BGBl. I S. 1348." (the act its title, the date after "vom" its
+    year, the gazette its venue, "S. 1348" its page) and "BVerfG, Urteil vom 15.12.1983 – 1 BvR
+    209/83, BVerfGE 65, 1." (the court its author, the kind of decision its genre, the docket
+    number a note, the reporter's volume and first page)."""
+    source = next((k for k, word in enumerate(words) if word in _GERMAN_SOURCES), None)
+    if source is None or source < 2:
+        return {}
+    k = source + 1 + (words[source + 1:source + 2] == ["."])
+    decided = {source: VENUE}
+    if words[k:k + 1] in (["I"], ["II"]):  # a gazette's part, then "S. 1348"
+        decided[k] = VENUE
+        k += 1 + (words[k + 1:k + 2] == [","])
+        if not (words[k:k + 2] == ["S", "."] and k + 2 < len(words) and words[k + 2].isdigit()):
+            return {}
+        decided |= dict.fromkeys(range(k, k + 3), PAGES)
+    elif (k + 2 < len(words) and words[k].isdigit() and words[k + 1] == ","
+          and words[k + 2].isdigit()):  # a reporter's volume, then its first page
+        decided |= {k: VOLUME, k + 2: PAGES}
+    else:
+        return {}
+    first = next((i for i, label in enumerate(labels) if label != CITATION_NUMBER), 0)
+    vom = next((i for i in range(first, source) if words[i] == "vom"), None)
+    if vom is not None:
+        date_end = next((i for i in range(vom + 1, source) if words[i] in (",", "–", "-")),
+                        source)
+        decided |= dict.fromkeys(range(vom + 1, date_end), YEAR)
+        if words[date_end] in ("–", "-"):  # the docket number: "– 1 BvR 209/83"
+            docket_end = next((i for i in range(date_end, source) if words[i] == ","), source)
+            decided |= dict.fromkeys(range(date_end + 1, docket_end), NOTE)
+    if words[first + 1:first + 2] == [","] and words[first] in _COURTS:
+        decided[first] = AUTHOR
+        if vom is not None and vom == first + 3:
+            decided |= {first + 2: GENRE, vom: OTHER}  # "Urteil", "Beschluss"
+    elif vom is not None:
+        decided |= dict.fromkeys(range(first, vom), TITLE) | {vom: OTHER}
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+# Germany's law gazettes and its courts' official reporters, and the courts.
+_GERMAN_SOURCES = frozenset(("BGBl", "RGBl", "BVerfGE", "BGHZ", "BGHSt", "BVerwGE", "BAGE",
+                             "BSGE", "BFHE"))
+_COURTS = frozenset(("BVerfG", "BGH", "BVerwG", "BAG", "BSG", "BFH", "EuGH", "OLG", "LG", "AG"))

@@ -18,9 +18,9 @@ from .words import (
     VOLUME_WORDS,
 )
 
-# Bracketed dates without a year: "(n.d.)", "(forthcoming)", "(in press)", "(s.d.)".
+# Bracketed dates without a year: "(n.d.)", "(forthcoming)", "(in press)", "(s.d.)", "(o.J.)".
 _UNDATED = (["n", ".", "d", "."], ["n", ".", "d"], ["forthcoming"], ["in", "press"],
-            ["s", ".", "d", "."])
+            ["s", ".", "d", "."], ["o", ".", "j", "."], ["o", ".", "j"])
 _DATE_PUNCTUATION = (",", ".", "-", "–", "/")
 
 
