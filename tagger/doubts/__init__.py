@@ -31,6 +31,8 @@ from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, release_in_title, software
+from .web import online_medium, page_title, web
+from .bylines import title_by_author
 from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
                        journal_in_title, second_work, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
@@ -68,7 +70,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title"]
+           "book_after_in", "release_in_title", "web", "page_title", "online_medium",
+           "title_by_author"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -120,7 +123,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | status_as_date(words, labels) | second_work(words, labels)
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
-            | link_word(words, labels) | book_after_in(words, labels))
+            | link_word(words, labels) | book_after_in(words, labels) | web(words, labels)
+            | title_by_author(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

@@ -230,7 +230,36 @@ def _record_number(words, labels, k, decided) -> None:
 def software(words, labels) -> dict[int, str]:
     """The checks of this module, together."""
     return (no_date(words, labels) | versions(words, labels) | archives(words, labels)
-            | release_in_title(words, labels))
+            | release_in_title(words, labels) | described_release(words, labels))
+
+
+def described_release(words, labels) -> dict[int, str]:
+    """biblatex-chicago's package: "The Babel package (version 3.47) [Multilingual support for
+    Plain TeX or LaTeX] (July 13, 2020), http://…". The name before the version is the title;
+    the description in square brackets after it a note, where the CRF took the description
+    for the title and the name for the venue."""
+    for k in range(1, len(words) - 4):
+        if words[k] != "(" or words[k + 1].lower() not in _VERSION_WORDS:
+            continue
+        close = _number_end(words, k + 2)
+        if words[close:close + 2] != [")", "["] or "]" not in words[close + 2:]:
+            continue
+        end = words.index("]", close + 2)
+        if TITLE not in labels[close + 2:end]:
+            continue
+        start = k
+        while start and words[start - 1] not in _NAME_ENDS and labels[start - 1] == labels[k - 1]:
+            start -= 1
+        if start == k:
+            continue
+        return (dict.fromkeys(range(start, k), TITLE) | {k: OTHER, close: OTHER}
+                | dict.fromkeys(range(k + 1, close), EDITION)
+                | dict.fromkeys(range(close + 1, end + 1), NOTE))
+    return {}
+
+
+# What ends the names before a package's name ("…, The Babel package", "— The Paracol package").
+_NAME_ENDS = frozenset(",.;:—")
 
 
 def release_in_title(words, labels) -> dict[int, str]:

@@ -307,18 +307,70 @@ def _hyphenated(prefix: str, word: str) -> str:
     return "unhyphenate"
 
 
+def _spaced_identifiers(words: list) -> set:
+    """The indices of the words that go on a DOI or a link which a PDF's text layer spaced
+    out, letter by letter or at its marks ("doi: 1 0 . 4 7 3 9 7 / t b / 4 3 - 1", "https : /
+    / tex . stackexchange . com / questions/34424": TeX's url and letter-spacing set them
+    so): each is joined to the word before it."""
+    joined = set()
+    texts = [word for word, _ in words]
+    for i, word in enumerate(texts):
+        if i in joined:
+            continue
+        if texts[i:i + 3] == ["1", "0", "."] and _SPACED_DOI.match("".join(texts[i:i + 13])) \
+                and all(len(piece) == 1 for piece in texts[i:i + 8]):
+            end = i + 3
+            while end < len(texts) and len(texts[end]) == 1 and texts[end] in IDENTIFIER_CHARS:
+                end += 1
+            joined.update(range(i + 1, end))
+        elif word.lower() in ("http", "https", "ftp") and texts[i + 1:i + 2] == [":"] \
+                and texts[i + 2:i + 3] and texts[i + 2][0] == "/":
+            end = i + 3
+            while end < len(texts) and _goes_on_link(texts[end - 1], texts[end],
+                                                    texts[end + 1] if end + 1 < len(texts) else ""):
+                end += 1
+            joined.update(range(i + 1, end))
+    return joined
+
+
+# A DOI's head spaced out: "1 0 . 4 7 3 9 7 /" (the pieces joined, then matched).
+# A sign of a spaced-out DOI or link in the raw text, so that most references skip the search.
+_SPACED_SIGN = re.compile(r"\b1 0 \. \d|\b(?:https?|ftp) :", re.IGNORECASE)
+_SPACED_DOI = re.compile(r"10\.\d{4,9}/")
+_LINK_MARKS = "./:-_~?=&#%"
+
+
+def _goes_on_link(before: str, word: str, after: str) -> bool:
+    """Whether `word` goes on a spaced-out link whose last piece is `before`: a piece after
+    one of the link's marks, or a mark between two of its pieces. A capital after a stop
+    begins a sentence ("… example . org . Accessed"), not a host's or a path's part."""
+    if not word or any(char not in IDENTIFIER_CHARS for char in word):
+        return False
+    if before[-1] in _LINK_MARKS and word[0] not in _LINK_MARKS:
+        return before[-1] != "." or not word[0].isupper()
+    if len(word) == 1 and word in _LINK_MARKS:
+        return not after or after[0] in _LINK_MARKS or after[0].isalnum() and not (
+            word == "." and after[0].isupper())
+    return False
+
+
 def normalize(raw: str) -> Normalized:
     """Repair `raw` (see the module docstring); `to_raw` maps each output char to its source."""
     if not isinstance(raw, str):
         raw = "" if raw is None else str(raw)
     words, gaps = _split_words(raw)
+    spaced = _spaced_identifiers(words) if _SPACED_SIGN.search(raw) else set()
     text, to_raw = [], []
     word_start = 0
     in_identifier = False
     for index, (word, offsets) in enumerate(words):
         if index:
             gap_offset, newline = gaps[index - 1]
-            action = _join(text, word_start, in_identifier, word, newline)
+            if index in spaced:
+                action = "join"
+                in_identifier = True
+            else:
+                action = _join(text, word_start, in_identifier, word, newline)
             if action == "space":
                 text.append(" ")
                 to_raw.append(gap_offset)
