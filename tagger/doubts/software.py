@@ -165,7 +165,22 @@ def _number_end(words, k, first=True) -> int:
         k += 1
     while k + 1 < len(words) and words[k] == "." and words[k + 1][:1].isdigit():
         k += 2
-    return k
+    return _commit_end(words, k)
+
+
+def _commit_end(words, k) -> int:
+    """After a version's number at words[k], the commits since it and the commit's hash as
+    `git describe` writes them ("2.15.2-0-gb238dbc"), part of the version; else k."""
+    if words[k:k + 1] != ["-"] or not words[k + 1:k + 2] or not words[k + 1].isdigit() \
+            or words[k + 2:k + 3] != ["-"]:
+        return k
+    end = k + 3
+    while end < len(words) and _GIT_HASH.fullmatch("".join(words[k + 3:end + 1])):
+        end += 1  # (the tokens cut the hash where a letter meets a digit)
+    return end if end > k + 3 else k
+
+
+_GIT_HASH = re.compile(r"g[0-9a-f]{1,40}")
 
 
 def _brackets(words, labels, start, end, decided) -> None:

@@ -39,7 +39,7 @@ def page_title(words, labels) -> dict[int, str]:
     if end == first or end - first > _LONGEST_TITLE:
         return {}
     title = words[first:end]
-    if not _PARTS.isdisjoint(title[:-1]) or any(
+    if any(word in _PARTS and not _decimal_point(title, k) for k, word in enumerate(title[:-1])) or any(
             initial(word) and (k or word != "A") for k, word in enumerate(title)):
         return {}
     year = None
@@ -57,6 +57,11 @@ def page_title(words, labels) -> dict[int, str]:
     if year is not None:
         decided[year] = YEAR  # (the access date's check runs its note on into it)
     return decided
+
+
+def _decimal_point(words, k) -> bool:
+    """ "EmojiOne 2.3": a stop between two numbers parts no sentences."""
+    return words[k] == "." and 0 < k < len(words) - 1 and words[k - 1].isdigit() and words[k + 1].isdigit()
 
 
 def _title_end(words, first, link) -> int:

@@ -109,8 +109,9 @@ def _build(glyphs: list) -> Fragment:
     threshold = word_gap(gaps, size)
     tracked = threshold > WORD_GAP * size
     least, close = 0.015 * size, 0.3 * size
+    letters = spaced_letters(glyphs, size)
     parts, words, any_raised, first_raised, right = [], 1, False, False, None
-    for glyph in glyphs:
+    for index, glyph in enumerate(glyphs):
         char, raised, lowered = glyph.char, False, False
         if glyph.size < small:
             raised = baseline - glyph.baseline > raised_by
@@ -122,8 +123,8 @@ def _build(glyphs: list) -> Fragment:
             space = glyph.space_before
             # PDFium's inferred space stands unless the run is letter-spaced (it infers one
             # between tracked letters) or the glyphs overlap
-            spaced = space == TYPED or gap > threshold or (
-                space == INFERRED and not tracked and gap > least)
+            spaced = space == TYPED or index not in letters and (gap > threshold or (
+                space == INFERRED and not tracked and gap > least))
             if spaced and not ((raised or lowered) and gap < close):
                 parts.append(" ")
                 words += 1
@@ -152,13 +153,15 @@ def _build_plain(glyphs: list, size: float) -> Fragment:
         threshold = word_gap(gaps, size)
     tracked = threshold > WORD_GAP * size
     least = 0.015 * size
+    letters = spaced_letters(glyphs, size)
     parts, words = [glyphs[0].char], 1
     right = glyphs[0].x1
-    for glyph in glyphs[1:]:
+    for index, glyph in enumerate(glyphs[1:], 1):
         space = glyph.space_before
         if space:
             gap = glyph.x0 - right
-            if space == TYPED or gap > threshold or not tracked and gap > least:
+            if space == TYPED or index not in letters and (
+                    gap > threshold or not tracked and gap > least):
                 parts.append(" ")
                 words += 1
         elif glyph.x0 - right > threshold:
@@ -169,6 +172,33 @@ def _build_plain(glyphs: list, size: float) -> Fragment:
     return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
                     min(g.top for g in glyphs), max(g.bottom for g in glyphs), baseline, size,
                     False, False, _style(glyphs), words, _color(glyphs))
+
+
+def spaced_letters(glyphs: list, size: float) -> set:
+    """The indices of the glyphs that stand in a stretch of letters set apart by one even gap,
+    where PDFium inferred a space before each: a DOI or a link in a typewriter font set
+    letter-spaced ("1 0 . 4 7 3 9 7 / t b" where "10.47397/tb" is printed). Words are never
+    one glyph each with the same gap, four times running: no space goes between such glyphs,
+    however wide the gap. The gap before the stretch (after "doi:") is wider, and stays one."""
+    inferred = [index for index in range(1, len(glyphs)) if glyphs[index].space_before == INFERRED]
+    if len(inferred) < TRACKED_RUN:
+        return set()
+    gap = [0.0] + [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:])]
+    even, widest = 0.02 * size, 0.3 * size
+    spaced, chain = set(), []
+    for index in inferred:
+        if chain and index == chain[-1] + 1 and abs(gap[index] - gap[chain[0]]) < even:
+            chain.append(index)
+            continue
+        if len(chain) >= TRACKED_RUN:
+            spaced.update(chain)
+        chain = [index] if 0 < gap[index] < widest else []
+    if len(chain) >= TRACKED_RUN:
+        spaced.update(chain)
+    return spaced
+
+
+TRACKED_RUN = 4  # glyphs in a row set apart by the same gap: letter-spacing, not words
 
 
 def _style(body: list) -> int:

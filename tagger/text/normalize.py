@@ -323,9 +323,10 @@ def _spaced_identifiers(words: list) -> set:
             while end < len(texts) and len(texts[end]) == 1 and texts[end] in IDENTIFIER_CHARS:
                 end += 1
             joined.update(range(i + 1, end))
-        elif word.lower() in ("http", "https", "ftp") and texts[i + 1:i + 2] == [":"] \
-                and texts[i + 2:i + 3] and texts[i + 2][0] == "/":
-            end = i + 3
+        elif (word.lower() in ("http", "https", "ftp") and texts[i + 1:i + 2] == [":"]
+              and texts[i + 2:i + 3] and texts[i + 2][0] == "/") or (
+                _LINK_HEAD.match(word) and texts[i + 1:i + 2] in (["."], ["/"])):
+            end = i + 2 if texts[i + 1] == ":" else i + 1
             while end < len(texts) and _goes_on_link(texts[end - 1], texts[end],
                                                     texts[end + 1] if end + 1 < len(texts) else ""):
                 end += 1
@@ -335,7 +336,9 @@ def _spaced_identifiers(words: list) -> set:
 
 # A DOI's head spaced out: "1 0 . 4 7 3 9 7 /" (the pieces joined, then matched).
 # A sign of a spaced-out DOI or link in the raw text, so that most references skip the search.
-_SPACED_SIGN = re.compile(r"\b1 0 \. \d|\b(?:https?|ftp) :", re.IGNORECASE)
+_SPACED_SIGN = re.compile(r"\b1 0 \. \d|\b(?:https?|ftp)\s?:(?://\S*)?\s?[./]", re.IGNORECASE)
+# A link's head, whole: the word a spaced-out rest may go on ("https://tex . stackexchange").
+_LINK_HEAD = re.compile(r"(?:https?|ftp)://\S", re.IGNORECASE)
 _SPACED_DOI = re.compile(r"10\.\d{4,9}/")
 _LINK_MARKS = "./:-_~?=&#%"
 
@@ -346,9 +349,10 @@ def _goes_on_link(before: str, word: str, after: str) -> bool:
     begins a sentence ("… example . org . Accessed"), not a host's or a path's part."""
     if not word or any(char not in IDENTIFIER_CHARS for char in word):
         return False
-    if before[-1] in _LINK_MARKS and word[0] not in _LINK_MARKS:
+    if before[-1] in _LINK_MARKS and (word[0] not in _LINK_MARKS or before == ":" == word[0]
+                                      or before[-1] in ":/" and word.startswith("/")):
         return before[-1] != "." or not word[0].isupper()
-    if len(word) == 1 and word in _LINK_MARKS:
+    if word in ("./" if before[-1].isalnum() else _LINK_MARKS):
         return not after or after[0] in _LINK_MARKS or after[0].isalnum() and not (
             word == "." and after[0].isupper())
     return False
