@@ -84,8 +84,8 @@ def _lone_year(words, k) -> bool:
 
 def online_medium(words, labels) -> dict[int, str]:
     """ISO 690's medium after a title, "luametalatex [online]. 2022-10.", is the genre, as
-    NLM's "[Internet]" is; a date the title ran on into after it is a note (the year stands
-    after the authors)."""
+    NLM's "[Internet]" is; a date after it that the title ran on into, or that the CRF added
+    to the year printed after the authors, is a note (the page's last change)."""
     for k in range(1, len(words) - 2):
         if words[k] != "[" or words[k + 1].lower() != "online" or words[k + 2] != "]":
             continue
@@ -96,9 +96,10 @@ def online_medium(words, labels) -> dict[int, str]:
         end = k + 3
         if words[end:end + 1] == ["."]:
             end += 1
+        dated = YEAR in labels[:title]  # "KRÜGER, Marcel, 2022. luametalatex [online]. 2022-10."
         date = end
-        while date < len(words) and labels[date] == TITLE and (
-                words[date].isdigit() or words[date] in "-./"):
+        while date < len(words) and (labels[date] == TITLE or dated and labels[date] == YEAR) \
+                and (words[date].isdigit() or words[date] in "-./"):
             date += 1
         if date > end:
             decided.update(dict.fromkeys(range(end, date), NOTE))

@@ -164,7 +164,7 @@ def _build_plain(glyphs: list, size: float) -> Fragment:
                     gap > threshold or not tracked and gap > least):
                 parts.append(" ")
                 words += 1
-        elif glyph.x0 - right > threshold:
+        elif glyph.x0 - right > threshold and index not in letters:
             parts.append(" ")
             words += 1
         parts.append(glyph.char)
@@ -175,24 +175,28 @@ def _build_plain(glyphs: list, size: float) -> Fragment:
 
 
 def spaced_letters(glyphs: list, size: float) -> set:
-    """The indices of the glyphs that stand in a stretch of letters set apart by one even gap,
-    where PDFium inferred a space before each: a DOI or a link in a typewriter font set
-    letter-spaced ("1 0 . 4 7 3 9 7 / t b" where "10.47397/tb" is printed). Words are never
-    one glyph each with the same gap, four times running: no space goes between such glyphs,
-    however wide the gap. The gap before the stretch (after "doi:") is wider, and stays one."""
-    inferred = [index for index in range(1, len(glyphs)) if glyphs[index].space_before == INFERRED]
-    if len(inferred) < TRACKED_RUN:
+    """The indices of the glyphs that stand in a stretch of glyphs set apart by one even gap
+    with no space typed between them: a DOI or a link in a typewriter font set letter-spaced
+    ("1 0 . 4 7 3 9 7 / t b" where "10.47397/tb" is printed; PDFium infers a space before
+    each), or a word tracked inside a line of plain text. Words are never one glyph each with
+    the same gap, four times running: no space goes between such glyphs, however wide the
+    gap. The gap before the stretch (after "doi:") is wider, and stays one."""
+    if len(glyphs) <= TRACKED_RUN:
         return set()
     gap = [0.0] + [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:])]
-    even, widest = 0.02 * size, 0.3 * size
+    even, narrowest, widest = 0.02 * size, 0.05 * size, 0.3 * size
     spaced, chain = set(), []
-    for index in inferred:
-        if chain and index == chain[-1] + 1 and abs(gap[index] - gap[chain[0]]) < even:
+    for index in range(1, len(glyphs)):
+        if glyphs[index].space_before == TYPED or not narrowest < gap[index] < widest:
+            if len(chain) >= TRACKED_RUN:
+                spaced.update(chain)
+            chain = []
+        elif chain and abs(gap[index] - gap[chain[0]]) < even:
             chain.append(index)
-            continue
-        if len(chain) >= TRACKED_RUN:
-            spaced.update(chain)
-        chain = [index] if 0 < gap[index] < widest else []
+        else:
+            if len(chain) >= TRACKED_RUN:
+                spaced.update(chain)
+            chain = [index]
     if len(chain) >= TRACKED_RUN:
         spaced.update(chain)
     return spaced
