@@ -179,7 +179,7 @@ def spaced_letters(glyphs: list, size: float) -> set:
     with no space typed between them: a DOI or a link in a typewriter font set letter-spaced
     ("1 0 . 4 7 3 9 7 / t b" where "10.47397/tb" is printed; PDFium infers a space before
     each), or a word tracked inside a line of plain text. Words are never one glyph each with
-    the same gap, four times running: no space goes between such glyphs, however wide the
+    the same gap, five times running: no space goes between such glyphs, however wide the
     gap. The gap before the stretch (after "doi:") is wider, and stays one."""
     if len(glyphs) <= TRACKED_RUN:
         return set()
@@ -202,7 +202,8 @@ def spaced_letters(glyphs: list, size: float) -> set:
     return spaced
 
 
-TRACKED_RUN = 4  # glyphs in a row set apart by the same gap: letter-spacing, not words
+TRACKED_RUN = 5  # gaps in a row of the same width between single glyphs: letter-spacing, not words
+# (a math ellipsis ", . . . ," has four)
 
 
 def _style(body: list) -> int:
