@@ -171,3 +171,33 @@ def test_a_letter_spaced_doi_in_a_pdf():
     found = find(one_page_pdf(content))
     assert [reference.fields.get("doi") for reference in found] == [
         None, "10.55512/tb/43-1", None]
+
+
+# A manual named by its product, with its release after a comma: no author.
+
+@pytest.mark.parametrize("text, title", [
+    ("[12] Page Stream Reference Manual, Version 2.1. Soft Logik Publishing, St. Louis, "
+     "Missouri. March 1990.", "Page Stream Reference Manual, Version 2.1"),
+    ("[3] Desktop Typesetter Language Guide, Version 1.5, Acme Graphics Incorporated, 1994. "
+     "Available at http://www.example.com.", "Desktop Typesetter Language Guide"),
+])
+def test_a_manual_named_by_its_product(text, title):
+    """The title is the product's and the kind's words (with the release, where the CRF
+    reads it so: docs/design.md keeps an unbracketed version the title's)."""
+    got = fields(text)
+    assert got["title"].startswith(title)
+    assert "author" not in got
+
+
+def test_a_person_before_a_release_stays_the_author():
+    got = fields("[5] J. Berg, The Typesetter's Manual, Version 3. Acme, Boston, 1992.")
+    assert got["author"] == "J. Berg"
+
+
+# A Greek font's Delta mapped to the increment sign reads as the letter beside Greek ones.
+
+def test_the_increment_sign_in_a_greek_word_is_delta():
+    assert normalize("Κ. Ι. \u2206ρυλλεράκης (1994)").text == "Κ. Ι. \u0394ρυλλεράκης (1994)"
+    assert normalize("x \u2206 y").text == "x \u2206 y"
+    got = fields("[2] Κ. Ι. \u2206ρυλλεράκης (1994), GreeKTEX. CTAN: tex-archive/language/greek.")
+    assert got["author"] == "Κ. Ι. \u0394ρυλλεράκης" and got["year"] == "1994"

@@ -6,7 +6,8 @@ with its label, or with None where the rules should decide (parse.py gives them 
 labels as overwhelming evidence and decodes again). The checks live by what they look at:
 `authors` (where an author list ends), `titles` (where a title ends and its container
 begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers`,
-`identifiers`, `law` (legal citations) and `footnotes` (a footnote's own words). Adding one is a function in one of them and a
+`identifiers`, `law` (legal citations), `footnotes` (a footnote's own words), `software`,
+`web` (a page named by its title alone) and `bylines` ("Title, by Author"). Adding one is a function in one of them and a
 line in `doubted`; what must hold of any reading, the final one too, is in `reading_checks`.
 
 Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
@@ -30,7 +31,7 @@ from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title
 from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
-from .software import no_date, release_in_title, software
+from .software import no_date, product_manual, release_in_title, software
 from .web import online_medium, page_title, web
 from .bylines import title_by_author
 from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
@@ -70,7 +71,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title", "web", "page_title", "online_medium",
+           "book_after_in", "release_in_title", "web", "page_title", "online_medium", "product_manual",
            "title_by_author"]
 
 
@@ -141,7 +142,8 @@ def reading_checks(words, labels) -> dict[int, str]:
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
     their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
-    no publisher's, Zenodo's "Pandas 1.0.3" the title's."""
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's, a manual's product named before its
+    release ("Frame Maker Reference Manual, Version 1.0.") the title's head."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -156,4 +158,4 @@ def reading_checks(words, labels) -> dict[int, str]:
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
-            | release_in_title(words, labels))
+            | release_in_title(words, labels) | product_manual(words, labels))

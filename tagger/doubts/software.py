@@ -245,7 +245,34 @@ def _record_number(words, labels, k, decided) -> None:
 def software(words, labels) -> dict[int, str]:
     """The checks of this module, together."""
     return (no_date(words, labels) | versions(words, labels) | archives(words, labels)
-            | release_in_title(words, labels) | described_release(words, labels))
+            | release_in_title(words, labels) | described_release(words, labels)
+            | product_manual(words, labels))
+
+
+def product_manual(words, labels) -> dict[int, str]:
+    """A manual named by its product and kind, with the release after a comma and no author:
+    "Frame Maker Reference Manual, Version 1.0. Frame Technology Corporation, …", "8010 STAR
+    Information System Reference Library, Release 4.2.". The CRF reads the product's name as
+    the authors; a name with no comma, stop, initial or "and" in it, right before a title
+    that a release follows, is the title's head."""
+    first = run_end(labels, 0, CITATION_NUMBER)
+    end = run_end(labels, first, AUTHOR)
+    if not first < end <= first + 4 or end >= len(words) or labels[end] != TITLE:
+        return {}
+    name = words[first:end]
+    if any(word in ",.;:&" or word.lower() in ("and", "und", "et") or len(word) == 1
+           and word.isalpha() for word in name):
+        return {}
+    stop = next((i for i in range(end, len(words)) if words[i] == "."
+                 and not (words[i - 1].isdigit() and words[i + 1:i + 2] and words[i + 1].isdigit())),
+                len(words))
+    released = any(words[i] == "," and words[i + 1].lower() in _RELEASE_WORDS
+                   and words[i + 2:i + 3] and words[i + 2][:1].isdigit()
+                   for i in range(end, min(stop, len(words) - 2)))
+    return dict.fromkeys(range(first, end), TITLE) if released else {}
+
+
+_RELEASE_WORDS = frozenset(("version", "release", "ver", "rel"))
 
 
 def described_release(words, labels) -> dict[int, str]:

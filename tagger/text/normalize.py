@@ -28,6 +28,10 @@ NUMBER_DASHES = frozenset("-\u2013")
 JOINING_DASHES = HYPHENS | NUMBER_DASHES  # outside an identifier, only these may join words
 LOST_FF = "\u21b5"  # some PDF fonts map the "ff" ligature to this arrow
 DISCRETIONARY_HYPHEN = "\u00ac"  # "sup¬porting": a hyphenation point some PDF text layers keep
+# Mathematical signs some Greek fonts map their capitals to ("∆ρυλλεράκης": the increment sign
+# for Delta, the nabla for a reversed one is no letter), as the Greek letters when they
+# touch one; NFKC leaves the increment sign (the ohm sign it makes Omega itself).
+MATH_FOR_GREEK = {"\u2206": "\u0394"}
 SUPERSCRIPT_DIGITS = frozenset("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
 # A hyphen before these words is a suspended compound ("pre- and post-processing").
@@ -87,6 +91,10 @@ def _compat(char: str) -> str:
             mapped = "\ufffd"
         _compat_cache[char] = mapped
     return mapped
+
+
+def _is_greek(char: str) -> bool:
+    return "\u0370" <= char <= "\u03ff" or "\u1f00" <= char <= "\u1fff"
 
 
 def _is_cjk(char: str) -> bool:
@@ -153,6 +161,9 @@ def _mapped(raw: str, start: int, end: int) -> tuple[str, list]:
             mapped = "" if between_letters else "-"  # then repaired like any line-end hyphen
         elif char in AS_HYPHEN:
             mapped = "-"
+        elif char in MATH_FOR_GREEK and (_is_greek(raw[i + 1] if i < last else "")
+                                         or _is_greek(raw[i - 1] if i else "")):
+            mapped = MATH_FOR_GREEK[char]
         elif char in SUPERSCRIPT_DIGITS:
             mapped = _superscript(char, raw[i - 1] if i else "", raw[i + 1] if i < last else "")
         else:
