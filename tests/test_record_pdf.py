@@ -201,3 +201,19 @@ def test_the_increment_sign_in_a_greek_word_is_delta():
     assert normalize("x \u2206 y").text == "x \u2206 y"
     got = fields("[2] Κ. Ι. \u2206ρυλλεράκης (1994), GreeKTEX. CTAN: tex-archive/language/greek.")
     assert got["author"] == "Κ. Ι. \u0394ρυλλεράκης" and got["year"] == "1994"
+
+
+# An alphabetic list's key is the reference's label, with or without digits.
+
+@pytest.mark.parametrize("text, key", [
+    ("[TLC] “Tables in LATEX”, tables.tex in the LATEX distribution.", "TLC"),
+    ("[AMSX] AMS fonts in OpenType form, AMS web server, URL: http://www.ams.org/fonts.", "AMSX"),
+])
+def test_an_alphabetic_key_is_the_label(text, key):
+    got = fields(text)
+    assert got["citation-number"] == key and "author" not in got
+
+
+def test_a_bracketed_word_is_no_key():
+    got = fields("[Anonymous] The book of hours. London: Dent, 1902.")
+    assert "citation-number" not in got

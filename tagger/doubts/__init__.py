@@ -7,7 +7,8 @@ labels as overwhelming evidence and decodes again). The checks live by what they
 `authors` (where an author list ends), `titles` (where a title ends and its container
 begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers`,
 `identifiers`, `law` (legal citations), `footnotes` (a footnote's own words), `software`,
-`web` (a page named by its title alone) and `bylines` ("Title, by Author"). Adding one is a function in one of them and a
+`web` (a page named by its title alone), `bylines` ("Title, by Author") and `keys` (an
+alphabetic list's "[LFG]"). Adding one is a function in one of them and a
 line in `doubted`; what must hold of any reading, the final one too, is in `reading_checks`.
 
 Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
@@ -34,6 +35,7 @@ from .law import law_citation
 from .software import no_date, product_manual, release_in_title, software
 from .web import online_medium, page_title, web
 from .bylines import title_by_author
+from .keys import bracketed_key
 from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
                        journal_in_title, second_work, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
@@ -72,7 +74,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "web", "page_title", "online_medium", "product_manual",
-           "title_by_author"]
+           "title_by_author", "bracketed_key"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -125,7 +127,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
             | link_word(words, labels) | book_after_in(words, labels) | web(words, labels)
-            | title_by_author(words, labels))
+            | title_by_author(words, labels) | bracketed_key(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
