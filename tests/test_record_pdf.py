@@ -78,12 +78,16 @@ def test_online_is_the_medium(text, title):
 @pytest.mark.parametrize("text, title", [
     ("Meyer, Anna and Roth, Paul, The Tabular package (version 2.1b) [Tables with notes and "
      "rules] (May 3, 2019), http://www.ctan.org/pkg/tabular.", "The Tabular package"),
+    ("Brandt, Eva and Moll, Jan, The Sidenotes package (version 1.49) [An\nalternative to "
+     "marginal notes for LaTeX] (Apr. 8, 2019), http://www.ctan\n.org/pkg/sidenotes.",
+     "The Sidenotes package"),
     ("— The Footmisc package (version 6.0) [A range of footnote options] (Feb. 2, 2021), "
      "http://ctan.org/pkg/footmisc.", "The Footmisc package"),
 ])
 def test_a_package_named_before_its_version(text, title):
     got = fields(text)
     assert got["title"] == title
+    assert "2019" in got["year"] or "2021" in got["year"]
     assert "venue" not in got
     assert got["edition"].startswith("version")
 

@@ -279,7 +279,8 @@ def described_release(words, labels) -> dict[int, str]:
     """biblatex-chicago's package: "The Babel package (version 3.47) [Multilingual support for
     Plain TeX or LaTeX] (July 13, 2020), http://…". The name before the version is the title;
     the description in square brackets after it a note, where the CRF took the description
-    for the title and the name for the venue."""
+    for the title and the name for the venue; the date after it the year (the note would run
+    on into it)."""
     for k in range(1, len(words) - 4):
         if words[k] != "(" or words[k + 1].lower() not in _VERSION_WORDS:
             continue
@@ -296,8 +297,18 @@ def described_release(words, labels) -> dict[int, str]:
             continue
         return (dict.fromkeys(range(start, k), TITLE) | {k: OTHER, close: OTHER}
                 | dict.fromkeys(range(k + 1, close), EDITION)
-                | dict.fromkeys(range(close + 1, end + 1), NOTE))
+                | dict.fromkeys(range(close + 1, end + 1), NOTE) | _dated(words, end + 1))
     return {}
+
+
+def _dated(words, k) -> dict[int, str]:
+    """The date in round brackets at words[k] ("(Apr. 8, 2020)"), the year's; else none."""
+    if words[k:k + 1] != ["("] or ")" not in words[k + 1:k + 8]:
+        return {}
+    close = words.index(")", k + 1)
+    if not any(len(word) == 4 and word.isdigit() for word in words[k + 1:close]):
+        return {}
+    return dict.fromkeys(range(k, close + 1), YEAR)
 
 
 # What ends the names before a package's name ("…, The Babel package", "— The Paracol package").
