@@ -221,3 +221,14 @@ def test_an_alphabetic_key_is_the_label(text, key):
 def test_a_bracketed_word_is_no_key():
     got = fields("[Anonymous] The book of hours. London: Dent, 1902.")
     assert "citation-number" not in got
+
+
+# A path on CTAN is the package's link, whole even where a line end broke it.
+
+def test_a_ctan_path_is_the_link():
+    got = fields("[9] H. Berg (1996), fontenc tools, vers. 2.1. CTAN: tex-archive/macros/\n"
+                 "latex/contrib/fontenc.")
+    assert got["url"] == "CTAN: tex-archive/macros/latex/contrib/fontenc"
+    assert "venue" not in got
+    assert [token.text for token in tokenize("CTAN: tex-archive/macros/latex/base.")][2] == \
+        "tex-archive/macros/latex/base"

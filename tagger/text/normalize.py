@@ -43,7 +43,8 @@ COMPOUND_PREFIXES = frozenset({
     "short", "large", "small", "open", "end",
 })
 
-IDENTIFIER_START = re.compile(r"10\.\d{3,9}/|https?://|ftp://|www\.|doi\.org/", re.IGNORECASE)
+IDENTIFIER_START = re.compile(r"10\.\d{3,9}/|https?://|ftp://|www\.|doi\.org/|tex-archive/",
+                              re.IGNORECASE)
 IDENTIFIER_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" "./-_:;()<>[]?=&%~#+,"
 )
