@@ -232,3 +232,16 @@ def test_a_ctan_path_is_the_link():
     assert "venue" not in got
     assert [token.text for token in tokenize("CTAN: tex-archive/macros/latex/base.")][2] == \
         "tex-archive/macros/latex/base"
+
+
+def test_a_name_read_as_pages_is_the_title():
+    from tagger.doubts.untitled import name_as_pages
+
+    words = words_of("P. Lund (1995), ibygrk. CTAN: tex-archive/language/greek/ibygrk.")
+    labels = ["author"] * 4 + ["year"] * 4 + ["pages"] * 2 + ["url"] * 4
+    assert name_as_pages(words, labels) == {8: "title", 9: "title"}
+    labels[8] = "pages"
+    words[8] = "xii"  # a roman numeral is a page
+    assert name_as_pages(words, labels) == {}
+    got = fields("[4] P. Lund (1995), ibygrk. CTAN: tex-archive/language/greek/ibygrk.")
+    assert got["title"] == "ibygrk" and "pages" not in got
