@@ -38,9 +38,7 @@ def page_title(words, labels) -> dict[int, str]:
     end = _title_end(words, first, link)
     if end == first or end - first > _LONGEST_TITLE:
         return {}
-    title = words[first:end]
-    if any(word in _PARTS and not _decimal_point(title, k) for k, word in enumerate(title[:-1])) or any(
-            initial(word) and (k or word != "A") for k, word in enumerate(title)):
+    if _may_name_people(words[first:end]):
         return {}
     year = None
     for i in range(end, len(words)):
@@ -59,9 +57,17 @@ def page_title(words, labels) -> dict[int, str]:
     return decided
 
 
-def _decimal_point(words, k) -> bool:
-    """ "EmojiOne 2.3": a stop between two numbers parts no sentences."""
-    return words[k] == "." and 0 < k < len(words) - 1 and words[k - 1].isdigit() and words[k + 1].isdigit()
+def _may_name_people(title) -> bool:
+    """Whether the words before a link part into sentences or hold an initial, as names do
+    ("Smith J", "Doe, Jane."): a stop between two numbers ("EmojiOne 2.3") parts nothing, nor
+    one that ends the words, and "A" may open a title."""
+    for k, word in enumerate(title):
+        if word in _PARTS and k < len(title) - 1 and not (
+                word == "." and k and title[k - 1].isdigit() and title[k + 1].isdigit()):
+            return True
+        if initial(word) and (k or word != "A"):
+            return True
+    return False
 
 
 def _title_end(words, first, link) -> int:
