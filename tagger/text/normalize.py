@@ -346,12 +346,12 @@ def _spaced_identifiers(words: list) -> set:
     return joined
 
 
-# A DOI's head spaced out: "1 0 . 4 7 3 9 7 /" (the pieces joined, then matched).
 # A sign of a spaced-out DOI or link in the raw text, so that most references skip the search.
 _SPACED_SIGN = re.compile(r"\b1 0 \. \d|\b(?:https?|ftp)\s?:(?://\S*)?\s?[./]", re.IGNORECASE)
+# A DOI's head spaced out: "1 0 . 4 7 3 9 7 /" (the pieces joined, then matched).
+_SPACED_DOI = re.compile(r"10\.\d{4,9}/")
 # A link's head, whole: the word a spaced-out rest may go on ("https://tex . stackexchange").
 _LINK_HEAD = re.compile(r"(?:https?|ftp)://\S", re.IGNORECASE)
-_SPACED_DOI = re.compile(r"10\.\d{4,9}/")
 _LINK_MARKS = "./:-_~?=&#%"
 
 
@@ -361,10 +361,12 @@ def _goes_on_link(before: str, word: str, after: str) -> bool:
     begins a sentence ("… example . org . Accessed"), not a host's or a path's part."""
     if not word or any(char not in IDENTIFIER_CHARS for char in word):
         return False
-    if before[-1] in _LINK_MARKS and (word[0] not in _LINK_MARKS or before == ":" == word[0]
-                                      or before[-1] in ":/" and word.startswith("/")):
+    if before[-1] in _LINK_MARKS and (word[0] not in _LINK_MARKS
+                                      or before[-1] in ":/" and word[0] == "/"):
         return before[-1] != "." or not word[0].isupper()
-    if word in ("./" if before[-1].isalnum() else _LINK_MARKS):
+    # a mark alone: after a piece only a stop or a slash ("tex . stackexchange"), after a
+    # mark any ("https : / /")
+    if len(word) == 1 and word in ("./" if before[-1].isalnum() else _LINK_MARKS):
         return not after or after[0] in _LINK_MARKS or after[0].isalnum() and not (
             word == "." and after[0].isupper())
     return False
