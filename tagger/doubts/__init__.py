@@ -6,7 +6,9 @@ with its label, or with None where the rules should decide (parse.py gives them 
 labels as overwhelming evidence and decodes again). The checks live by what they look at:
 `authors` (where an author list ends), `titles` (where a title ends and its container
 begins), `books` (a book's editors, translator, imprint, genre), `dates`, `numbers`,
-`identifiers`, `law` (legal citations) and `footnotes` (a footnote's own words). Adding one is a function in one of them and a
+`identifiers`, `law` (legal citations), `footnotes` (a footnote's own words), `software`,
+`web` (a page named by its title alone), `bylines` ("Title, by Author"), `keys` (an
+alphabetic list's "[LFG]") and `untitled` (a package's name read as the pages). Adding one is a function in one of them and a
 line in `doubted`; what must hold of any reading, the final one too, is in `reading_checks`.
 
 Cheap, and they load nothing the parser has not: `auto` asks them of every reference, each
@@ -33,7 +35,11 @@ from .footnotes import cited_again, cites_back, footnote_lead_in, footnote_title
 from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
-from .software import no_date, release_in_title, software
+from .software import no_date, product_manual, release_in_title, software
+from .web import online_medium, page_title, web
+from .bylines import title_by_author
+from .keys import bracketed_key
+from .untitled import name_as_pages
 from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
                        journal_in_title, second_work, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
@@ -72,7 +78,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "paper_series", "german_thesis",
-           "no_place_or_year", "parliamentary_paper", "volume_with_title"]
+           "no_place_or_year", "parliamentary_paper", "volume_with_title",
+           "web", "page_title", "online_medium", "product_manual",
+           "title_by_author", "bracketed_key", "name_as_pages"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -127,7 +135,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | link_word(words, labels) | book_after_in(words, labels)
             | paper_series(words, labels) | german_thesis(words, labels)
             | no_place_or_year(words, labels) | parliamentary_paper(words, labels)
-            | volume_with_title(words, labels))
+            | volume_with_title(words, labels) | web(words, labels)
+            | title_by_author(words, labels) | bracketed_key(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -144,7 +153,10 @@ def reading_checks(words, labels) -> dict[int, str]:
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
     their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
-    no publisher's, Zenodo's "Pandas 1.0.3" the title's, "Volume 1: Its Own Title" the volume's."""
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's, "Volume 1: Its Own Title" the volume's,
+    a manual's product named before its release ("Frame Maker Reference Manual, Version 1.0.")
+    the title's head, a name read as the pages of a reference with no title ("(1995), ibygrk.
+    CTAN: …") its title."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -159,4 +171,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
-            | release_in_title(words, labels) | volume_with_title(words, labels))
+            | release_in_title(words, labels) | volume_with_title(words, labels)
+            | product_manual(words, labels) | name_as_pages(words, labels))

@@ -38,7 +38,19 @@ def identifiers(tokens, labels, words) -> dict[int, str]:
         if labels[i] != label:
             decided[i] = label
     return decided | _named_issn(labels, words) | doi_links(labels, words) \
-        | pubmed_after_doi(labels, words) | arxiv_class(labels, words)
+        | pubmed_after_doi(labels, words) | arxiv_class(labels, words) | ctan_path(labels, words)
+
+
+def ctan_path(labels, words) -> dict[int, str]:
+    """A path on CTAN ("CTAN: tex-archive/language/greek/ibygrk"), where TeX documents say a
+    package is found, is its link, "CTAN:" before it too: the CRF, which has not seen one,
+    reads it as the venue."""
+    decided = {}
+    for k, word in enumerate(words):
+        if word.lower().startswith("tex-archive/"):
+            start = k - 2 if words[k - 2:k] in (["CTAN", ":"], ["ctan", ":"]) else k
+            decided.update((i, URL) for i in range(start, k + 1) if labels[i] != URL)
+    return decided
 
 
 def doi_links(labels, words) -> dict[int, str]:

@@ -165,7 +165,22 @@ def _number_end(words, k, first=True) -> int:
         k += 1
     while k + 1 < len(words) and words[k] == "." and words[k + 1][:1].isdigit():
         k += 2
-    return k
+    return _commit_end(words, k)
+
+
+def _commit_end(words, k) -> int:
+    """After a version's number at words[k], the commits since it and the commit's hash as
+    `git describe` writes them ("2.15.2-0-gb238dbc"), part of the version; else k."""
+    if words[k:k + 1] != ["-"] or not words[k + 1:k + 2] or not words[k + 1].isdigit() \
+            or words[k + 2:k + 3] != ["-"]:
+        return k
+    end = k + 3
+    while end < len(words) and _GIT_HASH.fullmatch("".join(words[k + 3:end + 1])):
+        end += 1  # (the tokens cut the hash where a letter meets a digit)
+    return end if end > k + 3 else k
+
+
+_GIT_HASH = re.compile(r"g[0-9a-f]{1,40}")
 
 
 def _brackets(words, labels, start, end, decided) -> None:
@@ -230,7 +245,74 @@ def _record_number(words, labels, k, decided) -> None:
 def software(words, labels) -> dict[int, str]:
     """The checks of this module, together."""
     return (no_date(words, labels) | versions(words, labels) | archives(words, labels)
-            | release_in_title(words, labels))
+            | release_in_title(words, labels) | described_release(words, labels)
+            | product_manual(words, labels))
+
+
+def product_manual(words, labels) -> dict[int, str]:
+    """A manual named by its product and kind, with the release after a comma and no author:
+    "Frame Maker Reference Manual, Version 1.0. Frame Technology Corporation, …", "8010 STAR
+    Information System Reference Library, Release 4.2.". The CRF reads the product's name as
+    the authors; a name with no comma, stop, initial or "and" in it, right before a title
+    that a release follows, is the title's head."""
+    first = run_end(labels, 0, CITATION_NUMBER)
+    end = run_end(labels, first, AUTHOR)
+    if not first < end <= first + 4 or end >= len(words) or labels[end] != TITLE:
+        return {}
+    name = words[first:end]
+    if any(word in ",.;:&" or word.lower() in ("and", "und", "et") or len(word) == 1
+           and word.isalpha() for word in name):
+        return {}
+    stop = next((i for i in range(end, len(words)) if words[i] == "."
+                 and not (words[i - 1].isdigit() and words[i + 1:i + 2] and words[i + 1].isdigit())),
+                len(words))
+    released = any(words[i] == "," and words[i + 1].lower() in _RELEASE_WORDS
+                   and words[i + 2:i + 3] and words[i + 2][:1].isdigit()
+                   for i in range(end, min(stop, len(words) - 2)))
+    return dict.fromkeys(range(first, end), TITLE) if released else {}
+
+
+_RELEASE_WORDS = frozenset(("version", "release", "ver", "rel"))
+
+
+def described_release(words, labels) -> dict[int, str]:
+    """biblatex-chicago's package: "The Babel package (version 3.47) [Multilingual support for
+    Plain TeX or LaTeX] (July 13, 2020), http://…". The name before the version is the title;
+    the description in square brackets after it a note, where the CRF took the description
+    for the title and the name for the venue; the date after it the year (the note would run
+    on into it)."""
+    for k in range(1, len(words) - 4):
+        if words[k] != "(" or words[k + 1].lower() not in _VERSION_WORDS:
+            continue
+        close = _number_end(words, k + 2)
+        if words[close:close + 2] != [")", "["] or "]" not in words[close + 2:]:
+            continue
+        end = words.index("]", close + 2)
+        if TITLE not in labels[close + 2:end]:
+            continue
+        start = k
+        while start and words[start - 1] not in _NAME_ENDS and labels[start - 1] == labels[k - 1]:
+            start -= 1
+        if start == k:
+            continue
+        return (dict.fromkeys(range(start, k), TITLE) | {k: OTHER, close: OTHER}
+                | dict.fromkeys(range(k + 1, close), EDITION)
+                | dict.fromkeys(range(close + 1, end + 1), NOTE) | _dated(words, end + 1))
+    return {}
+
+
+def _dated(words, k) -> dict[int, str]:
+    """The date in round brackets at words[k] ("(Apr. 8, 2020)"), the year's; else none."""
+    if words[k:k + 1] != ["("] or ")" not in words[k + 1:k + 8]:
+        return {}
+    close = words.index(")", k + 1)
+    if not any(len(word) == 4 and word.isdigit() for word in words[k + 1:close]):
+        return {}
+    return dict.fromkeys(range(k, close + 1), YEAR)
+
+
+# What ends the names before a package's name ("…, The Babel package", "— The Paracol package").
+_NAME_ENDS = frozenset(",.;:—")
 
 
 def release_in_title(words, labels) -> dict[int, str]:

@@ -109,8 +109,9 @@ def _build(glyphs: list) -> Fragment:
     threshold = word_gap(gaps, size)
     tracked = threshold > WORD_GAP * size
     least, close = 0.015 * size, 0.3 * size
+    letters = spaced_letters(glyphs, size)
     parts, words, any_raised, first_raised, right = [], 1, False, False, None
-    for glyph in glyphs:
+    for index, glyph in enumerate(glyphs):
         char, raised, lowered = glyph.char, False, False
         if glyph.size < small:
             raised = baseline - glyph.baseline > raised_by
@@ -122,8 +123,8 @@ def _build(glyphs: list) -> Fragment:
             space = glyph.space_before
             # PDFium's inferred space stands unless the run is letter-spaced (it infers one
             # between tracked letters) or the glyphs overlap
-            spaced = space == TYPED or gap > threshold or (
-                space == INFERRED and not tracked and gap > least)
+            spaced = space == TYPED or index not in letters and (gap > threshold or (
+                space == INFERRED and not tracked and gap > least))
             if spaced and not ((raised or lowered) and gap < close):
                 parts.append(" ")
                 words += 1
@@ -152,16 +153,18 @@ def _build_plain(glyphs: list, size: float) -> Fragment:
         threshold = word_gap(gaps, size)
     tracked = threshold > WORD_GAP * size
     least = 0.015 * size
+    letters = spaced_letters(glyphs, size)
     parts, words = [glyphs[0].char], 1
     right = glyphs[0].x1
-    for glyph in glyphs[1:]:
+    for index, glyph in enumerate(glyphs[1:], 1):
         space = glyph.space_before
         if space:
             gap = glyph.x0 - right
-            if space == TYPED or gap > threshold or not tracked and gap > least:
+            if space == TYPED or index not in letters and (
+                    gap > threshold or not tracked and gap > least):
                 parts.append(" ")
                 words += 1
-        elif glyph.x0 - right > threshold:
+        elif glyph.x0 - right > threshold and index not in letters:
             parts.append(" ")
             words += 1
         parts.append(glyph.char)
@@ -169,6 +172,38 @@ def _build_plain(glyphs: list, size: float) -> Fragment:
     return Fragment(compose("".join(parts)), glyphs[0].x0, max(g.x1 for g in glyphs),
                     min(g.top for g in glyphs), max(g.bottom for g in glyphs), baseline, size,
                     False, False, _style(glyphs), words, _color(glyphs))
+
+
+def spaced_letters(glyphs: list, size: float) -> set:
+    """The indices of the glyphs that stand in a stretch of glyphs set apart by one even gap
+    with no space typed between them: a DOI or a link in a typewriter font set letter-spaced
+    ("1 0 . 4 7 3 9 7 / t b" where "10.47397/tb" is printed; PDFium infers a space before
+    each), or a word tracked inside a line of plain text. Words are never one glyph each with
+    the same gap, five times running: no space goes between such glyphs, however wide the
+    gap. The gap before the stretch (after "doi:") is wider, and stays one."""
+    if len(glyphs) <= TRACKED_RUN:
+        return set()
+    gap = [0.0] + [b.x0 - a.x1 for a, b in zip(glyphs, glyphs[1:])]
+    even, narrowest, widest = 0.02 * size, 0.05 * size, 0.3 * size
+    spaced, chain = set(), []
+    for index in range(1, len(glyphs)):
+        if glyphs[index].space_before == TYPED or not narrowest < gap[index] < widest:
+            if len(chain) >= TRACKED_RUN:
+                spaced.update(chain)
+            chain = []
+        elif chain and abs(gap[index] - gap[chain[0]]) < even:
+            chain.append(index)
+        else:
+            if len(chain) >= TRACKED_RUN:
+                spaced.update(chain)
+            chain = [index]
+    if len(chain) >= TRACKED_RUN:
+        spaced.update(chain)
+    return spaced
+
+
+TRACKED_RUN = 5  # gaps in a row of the same width between single glyphs: letter-spacing, not words
+# (a math ellipsis ", . . . ," has four)
 
 
 def _style(body: list) -> int:

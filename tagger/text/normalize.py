@@ -28,6 +28,10 @@ NUMBER_DASHES = frozenset("-\u2013")
 JOINING_DASHES = HYPHENS | NUMBER_DASHES  # outside an identifier, only these may join words
 LOST_FF = "\u21b5"  # some PDF fonts map the "ff" ligature to this arrow
 DISCRETIONARY_HYPHEN = "\u00ac"  # "sup¬porting": a hyphenation point some PDF text layers keep
+# Mathematical signs some Greek fonts map their capitals to ("∆ρυλλεράκης": the increment sign
+# for Delta, the nabla for a reversed one is no letter), as the Greek letters when they
+# touch one; NFKC leaves the increment sign (the ohm sign it makes Omega itself).
+MATH_FOR_GREEK = {"\u2206": "\u0394"}
 SUPERSCRIPT_DIGITS = frozenset("\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
 
 # A hyphen before these words is a suspended compound ("pre- and post-processing").
@@ -39,7 +43,8 @@ COMPOUND_PREFIXES = frozenset({
     "short", "large", "small", "open", "end",
 })
 
-IDENTIFIER_START = re.compile(r"10\.\d{3,9}/|https?://|ftp://|www\.|doi\.org/", re.IGNORECASE)
+IDENTIFIER_START = re.compile(r"10\.\d{3,9}/|https?://|ftp://|www\.|doi\.org/|tex-archive/",
+                              re.IGNORECASE)
 IDENTIFIER_CHARS = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789" "./-_:;()<>[]?=&%~#+,"
 )
@@ -87,6 +92,10 @@ def _compat(char: str) -> str:
             mapped = "\ufffd"
         _compat_cache[char] = mapped
     return mapped
+
+
+def _is_greek(char: str) -> bool:
+    return "\u0370" <= char <= "\u03ff" or "\u1f00" <= char <= "\u1fff"
 
 
 def _is_cjk(char: str) -> bool:
@@ -153,6 +162,9 @@ def _mapped(raw: str, start: int, end: int) -> tuple[str, list]:
             mapped = "" if between_letters else "-"  # then repaired like any line-end hyphen
         elif char in AS_HYPHEN:
             mapped = "-"
+        elif char in MATH_FOR_GREEK and (_is_greek(raw[i + 1] if i < last else "")
+                                         or _is_greek(raw[i - 1] if i else "")):
+            mapped = MATH_FOR_GREEK[char]
         elif char in SUPERSCRIPT_DIGITS:
             mapped = _superscript(char, raw[i - 1] if i else "", raw[i + 1] if i < last else "")
         else:
@@ -307,18 +319,76 @@ def _hyphenated(prefix: str, word: str) -> str:
     return "unhyphenate"
 
 
+def _spaced_identifiers(words: list) -> set:
+    """The indices of the words that go on a DOI or a link which a PDF's text layer spaced
+    out, letter by letter or at its marks ("doi: 1 0 . 4 7 3 9 7 / t b / 4 3 - 1", "https : /
+    / tex . stackexchange . com / questions/34424": TeX's url and letter-spacing set them
+    so): each is joined to the word before it."""
+    joined = set()
+    texts = [word for word, _ in words]
+    for i, word in enumerate(texts):
+        if i in joined:
+            continue
+        if texts[i:i + 3] == ["1", "0", "."] and _SPACED_DOI.match("".join(texts[i:i + 13])) \
+                and all(len(piece) == 1 for piece in texts[i:i + 8]):
+            end = i + 3
+            while end < len(texts) and len(texts[end]) == 1 and texts[end] in IDENTIFIER_CHARS:
+                end += 1
+            joined.update(range(i + 1, end))
+        elif (word.lower() in ("http", "https", "ftp") and texts[i + 1:i + 2] == [":"]
+              and texts[i + 2:i + 3] and texts[i + 2][0] == "/") or (
+                _LINK_HEAD.match(word) and texts[i + 1:i + 2] in (["."], ["/"])):
+            end = i + 2 if texts[i + 1] == ":" else i + 1
+            while end < len(texts) and _goes_on_link(texts[end - 1], texts[end],
+                                                    texts[end + 1] if end + 1 < len(texts) else ""):
+                end += 1
+            joined.update(range(i + 1, end))
+    return joined
+
+
+# A sign of a spaced-out DOI or link in the raw text, so that most references skip the search.
+_SPACED_SIGN = re.compile(r"\b1 0 \. \d|\b(?:https?|ftp)\s?:(?://\S*)?\s?[./]", re.IGNORECASE)
+# A DOI's head spaced out: "1 0 . 4 7 3 9 7 /" (the pieces joined, then matched).
+_SPACED_DOI = re.compile(r"10\.\d{4,9}/")
+# A link's head, whole: the word a spaced-out rest may go on ("https://tex . stackexchange").
+_LINK_HEAD = re.compile(r"(?:https?|ftp)://\S", re.IGNORECASE)
+_LINK_MARKS = "./:-_~?=&#%"
+
+
+def _goes_on_link(before: str, word: str, after: str) -> bool:
+    """Whether `word` goes on a spaced-out link whose last piece is `before`: a piece after
+    one of the link's marks, or a mark between two of its pieces. A capital after a stop
+    begins a sentence ("… example . org . Accessed"), not a host's or a path's part."""
+    if not word or any(char not in IDENTIFIER_CHARS for char in word):
+        return False
+    if before[-1] in _LINK_MARKS and (word[0] not in _LINK_MARKS
+                                      or before[-1] in ":/" and word[0] == "/"):
+        return before[-1] != "." or not word[0].isupper()
+    # a mark alone: after a piece only a stop or a slash ("tex . stackexchange"), after a
+    # mark any ("https : / /")
+    if len(word) == 1 and word in ("./" if before[-1].isalnum() else _LINK_MARKS):
+        return not after or after[0] in _LINK_MARKS or after[0].isalnum() and not (
+            word == "." and after[0].isupper())
+    return False
+
+
 def normalize(raw: str) -> Normalized:
     """Repair `raw` (see the module docstring); `to_raw` maps each output char to its source."""
     if not isinstance(raw, str):
         raw = "" if raw is None else str(raw)
     words, gaps = _split_words(raw)
+    spaced = _spaced_identifiers(words) if _SPACED_SIGN.search(raw) else set()
     text, to_raw = [], []
     word_start = 0
     in_identifier = False
     for index, (word, offsets) in enumerate(words):
         if index:
             gap_offset, newline = gaps[index - 1]
-            action = _join(text, word_start, in_identifier, word, newline)
+            if index in spaced:
+                action = "join"
+                in_identifier = True
+            else:
+                action = _join(text, word_start, in_identifier, word, newline)
             if action == "space":
                 text.append(" ")
                 to_raw.append(gap_offset)

@@ -3,7 +3,7 @@
 White-space splitting (AnyStyle's way) leaves "2016:265-283" or "41(5):85–92" as one token
 that no label fits. Here every punctuation mark is a token of its own, letters-and-digits runs
 are words, each Han or kana character is a token (Chinese has no spaces between words), and
-identifiers (URL, DOI, arXiv id, ISBN, e-mail) stay whole because their inner punctuation is
+identifiers (URL, DOI, arXiv id, ISBN, e-mail, a CTAN path) stay whole because their inner punctuation is
 part of them, not a field boundary.
 """
 
@@ -29,6 +29,7 @@ _GLUED_FIELD = r"\.?(?-i:URL|PMID|PMCID)\b"
 _IDENTIFIERS = [
     r"(?:https?|ftp)://\S+?" + _TRAILING,
     r"www\.[\w-]+\.\S+?" + _TRAILING,
+    r"tex-archive/\S+?" + _TRAILING,  # a path on CTAN, as TeX documents cite a package
     rf"10\.\d{{4,9}}/\S+?(?={_GLUED_FIELD}|{_TRAILING_BODY})",
     # arXiv ids: "arXiv:1706.03762v2", "arXiv :hep-th/9711200", "abs/1409.0473", a bare
     # new-style "1512.01274" or old-style "hep-th/9711200".
