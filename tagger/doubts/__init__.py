@@ -32,7 +32,8 @@ from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, release_in_title, software
 from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
-                       journal_in_title, second_work, title_in_journal, unpublished_status)
+                       journal_head_as_title, journal_in_title, place_in_journal, second_work,
+                       title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
                       pages_in_volume, proceedings_of_science, range_as_volume, series_number,
                       supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
@@ -68,7 +69,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title"]
+           "book_after_in", "release_in_title", "journal_head_as_title", "place_in_journal"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -120,7 +121,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | status_as_date(words, labels) | second_work(words, labels)
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
-            | link_word(words, labels) | book_after_in(words, labels))
+            | link_word(words, labels) | book_after_in(words, labels)
+            | journal_head_as_title(words, labels) | place_in_journal(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

@@ -4,6 +4,8 @@ the work, a book in a numbered series, a journal's abbreviated name read into th
 IOP's title into the journal), and a work's status ("private communication", "in
 preparation", "submitted", "to appear")."""
 
+import re
+
 from ..text import lexicon
 from ..labels import OTHER
 from .words import (AUTHOR, EDITION, EDITOR, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
@@ -46,11 +48,18 @@ def bracketed_citation(words, labels) -> dict[int, str]:
         if (len(numbers) < 2 or not inside[0][:1].isalpha()
                 or any("arxiv" in word.lower() or "/" in word for word in inside)
                 or not (inside[0].lower().startswith(("erratum", "addendum", "ibid"))
-                        or inside[1:2] == ["."])):
+                        or _abbreviated_head(inside))):
             continue
         decided = {k: OTHER, close: OTHER} | dict.fromkeys(range(k + 1, close), NOTE)
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
+
+
+def _abbreviated_head(words) -> bool:
+    """Whether `words` open with a journal's abbreviated name: "Sov. Phys. JETP", "JETP
+    Lett.", "Int. J. Theor. Phys." (a capitalized word with its stop among the first two)."""
+    return any(words[i][:1].isupper() and words[i + 1] == "."
+               for i in range(min(2, len(words) - 1)))
 
 
 def book_series(words, labels) -> dict[int, str]:
@@ -77,15 +86,20 @@ def book_series(words, labels) -> dict[int, str]:
     stop = end
     while words[stop - 1] in (",", "."):
         stop -= 1
-    rest = end
-    if end + 1 < len(words) and words[end].lower() in ("vol", "volume", "no", "nr", "bd"):
-        number = end + 1 + (words[end + 1] == ".")
+    if len(words[stop:stop + 3]) == 3 and (words[stop], words[stop + 2]) == ("(", ")") and (
+            words[stop + 1].isdigit()):
+        stop += 3  # the series' own series: "Ergebnisse der Mathematik … (2), vol. 34"
+    mark = stop + (words[stop:stop + 1] in ([","], ["."]))
+    if mark + 1 < len(words) and words[mark].lower() in ("vol", "volume", "no", "nr", "bd"):
+        number = mark + 1 + (words[mark + 1] == ".")
         if number >= len(words) or not words[number].isdigit():
             return {}
         stop = number + 1
-        rest = stop + (words[stop:stop + 1] in ([","], ["."]))
+    elif stop < len(words) and words[stop].isdigit() and stop == end - (words[end - 1] in ",."):
+        stop += 1  # "Cambridge Series in Statistical and Probabilistic Mathematics 3."
     elif not (words[stop - 1].isdigit() or _NAMED_SERIES & {w.lower() for w in words[start:end]}):
         return {}  # unnumbered, "Progress in artificial intelligence" may be proceedings
+    rest = max(end, stop + (words[stop:stop + 1] in ([","], ["."])))
     if rest >= len(words) or labels[rest] not in (PUBLISHER, LOCATION):
         return {}
     decided = dict.fromkeys(range(edition, start), EDITION) | dict.fromkeys(range(start, stop),
@@ -96,6 +110,11 @@ def book_series(words, labels) -> dict[int, str]:
 def _edition_before(words, labels, start) -> int:
     """Where an edition ("2nd ed.", "2nd edn.") that ends just before `start` begins, which the
     CRF may have read as a note; `start` itself where there is none."""
+    k = start - 1 - (words[start - 1] == ",")
+    k -= words[k] == "."
+    if k >= 2 and words[k].lower() in ("ed", "edn", "edition") and (
+            _ORDINAL.fullmatch(words[k - 1].lower()) and words[k - 2] == ","):
+        return k - 1  # "third ed.," whatever the CRF made of it
     if start < 3 or labels[start - 1] not in (EDITION, NOTE):
         return start
     begin = run_start(labels, start, labels[start - 1])
@@ -106,7 +125,9 @@ def _edition_before(words, labels, start) -> int:
 
 _SERIES_WORDS = frozenset(("texts", "studies", "series", "lecture", "notes", "grundlehren",
                            "classics", "monographs", "surveys", "tracts", "progress",
-                           "publications"))
+                           "publications", "ergebnisse"))
+_ORDINAL = re.compile(r"\d+(st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth"
+                      r"|ninth|tenth")
 _NAMED_SERIES = frozenset(("series", "grundlehren", "classics"))  # a series without a number
 
 
@@ -234,20 +255,23 @@ def _closing(words, k, limit) -> int | None:
 
 def second_work(words, labels) -> dict[int, str]:
     """ "…, Phys. Rev. Lett. 30, 1343 (1973); H. D. Politzer, ibid. 30, 1346 (1973).": a second
-    work after ";" (other authors, "ibid.", or an erratum's "78, 1396(E) (1997)") is no part of
-    the first's fields; the CRF ran its year into the first's and read the rest as a note. One
+    work after ";" (other authors, "ibid.", or an erratum's "78, 1396(E) (1997)"; after the
+    page, Elsevier's "Erratum-ibid. B430 (1994) 485") is no part of the first's fields; the CRF ran its year into the first's and read the rest as a note. One
     line gives one record, so the second work is a note, the first's fields its own (the
     finder cuts a list's compound entries into references: docs/design.md, "Labels"). GROBID's
     annotators give a second page and year of the same authors ("89, 7017 (1967)") the first
     work's fields; that shape, without "(E)", is left to the CRF."""
     for k in range(3, len(words) - 3):
-        if not (words[k] == ";" and words[k - 1] == ")" and labels[k - 2] == YEAR
-                and VENUE in labels[:k]):
+        if not (words[k] == ";" and VENUE in labels[:k]):
             continue
         tail = words[k + 1:]
-        if not (_names_start(tail) or tail[0].lower() == "ibid"
-                or any(tail[i:i + 3] == ["(", "E", ")"] for i in range(len(tail)))):
-            continue
+        if words[k - 1] == ")" and labels[k - 2] == YEAR:
+            if not (_names_start(tail) or tail[0].lower() == "ibid"
+                    or any(tail[i:i + 3] == ["(", "E", ")"] for i in range(len(tail)))):
+                continue
+        elif not (words[k - 1].isdigit() and YEAR in labels[:k - 1]
+                  and tail[0].lower().startswith(("erratum", "ibid"))):
+            continue  # Elsevier's "B426 (1994) 19; Erratum-ibid. B430 (1994) 485" passes
         end = len(words) - (words[-1] == ".")
         decided = {i: NOTE for i in range(k + 1, end) if labels[i] not in _IDENTIFIERS}
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
@@ -284,3 +308,62 @@ def book_after_in(words, labels) -> dict[int, str]:
             last = end - (words[end - 1] == ",")
             return {k - 1: OTHER, k: OTHER} | dict.fromkeys(range(k + 1, last), VENUE)
     return {}
+
+
+def journal_head_as_title(words, labels) -> dict[int, str]:
+    """A journal's first word read as a title of its own, with nothing between it and the rest
+    of the journal: "A. M. Polyakov, Pis'ma Zh. Eksp. Teor. Fiz. 20, 430 (1974)". A title ends
+    on a stop, a comma or a quote before the journal; a one-word "title" that runs straight
+    into an abbreviated journal's name, and before its volume, is the journal's head."""
+    if TITLE not in labels or VENUE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    end = run_end(labels, start, TITLE)
+    run = words[start:end]
+    if (TITLE in labels[end:] or labels[end:end + 1] != [VENUE] or words[end + 1:end + 2] != ["."]
+            or not run[-1].isalpha() or sum(word.isalpha() for word in run) > 2
+            or not all(word.isalpha() or word in "'’" for word in run)
+            or VOLUME not in labels[end:]):
+        return {}
+    return dict.fromkeys(range(start, end), VENUE)
+
+
+def place_in_journal(words, labels) -> dict[int, str]:
+    """A place written into a journal's name before its volume, as APS and PNAS print it:
+    "Nature (London) 556, 43", "Physics (Long Island City, N.Y.) 1, 195", "Proc Natl Acad Sci
+    USA 79:2554". The CRF read the place as a location (or the journal's word before it as a
+    title); a bracket of a few capitalized words naming a place and no publisher, or a known
+    place glued to the journal, right before the volume, belongs to the journal."""
+    if VOLUME not in labels:
+        return {}
+    volume = labels.index(VOLUME)
+    if not words[volume].isdigit() or volume < 3:
+        return {}
+    if words[volume - 1] == ")":
+        begin = volume - 2
+        while begin > 0 and words[begin] != "(" and volume - begin <= 9:
+            begin -= 1
+        inside = words[begin + 1:volume - 1]
+        kinds = [lexicon.classes(word) for word in inside]
+        if (words[begin] != "(" or not inside
+                or not all(word[:1].isupper() or word in ",." for word in inside)
+                or not (any("place" in kind for kind in kinds)
+                        or LOCATION in labels[begin + 1:volume - 1])
+                or any("publisher" in kind for kind in kinds)):
+            return {}
+    elif labels[volume - 1] == LOCATION and "place" in lexicon.classes(words[volume - 1]):
+        begin = run_start(labels, volume, LOCATION)
+        if not all(word.isalpha() for word in words[begin:volume]):
+            return {}
+    else:
+        return {}
+    head = labels[begin - 1]
+    if head == TITLE and VENUE not in labels[:begin]:  # "Physics (Long Island City, N.Y.)"
+        first = run_start(labels, begin, TITLE)
+        if begin - first > 1 or first == 0 or words[first - 1] not in (",", "."):
+            return {}
+        begin = first
+    elif head != VENUE or words[begin - 1] in (",", ";"):
+        return {}
+    decided = dict.fromkeys(range(begin, volume), VENUE)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
