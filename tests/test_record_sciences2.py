@@ -108,3 +108,40 @@ def test_a_book_in_a_numbered_series(text, series, edition):
 def test_a_circulars_number_is_the_volume():
     got = fields("Savchenko, V., Ferrigno, C., Mereghetti, S., et al. 2017, GCN Circ., 21507, 1")
     assert (got["venue"], got["volume"], got["pages"]) == ("GCN Circ", "21507", "1")
+
+
+# A chapter in a book as the AMS prints it, with no "in": the book ends before its numbered
+# series or its editors in brackets, the chapter's title at its first comma before a capital.
+
+@pytest.mark.parametrize("text, title, venue, series", [
+    ("D. Mumford, Towards an enumerative geometry of the moduli space of curves, Arithmetic and "
+     "geometry, Vol. II, Progr. Math., vol. 36, Birkhäuser Boston, Boston, MA, 1983, pp. 271–328.",
+     "Towards an enumerative geometry of the moduli space of curves",
+     "Arithmetic and geometry, Vol. II", "Progr. Math., vol. 36"),
+    ("N. M. Katz, p-adic properties of modular schemes and modular forms, Modular functions of "
+     "one variable, III (Proc. Internat. Summer School, Univ. Antwerp, Antwerp, 1972), Lecture "
+     "Notes in Math., Vol. 350, Springer, Berlin, 1973, pp. 69–190.",
+     "p-adic properties of modular schemes and modular forms",
+     "Modular functions of one variable, III (Proc. Internat. Summer School, Univ. Antwerp, "
+     "Antwerp, 1972)", "Lecture Notes in Math., Vol. 350"),
+    ("J.-P. Serre, Modular forms of weight one and Galois representations, Algebraic number "
+     "fields: L-functions and Galois properties (Proc. Sympos., Univ. Durham, Durham, 1975) "
+     "(A. Fröhlich, ed.), Academic Press, London, 1977, pp. 193–268.",
+     "Modular forms of weight one and Galois representations",
+     "Algebraic number fields: L-functions and Galois properties (Proc. Sympos., Univ. Durham, "
+     "Durham, 1975)", None),
+])
+def test_a_chapter_without_in_ends_where_its_book_begins(text, title, venue, series):
+    got = fields(text)
+    assert (got["title"], got["venue"], got.get("series")) == (title, venue, series)
+    assert got["year"] in text[-30:] and "volume" not in got
+
+
+def test_a_book_numbered_as_a_volume_is_no_series():
+    # "…, Book, Vol. 2, Academic Press": no series word, so the volume of a book in parts
+    words = words_of("A. Author, On things, Methods of physics, Vol. 2, Academic Press, 1975, "
+                     "pp. 1–20.")
+    labels = (["author"] * 4 + ["title"] * 7 + ["volume"] * 4 + ["publisher"] * 3 + ["year"] * 2
+              + ["pages"] * 6)
+    assert len(labels) == len(words)
+    assert sciences.book_after_title(words, labels) == {}

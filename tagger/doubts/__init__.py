@@ -31,7 +31,7 @@ from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, release_in_title, software
-from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
+from .sciences import (book_after_in, book_after_title, book_series, bracketed_citation, collaboration_in_brackets,
                        journal_head_as_title, journal_in_title, place_in_journal, second_work,
                        title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
@@ -69,7 +69,8 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title", "journal_head_as_title", "place_in_journal"]
+           "book_after_in", "release_in_title", "journal_head_as_title", "place_in_journal",
+           "book_after_title"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -122,7 +123,8 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
             | link_word(words, labels) | book_after_in(words, labels)
-            | journal_head_as_title(words, labels) | place_in_journal(words, labels))
+            | journal_head_as_title(words, labels) | place_in_journal(words, labels)
+            | book_after_title(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -154,4 +156,4 @@ def reading_checks(words, labels) -> dict[int, str]:
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
-            | release_in_title(words, labels))
+            | release_in_title(words, labels) | book_after_title(words, labels))

@@ -367,3 +367,71 @@ def place_in_journal(words, labels) -> dict[int, str]:
         return {}
     decided = dict.fromkeys(range(begin, volume), VENUE)
     return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+def book_after_title(words, labels) -> dict[int, str]:
+    """A chapter in a book as the AMS prints it, with no "in": "M. Gromov, Hyperbolic groups,
+    Essays in group theory, Math. Sci. Res. Inst. Publ., vol. 8, Springer, New York, 1987,
+    pp. 75–263", "J. Tate, Fourier analysis in number fields, and Hecke's zeta-functions,
+    Algebraic Number Theory (Proc. …) (J. W. S. Cassels and A. Fröhlich, eds.), Thompson, …".
+    The CRF ran the book into the title (and read the series as the journal). In a reading with
+    pages, a book ends before a numbered series ("…, Lecture Notes in Math., Vol. 170,
+    Springer") or its editors in brackets ("(…, eds.)"); the chapter's title ends at its first
+    comma before a capital (not a part's numeral: "…, III"), and the book is what follows."""
+    if PAGES not in labels or TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    if start < 2 or words[start - 1] != ",":
+        return {}
+    for end in range(start + 3, len(words) - 2):
+        series = _numbered_series_at(words, labels, end)
+        if series or _editors_bracket_at(words, labels, end):
+            break
+    else:
+        return {}
+    if {AUTHOR, EDITOR} & set(labels[start:end]):
+        return {}
+    for comma in range(start + 1, end - 2):
+        if (words[comma] == "," and words[comma + 1][:1].isupper() and words[comma + 1].isalpha()
+                and words[comma + 1] not in _NUMERALS):
+            break
+    else:
+        return {}
+    book_end = end - (words[end - 1] == ",")
+    decided = dict.fromkeys(range(start, comma), TITLE) | {comma: OTHER}
+    decided |= dict.fromkeys(range(comma + 1, book_end), VENUE)
+    if series:
+        decided |= dict.fromkeys(range(end, series), SERIES)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+def _numbered_series_at(words, labels, k) -> int:
+    """Where the numbered series that begins at words[k] ("Lecture Notes in Math., Vol. 341,"
+    before the publisher) ends, its number included; 0 where none begins there."""
+    if words[k - 1] != ",":
+        return 0
+    for v in range(k + 1, min(len(words) - 3, k + 12)):
+        if words[v] == "," and words[v + 1].lower() in ("vol", "volume", "no"):
+            number = v + 2 + (words[v + 2] == ".")
+            if (number + 1 < len(words) and words[number].isdigit() and words[number + 1] == ","
+                    and labels[number + 2:number + 3] == [PUBLISHER]
+                    and _CHAPTER_SERIES_WORDS & {word.lower() for word in words[k:v]}):
+                return number + 1
+            return 0
+        if words[v] == ",":
+            return 0
+    return 0
+
+
+def _editors_bracket_at(words, labels, k) -> bool:
+    """Whether words[k] opens a book's editors in brackets: "(J. W. S. Cassels and A. Fröhlich,
+    eds.)"."""
+    if words[k] != "(" or not words[k + 1][:1].isupper():
+        return False
+    close = words.index(")", k) if ")" in words[k:] else None
+    return close is not None and close - k <= 24 and any(
+        word.lower() in ("ed", "eds", "editor", "editors") for word in words[k:close])
+
+
+_CHAPTER_SERIES_WORDS = _SERIES_WORDS | frozenset(("publ", "lect", "math", "progr"))
+_NUMERALS = frozenset(("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"))
