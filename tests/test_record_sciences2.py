@@ -46,34 +46,14 @@ def test_a_one_word_title_glued_to_a_journal_is_its_head():
     words = words_of("A. Polyakov, Pis'ma Zh. Eksp. 20, 430")
     labels = ["author"] * 4 + ["title"] * 3 + ["venue"] * 4 + ["volume", "volume", "pages"]
     assert sciences.journal_head_as_title(words, labels) == {4: "venue", 5: "venue", 6: "venue"}
+    # IOP's title after the year, with no stop before the journal, stays a title
+    words = words_of("Aasi J et al 2015 Advanced LIGO Class. Quantum Grav. 32 074001")
+    labels = ["author"] * 4 + ["year", "title", "title"] + ["venue"] * 5 + ["volume", "pages"]
+    assert sciences.journal_head_as_title(words, labels) == {}
     # a title ends on a comma before the journal: it stays
     words = words_of("A. Polyakov, Instantons, Zh. Eksp. 20, 430")
     labels = ["author"] * 4 + ["title", "title"] + ["venue"] * 4 + ["volume", "volume", "pages"]
     assert sciences.journal_head_as_title(words, labels) == {}
-
-
-# A place written into the journal's name before its volume is the journal's.
-
-@pytest.mark.parametrize("text, venue", [
-    ("W. L. Barnes, A. Dereux, and T. W. Ebbesen, Nature (London) 424, 824 (2003).",
-     "Nature (London)"),
-    ("Hopfield JJ (1984) Neurons with graded response have collective computational properties "
-     "like those of two-state neurons. Proc Natl Acad Sci USA 81:3088–3092", "Proc Natl Acad Sci USA"),
-])
-def test_a_place_in_the_journal_name_is_the_journals(text, venue):
-    got = fields(text)
-    assert got["venue"] == venue and "location" not in got
-
-
-def test_an_imprint_in_brackets_before_the_volume_is_no_place_of_the_journal():
-    got = fields("K. Wilson, Lect. Notes Phys. (Springer, Berlin) 410, 1 (1992).")
-    assert (got["venue"], got["publisher"], got["volume"]) == ("Lect. Notes Phys", "Springer", "410")
-    words = words_of("Nature (London) 424, 824")
-    labels = ["venue", "location", "location", "location", "volume", "volume", "pages"]
-    assert sciences.place_in_journal(words, labels) == {1: "venue", 2: "venue", 3: "venue"}
-    # a comma between the journal and the place: the place is not the journal's
-    labels = ["venue", "venue", "location", "location", "location", "volume", "volume", "pages"]
-    assert sciences.place_in_journal(words_of("Nature, (London) 424, 824"), labels) == {}
 
 
 # An erratum after the page and ";" is a note; the first work keeps its page.

@@ -31,13 +31,14 @@ from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, release_in_title, software
-from .sciences import (book_after_in, book_after_title, book_series, bracketed_citation, collaboration_in_brackets,
-                       journal_head_as_title, journal_in_title, place_in_journal, second_work,
-                       title_in_journal, unpublished_status)
-from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
-                      pages_in_volume, proceedings_of_science, range_as_volume, series_number,
-                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
-                      issue_in_pages, astronomy_article_id)
+from .sciences import (book_after_in, book_after_title, book_series, bracketed_citation,
+                       collaboration_in_brackets, journal_head_as_title, journal_in_title,
+                       publisher_opening_imprint, second_work,
+                       series_after_editors, title_in_journal, unpublished_status)
+from .numbers import (article_number, lettered_pages, lettered_volume, page_of_volume_less_journal,
+                      pages_after_year, pages_in_volume, proceedings_of_science, range_as_volume,
+                      series_number, supplement_issue, volume_in_pages, year_as_volume,
+                      year_volume_pages, issue_in_pages, astronomy_article_id)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
@@ -69,8 +70,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title", "journal_head_as_title", "place_in_journal",
-           "book_after_title"]
+           "book_after_in", "release_in_title", "journal_head_as_title",
+           "book_after_title", "series_after_editors", "publisher_opening_imprint",
+           "lettered_volume"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -123,8 +125,9 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | venue_end_before_role(words, labels) | body_before_date(words, labels)
             | book_before_imprint(words, labels) | pages_before_in(words, labels)
             | link_word(words, labels) | book_after_in(words, labels)
-            | journal_head_as_title(words, labels) | place_in_journal(words, labels)
-            | book_after_title(words, labels))
+            | journal_head_as_title(words, labels)
+            | book_after_title(words, labels) | series_after_editors(words, labels)
+            | publisher_opening_imprint(words, labels) | lettered_volume(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:

@@ -313,3 +313,17 @@ def astronomy_article_id(words, labels) -> dict[int, str]:
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
 
+
+
+def lettered_volume(words, labels) -> dict[int, str]:
+    """IEEE's old lettered volumes, "IEEE Trans. Automat. Control AC-19 716–723": a code of
+    capitals, a hyphen and a number between the journal and the pages is the volume, which the
+    CRF read into the journal's name in a reading with no volume."""
+    if VOLUME in labels or PAGES not in labels:
+        return {}
+    k = labels.index(PAGES)
+    if (k >= 4 and labels[k - 3:k] == [VENUE] * 3 and words[k - 3].isupper()
+            and words[k - 3].isalpha() and len(words[k - 3]) <= 3 and words[k - 2] == "-"
+            and words[k - 1].isdigit() and labels[k - 4] == VENUE):
+        return dict.fromkeys(range(k - 3, k), VOLUME)
+    return {}

@@ -314,59 +314,20 @@ def journal_head_as_title(words, labels) -> dict[int, str]:
     """A journal's first word read as a title of its own, with nothing between it and the rest
     of the journal: "A. M. Polyakov, Pis'ma Zh. Eksp. Teor. Fiz. 20, 430 (1974)". A title ends
     on a stop, a comma or a quote before the journal; a one-word "title" that runs straight
-    into an abbreviated journal's name, and before its volume, is the journal's head."""
+    into an abbreviated journal's name, right after the authors and before its volume, is the
+    journal's head."""
     if TITLE not in labels or VENUE not in labels:
         return {}
     start = labels.index(TITLE)
     end = run_end(labels, start, TITLE)
     run = words[start:end]
     if (TITLE in labels[end:] or labels[end:end + 1] != [VENUE] or words[end + 1:end + 2] != ["."]
-            or not run[-1].isalpha() or sum(word.isalpha() for word in run) > 2
-            or not all(word.isalpha() or word in "'’" for word in run)
+            or not (len(run) == 1 and run[0].isalpha() or len(run) == 3 and run[1] in "'’"
+                    and run[0].isalpha() and run[2].isalpha())
+            or start < 2 or words[start - 1] != "," or labels[start - 2] != AUTHOR
             or VOLUME not in labels[end:]):
-        return {}
+        return {}  # IOP's "2015 Advanced LIGO Class. Quantum Grav." is a title
     return dict.fromkeys(range(start, end), VENUE)
-
-
-def place_in_journal(words, labels) -> dict[int, str]:
-    """A place written into a journal's name before its volume, as APS and PNAS print it:
-    "Nature (London) 556, 43", "Physics (Long Island City, N.Y.) 1, 195", "Proc Natl Acad Sci
-    USA 79:2554". The CRF read the place as a location (or the journal's word before it as a
-    title); a bracket of a few capitalized words naming a place and no publisher, or a known
-    place glued to the journal, right before the volume, belongs to the journal."""
-    if VOLUME not in labels:
-        return {}
-    volume = labels.index(VOLUME)
-    if not words[volume].isdigit() or volume < 3:
-        return {}
-    if words[volume - 1] == ")":
-        begin = volume - 2
-        while begin > 0 and words[begin] != "(" and volume - begin <= 9:
-            begin -= 1
-        inside = words[begin + 1:volume - 1]
-        kinds = [lexicon.classes(word) for word in inside]
-        if (words[begin] != "(" or not inside
-                or not all(word[:1].isupper() or word in ",." for word in inside)
-                or not (any("place" in kind for kind in kinds)
-                        or LOCATION in labels[begin + 1:volume - 1])
-                or any("publisher" in kind for kind in kinds)):
-            return {}
-    elif labels[volume - 1] == LOCATION and "place" in lexicon.classes(words[volume - 1]):
-        begin = run_start(labels, volume, LOCATION)
-        if not all(word.isalpha() for word in words[begin:volume]):
-            return {}
-    else:
-        return {}
-    head = labels[begin - 1]
-    if head == TITLE and VENUE not in labels[:begin]:  # "Physics (Long Island City, N.Y.)"
-        first = run_start(labels, begin, TITLE)
-        if begin - first > 1 or first == 0 or words[first - 1] not in (",", "."):
-            return {}
-        begin = first
-    elif head != VENUE or words[begin - 1] in (",", ";"):
-        return {}
-    decided = dict.fromkeys(range(begin, volume), VENUE)
-    return decided if any(labels[i] != label for i, label in decided.items()) else {}
 
 
 def book_after_title(words, labels) -> dict[int, str]:
@@ -391,12 +352,14 @@ def book_after_title(words, labels) -> dict[int, str]:
         return {}
     if {AUTHOR, EDITOR} & set(labels[start:end]):
         return {}
+    depth = 0
     for comma in range(start + 1, end - 2):
-        if (words[comma] == "," and words[comma + 1][:1].isupper() and words[comma + 1].isalpha()
-                and words[comma + 1] not in _NUMERALS):
+        depth += (words[comma] == "(") - (words[comma] == ")")
+        if (words[comma] == "," and depth == 0 and words[comma + 1][:1].isupper()
+                and words[comma + 1].isalpha() and words[comma + 1] not in _NUMERALS):
             break
     else:
-        return {}
+        return {}  # (a comma in brackets is no end: "… Caldera (Oregon, USA): …")
     book_end = end - (words[end - 1] == ",")
     decided = dict.fromkeys(range(start, comma), TITLE) | {comma: OTHER}
     decided |= dict.fromkeys(range(comma + 1, book_end), VENUE)
@@ -435,3 +398,46 @@ def _editors_bracket_at(words, labels, k) -> bool:
 
 _CHAPTER_SERIES_WORDS = _SERIES_WORDS | frozenset(("publ", "lect", "math", "progr"))
 _NUMERALS = frozenset(("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"))
+
+
+def series_after_editors(words, labels) -> dict[int, str]:
+    """AIP's proceedings in a numbered series after their editors: "in The Whys of Subnuclear
+    Physics, edited by A. Zichichi, Subnuclear Series Vol. 15 (Plenum, New York, 1979)". A
+    second stretch of the journal after the editors, naming itself a series and numbered
+    ("Vol. 15"), is the series, its number too; the CRF joined it to the book's name."""
+    if EDITOR not in labels or VENUE not in labels:
+        return {}
+    editors = run_end(labels, labels.index(EDITOR), EDITOR)
+    if VENUE not in labels[:editors] or labels[editors:editors + 1] != [VENUE]:
+        return {}
+    end = run_end(labels, editors, VENUE)
+    number = end + 1 + (words[end + 1:end + 2] == ["."])
+    if not ({"series", "ser"} & {word.lower() for word in words[editors:end]}
+            and words[end].lower() in ("vol", "volume", "no") and number < len(words)
+            and words[number].isdigit() and labels[number] == VOLUME):
+        return {}
+    return dict.fromkeys(range(editors, number + 1), SERIES)
+
+
+def publisher_opening_imprint(words, labels) -> dict[int, str]:
+    """APS's and AIP's imprint in brackets after a book or proceedings: "in Proceedings of the
+    28th Annual ACM Symposium on Theory of Computing (ACM, New York, 1996), pp. 212–219". The
+    CRF read "(ACM," into the proceedings' name; a bracket that opens on a few capitalized
+    words and a comma, then the place and the year, is the publisher's, place's and year's."""
+    if VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    k = end - 1 - (words[end - 1] == ",")
+    while k > start and words[k] != "(" and end - k <= 5:
+        k -= 1
+    if (words[k] != "(" or k == end - 1 or words[end - 1] != ","
+            or labels[end:end + 1] not in ([LOCATION], [YEAR])
+            or not all(word[:1].isupper() or word in "&-." for word in words[k + 1:end - 1])):
+        return {}
+    close = end
+    while close < len(words) and labels[close] in (LOCATION, YEAR) and words[close] != ")":
+        close += 1
+    if close >= len(words) or words[close] != ")" or YEAR not in labels[end:close + 1]:
+        return {}
+    return {k: OTHER} | dict.fromkeys(range(k + 1, end - 1), PUBLISHER)
