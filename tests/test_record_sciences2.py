@@ -125,3 +125,19 @@ def test_a_book_numbered_as_a_volume_is_no_series():
               + ["pages"] * 6)
     assert len(labels) == len(words)
     assert sciences.book_after_title(words, labels) == {}
+
+
+# A one-word journal with its place in brackets: the journal, and the place a location (as the
+# corpora have "Nature (London)").
+
+def test_a_one_word_journal_before_its_place():
+    got = fields("J. S. Bell, Physics (Long Island City, N.Y.) 1, 195 (1964).")
+    assert (got["venue"], got["location"], got["volume"], got["pages"]) == (
+        "Physics", "Long Island City, N.Y", "1", "195")
+    assert "title" not in got
+    # a title before a publisher's bracket is no journal
+    words = words_of("A. Smith, Optics (Springer, Berlin) 2, 10 (1990).")
+    labels = (["author"] * 4 + ["title"] + ["publisher"] * 3 + ["location"] * 2 + ["volume"] * 2
+              + ["pages"] + ["year"] * 4)
+    assert len(labels) == len(words)
+    assert sciences.place_after_journal(words, labels) == {}

@@ -33,7 +33,7 @@ from .law import law_citation
 from .software import no_date, release_in_title, software
 from .sciences import (book_after_in, book_after_title, book_series, bracketed_citation,
                        collaboration_in_brackets, journal_head_as_title, journal_in_title,
-                       publisher_opening_imprint, second_work,
+                       place_after_journal, publisher_opening_imprint, second_work,
                        series_after_editors, title_in_journal, unpublished_status)
 from .numbers import (article_number, lettered_pages, lettered_volume, page_of_volume_less_journal,
                       pages_after_year, pages_in_volume, proceedings_of_science, range_as_volume,
@@ -71,7 +71,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "journal_head_as_title",
-           "book_after_title", "series_after_editors", "publisher_opening_imprint",
+           "book_after_title", "series_after_editors", "place_after_journal", "publisher_opening_imprint",
            "lettered_volume"]
 
 
@@ -127,6 +127,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | link_word(words, labels) | book_after_in(words, labels)
             | journal_head_as_title(words, labels)
             | book_after_title(words, labels) | series_after_editors(words, labels)
+            | place_after_journal(words, labels)
             | publisher_opening_imprint(words, labels) | lettered_volume(words, labels))
 
 

@@ -441,3 +441,32 @@ def publisher_opening_imprint(words, labels) -> dict[int, str]:
     if close >= len(words) or words[close] != ")" or YEAR not in labels[end:close + 1]:
         return {}
     return {k: OTHER} | dict.fromkeys(range(k + 1, end - 1), PUBLISHER)
+
+
+def place_after_journal(words, labels) -> dict[int, str]:
+    """APS's "J. S. Bell, Physics (Long Island City, N.Y.) 1, 195 (1964)": a one-word journal
+    with its place in brackets before the volume, which the CRF read as a title running into
+    the place. The word after the authors is the journal, the bracket its place (a location,
+    as the corpora have "Nature (London)" and "Proc Natl Acad Sci USA")."""
+    if VOLUME not in labels or TITLE not in labels:
+        return {}
+    volume = labels.index(VOLUME)
+    if volume < 5 or not words[volume].isdigit() or words[volume - 1] != ")":
+        return {}
+    begin = volume - 2
+    while begin > 0 and words[begin] != "(" and volume - begin <= 9:
+        begin -= 1
+    inside = words[begin + 1:volume - 1]
+    if (words[begin] != "(" or not inside
+            or not all(word[:1].isupper() or word in ",." for word in inside)
+            or not (LOCATION in labels[begin + 1:volume - 1]
+                    or any("place" in lexicon.classes(word) for word in inside))
+            or any("publisher" in lexicon.classes(word) for word in inside)):
+        return {}
+    head = begin - 1
+    if not (labels[head] == TITLE and words[head][:1].isupper() and words[head].isalpha()
+            and words[head - 1] == "," and labels[head - 2] == AUTHOR
+            and TITLE not in labels[begin:]):
+        return {}
+    return {head: VENUE, begin: OTHER, volume - 1: OTHER} | dict.fromkeys(
+        range(begin + 1, volume - 1), LOCATION)
