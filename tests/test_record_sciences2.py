@@ -95,7 +95,8 @@ def test_a_circulars_number_is_the_volume():
 
 @pytest.mark.parametrize("text, title, venue, series", [
     ("D. Mumford, Towards an enumerative geometry of the moduli space of curves, Arithmetic and "
-     "geometry, Vol. II, Progr. Math., vol. 36, Birkhäuser Boston, Boston, MA, 1983, pp. 271–328.",
+     "geometry, Vol. II, Progr. Math., vol. 36, Birkhäuser Boston, Boston, MA, 1983, "
+     "pp. 271–328.",
      "Towards an enumerative geometry of the moduli space of curves",
      "Arithmetic and geometry, Vol. II", "Progr. Math., vol. 36"),
     ("N. M. Katz, p-adic properties of modular schemes and modular forms, Modular functions of "
@@ -141,3 +142,13 @@ def test_a_one_word_journal_before_its_place():
               + ["pages"] + ["year"] * 4)
     assert len(labels) == len(words)
     assert sciences.place_after_journal(words, labels) == {}
+
+
+# A book's numbered part after its title's stop is the title's, not a journal.
+
+def test_a_books_numbered_part_is_its_title():
+    got = fields("7. M. Reed and B. Simon, Methods of modern mathematical physics. II. Fourier "
+                 "analysis, self-adjointness, Academic Press, New York–London, 1975.")
+    assert got["title"] == ("Methods of modern mathematical physics. II. Fourier analysis, "
+                            "self-adjointness")
+    assert "venue" not in got and got["publisher"] == "Academic Press"

@@ -31,10 +31,11 @@ from .identifiers import identifiers, link_word
 from .containers import containers, publisher_as_venue
 from .law import law_citation
 from .software import no_date, release_in_title, software
-from .sciences import (book_after_in, book_after_title, book_series, bracketed_citation,
-                       collaboration_in_brackets, journal_head_as_title, journal_in_title,
-                       place_after_journal, publisher_opening_imprint, second_work,
-                       series_after_editors, title_in_journal, unpublished_status)
+from .sciences import (book_after_in, book_after_title, book_part_in_title, book_series,
+                       bracketed_citation, collaboration_in_brackets, journal_head_as_title,
+                       journal_in_title, place_after_journal, publisher_opening_imprint,
+                       second_work, series_after_editors, title_in_journal,
+                       unpublished_status)
 from .numbers import (article_number, lettered_pages, lettered_volume, page_of_volume_less_journal,
                       pages_after_year, pages_in_volume, proceedings_of_science, range_as_volume,
                       series_number, supplement_issue, volume_in_pages, year_as_volume,
@@ -71,7 +72,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "journal_head_as_title",
-           "book_after_title", "series_after_editors", "place_after_journal", "publisher_opening_imprint",
+           "book_after_title", "series_after_editors", "place_after_journal", "book_part_in_title", "publisher_opening_imprint",
            "lettered_volume"]
 
 
@@ -127,7 +128,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | link_word(words, labels) | book_after_in(words, labels)
             | journal_head_as_title(words, labels)
             | book_after_title(words, labels) | series_after_editors(words, labels)
-            | place_after_journal(words, labels)
+            | place_after_journal(words, labels) | book_part_in_title(words, labels)
             | publisher_opening_imprint(words, labels) | lettered_volume(words, labels))
 
 
@@ -145,7 +146,9 @@ def reading_checks(words, labels) -> dict[int, str]:
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
     their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
-    no publisher's, Zenodo's "Pandas 1.0.3" the title's."""
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's, the AMS's chapter with no "in" its
+    title apart from its book, a book's numbered part ("… physics. I. Functional analysis")
+    the title's."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -160,4 +163,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
-            | release_in_title(words, labels) | book_after_title(words, labels))
+            | release_in_title(words, labels) | book_after_title(words, labels)
+            | book_part_in_title(words, labels))

@@ -8,8 +8,8 @@ import re
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, EDITION, EDITOR, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
-                    VOLUME, YEAR, run_end, run_start)
+from .words import (AUTHOR, EDITION, EDITOR, ISSUE, LOCATION, NOTE, PAGES, PUBLISHER, SERIES,
+                    TITLE, VENUE, VOLUME, YEAR, run_end, run_start)
 
 
 def collaboration_in_brackets(words, labels) -> dict[int, str]:
@@ -256,8 +256,8 @@ def _closing(words, k, limit) -> int | None:
 def second_work(words, labels) -> dict[int, str]:
     """ "…, Phys. Rev. Lett. 30, 1343 (1973); H. D. Politzer, ibid. 30, 1346 (1973).": a second
     work after ";" (other authors, "ibid.", or an erratum's "78, 1396(E) (1997)"; after the
-    page, Elsevier's "Erratum-ibid. B430 (1994) 485") is no part of the first's fields; the CRF ran its year into the first's and read the rest as a note. One
-    line gives one record, so the second work is a note, the first's fields its own (the
+    page, Elsevier's "Erratum-ibid. B430 (1994) 485") is no part of the first's fields; the CRF
+    ran its year into the first's and read the rest as a note. One line gives one record, so the second work is a note, the first's fields its own (the
     finder cuts a list's compound entries into references: docs/design.md, "Labels"). GROBID's
     annotators give a second page and year of the same authors ("89, 7017 (1967)") the first
     work's fields; that shape, without "(E)", is left to the CRF."""
@@ -470,3 +470,20 @@ def place_after_journal(words, labels) -> dict[int, str]:
         return {}
     return {head: VENUE, begin: OTHER, volume - 1: OTHER} | dict.fromkeys(
         range(begin + 1, volume - 1), LOCATION)
+
+
+def book_part_in_title(words, labels) -> dict[int, str]:
+    """A book's numbered part after its title, as MathSciNet writes it: "M. Reed and B. Simon,
+    Methods of modern mathematical physics. I. Functional analysis, Academic Press, New York,
+    1972". The CRF read "I. Functional analysis" as the journal; after the title's stop, a
+    Roman numeral and its stop open the part's name, which is the title's, in a book's reading
+    (a publisher, no volume, issue or pages)."""
+    if (VENUE not in labels or PUBLISHER not in labels
+            or {VOLUME, ISSUE, PAGES} & set(labels)):
+        return {}
+    start = labels.index(VENUE)
+    if not (2 < start + 2 < len(words) and labels[start - 1] == TITLE
+            and words[start - 1] == "." and words[start] in _NUMERALS
+            and words[start + 1] == "." and labels[start - 2] == TITLE):
+        return {}
+    return dict.fromkeys(range(start, run_end(labels, start, VENUE)), TITLE)
