@@ -40,12 +40,15 @@ from .web import online_medium, page_title, web
 from .bylines import title_by_author
 from .keys import bracketed_key
 from .untitled import name_as_pages
-from .sciences import (book_after_in, book_series, bracketed_citation, collaboration_in_brackets,
-                       journal_in_title, second_work, title_in_journal, unpublished_status)
-from .numbers import (article_number, lettered_pages, page_of_volume_less_journal, pages_after_year,
-                      pages_in_volume, proceedings_of_science, range_as_volume, series_number,
-                      supplement_issue, volume_in_pages, year_as_volume, year_volume_pages,
-                      issue_in_pages, astronomy_article_id)
+from .sciences import (book_after_in, book_after_title, book_part_in_title, book_series,
+                       bracketed_citation, collaboration_in_brackets, journal_head_as_title,
+                       journal_in_title, place_after_journal, publisher_opening_imprint,
+                       second_work, series_after_editors, title_in_journal,
+                       unpublished_status)
+from .numbers import (article_number, lettered_pages, lettered_volume, page_of_volume_less_journal,
+                      pages_after_year, pages_in_volume, proceedings_of_science, range_as_volume,
+                      series_number, supplement_issue, volume_in_pages, year_as_volume,
+                      year_volume_pages, issue_in_pages, astronomy_article_id)
 from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
@@ -80,7 +83,9 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "book_after_in", "release_in_title", "paper_series", "german_thesis",
            "no_place_or_year", "parliamentary_paper", "volume_with_title",
            "web", "page_title", "online_medium", "product_manual",
-           "title_by_author", "bracketed_key", "name_as_pages"]
+           "title_by_author", "bracketed_key", "name_as_pages", "journal_head_as_title",
+           "book_after_title", "series_after_editors", "place_after_journal",
+           "book_part_in_title", "publisher_opening_imprint", "lettered_volume"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -136,7 +141,11 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | paper_series(words, labels) | german_thesis(words, labels)
             | no_place_or_year(words, labels) | parliamentary_paper(words, labels)
             | volume_with_title(words, labels) | web(words, labels)
-            | title_by_author(words, labels) | bracketed_key(words, labels))
+            | title_by_author(words, labels) | bracketed_key(words, labels)
+            | journal_head_as_title(words, labels)
+            | book_after_title(words, labels) | series_after_editors(words, labels)
+            | place_after_journal(words, labels) | book_part_in_title(words, labels)
+            | publisher_opening_imprint(words, labels) | lettered_volume(words, labels))
 
 
 def reading_checks(words, labels) -> dict[int, str]:
@@ -156,7 +165,8 @@ def reading_checks(words, labels) -> dict[int, str]:
     no publisher's, Zenodo's "Pandas 1.0.3" the title's, "Volume 1: Its Own Title" the volume's,
     a manual's product named before its release ("Frame Maker Reference Manual, Version 1.0.")
     the title's head, a name read as the pages of a reference with no title ("(1995), ibygrk.
-    CTAN: …") its title."""
+    CTAN: …") its title, the AMS's chapter with no "in" its title apart from its book, a book's
+    numbered part ("… physics. I. Functional analysis") the title's."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -172,4 +182,5 @@ def reading_checks(words, labels) -> dict[int, str]:
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
             | release_in_title(words, labels) | volume_with_title(words, labels)
-            | product_manual(words, labels) | name_as_pages(words, labels))
+            | product_manual(words, labels) | name_as_pages(words, labels)
+            | book_after_title(words, labels) | book_part_in_title(words, labels))

@@ -289,9 +289,10 @@ def issue_in_pages(words, labels) -> dict[int, str]:
 
 def astronomy_article_id(words, labels) -> dict[int, str]:
     """Astronomy's author–year tail "2019, ApJ, 881, id. 19" and "2018, PASJ, 70, S5" (ADS
-    writes article numbers so): the number after the journal is the volume and what follows it
-    the page (the article's number), where the CRF ran the volume into the pages or read the
-    lettered number "S5" (cut by the tokenizer) as an issue in a reading with no pages."""
+    writes article numbers so), and a circular's "2017, GCN Circ., 21506, 1": the number after
+    the journal is the volume and what follows it the page (the article's number), where the
+    CRF ran the volume into the pages or read the lettered number "S5" (cut by the tokenizer)
+    as an issue in a reading with no pages."""
     end = len(words) - (words[-1:] == ["."])
     for k in range(2, end - 2):
         if not (words[k].isdigit() and words[k + 1] == "," and words[k - 1] == ","
@@ -302,10 +303,27 @@ def astronomy_article_id(words, labels) -> dict[int, str]:
             page = k + 4
         elif len(tail) == 2 and len(tail[0]) == 1 and tail[0].isupper() and tail[1].isdigit():
             page = k + 2
+        elif len(tail) == 1 and tail[0].isdigit() and labels[k] == PAGES:
+            page = k + 2  # "2017, GCN Circ., 21506, 1": the circular's number ran into its page
         else:
             return {}
         decided = {k: VOLUME} | dict.fromkeys(range(page, end), PAGES)
         if PAGES in (labels[k], *labels[k + 2:page]):
             decided |= dict.fromkeys(range(k + 1, page), OTHER)
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
+
+
+
+def lettered_volume(words, labels) -> dict[int, str]:
+    """IEEE's old lettered volumes, "IEEE Trans. Automat. Control AC-19 716–723": a code of
+    capitals, a hyphen and a number between the journal and the pages is the volume, which the
+    CRF read into the journal's name in a reading with no volume."""
+    if VOLUME in labels or PAGES not in labels:
+        return {}
+    k = labels.index(PAGES)
+    if (k >= 4 and labels[k - 3:k] == [VENUE] * 3 and words[k - 3].isupper()
+            and words[k - 3].isalpha() and len(words[k - 3]) <= 3 and words[k - 2] == "-"
+            and words[k - 1].isdigit() and labels[k - 4] == VENUE):
+        return dict.fromkeys(range(k - 3, k), VOLUME)
     return {}
