@@ -9,8 +9,8 @@ before the book; Italian style quotes the journal after the title.
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, GENRE, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
-                    run_start)
+from .words import (AUTHOR, DASHES, GENRE, ISSUE, PAGES, TITLE, VENUE, VOLUME, YEAR, capitalized,
+                    initial, run_end, run_start)
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:
@@ -332,3 +332,66 @@ def title_cut_mid_phrase(words, labels) -> dict[int, str]:
 # Words no title ends on and no journal begins with (lower-case as they stand in a title).
 _NO_TITLE_END = frozenset(("in", "of", "the", "and", "for", "on", "at", "to", "with", "from", "a",
                            "an", "by"))
+
+
+def title_sentence_in_journal(words, labels) -> dict[int, str]:
+    """A title's last sentence read as the journal's head: "Aphidologische Notizen. | Zool.
+    Anz. 53: 181", "… in Ulsan Bay sediments, East Sea, Korea. | Mar. Poll. Bull., 88(1)",
+    "Lebensverhaeltnisse … | Ergebnis der … 1993. | Wirtschaft und Statistik, Nr. 6". A
+    journal's name has no stop after a whole word before more of its name, its abbreviations
+    do; so a venue before its volume or pages whose first stop ends two words or more, the
+    last a whole one ("Korea", "1993", "(CHARG)"), in words no journal's name has, after the
+    title (or after the date, where the reading has no title), holds the title's end up to
+    that stop."""
+    if VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    stop = next((k for k in range(start + 1, end - 1) if words[k] == "."), None)
+    if stop is None or not _ends_a_sentence(words[stop - 1]):
+        return {}
+    head = [word for word in words[start:stop] if word.isalnum()]
+    tail = [word for word in words[stop + 1:end] if word.isalnum()]
+    if (len(head) < 2 or words[stop - 2] in DASHES  # "Eu-rophys.Lett" as PDF text breaks it
+            or not tail or not tail[0][:1].isupper() or tail[0].lower() in _SERIES_WORDS
+            or head[0].lower() == "in" or tail[0].lower() == "in"
+            or any(word.lower() in lexicon.VENUE_WORDS or word.lower() in _GROUP_NAMES
+                   for word in head)):
+        return {}
+    before = _field_before(words, labels, start)
+    after = _field_after(words, labels, end)
+    if after not in (VOLUME, ISSUE, PAGES) or not (
+            before == TITLE or before == YEAR and TITLE not in labels):
+        return {}
+    first = start
+    while before == TITLE and labels[first - 1] != TITLE:
+        first -= 1  # the stop between the title and its last sentence
+    return dict.fromkeys(range(first, stop), TITLE) | {stop: OTHER}
+
+
+def _ends_a_sentence(word) -> bool:
+    """Whether a word before a stop ends a sentence rather than abbreviates a journal's word:
+    a whole word no ISO 4 abbreviation is ("Notizen", not "Biochim" or "Zool"), a year, a
+    closing bracket; not an acronym, which may be a journal's own name ("PLOS ONE")."""
+    lower = word.lower()
+    if word in (")", "]") or word.isdigit() and len(word) == 4:
+        return True
+    if not word.isalpha() or lower in lexicon.ISO4 or lower in lexicon.VENUE_WORDS:
+        return False
+    return len(word) >= 5 and not word.isupper()  # "PLOS ONE. In press"
+
+
+def _field_before(words, labels, start):
+    """The label of the last word before `start` that is no punctuation (None: none)."""
+    return next((labels[k] for k in range(start - 1, -1, -1) if words[k][:1].isalnum()), None)
+
+
+def _field_after(words, labels, end):
+    """The label of the first word from `end` on that is no punctuation (None: none)."""
+    return next((labels[k] for k in range(end, len(words)) if words[k][:1].isalnum()), None)
+
+
+# Words that go on a journal's name after a stop ("Acta Cryst. Section B", "Phil. Trans. R. Soc.
+# Lond. Series A", "C. R. Acad. Sci. Paris, Série I").
+_SERIES_WORDS = frozenset(("series", "serie", "série", "ser", "section", "sect", "part", "teil",
+                           "abt", "abteilung", "reihe", "new", "sectio", "sér"))
