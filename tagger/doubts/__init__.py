@@ -41,7 +41,7 @@ from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
                      title_end_before_colon, title_head_left_out,
-                     title_past_its_quote, title_sentence_in_journal)
+                     title_past_its_quote, title_sentence_in_journal, in_before_title)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
@@ -68,7 +68,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "status_as_date", "second_work", "venue_end_before_role",
            "body_before_date", "book_before_imprint",
            "pages_before_in", "link_word",
-           "book_after_in", "release_in_title", "title_sentence_in_journal"]
+           "book_after_in", "release_in_title", "title_sentence_in_journal", "in_before_title"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -137,7 +137,7 @@ def reading_checks(words, labels) -> dict[int, str]:
     ellipsis an author, no journal's abbreviated name in the title, "private communication" and
     the like a note, INSPIRE's "no.10, 663" its issue and page, ADS's "881, id. 19" and "70, S5"
     their volume and page, "(forthcoming)" where the date stands a note, "URL" before a link
-    no publisher's, Zenodo's "Pandas 1.0.3" the title's."""
+    no publisher's, Zenodo's "Pandas 1.0.3" the title's, a book's "in" no word of its title."""
     return (missing_year(words, labels) | pages_in_volume(words, labels)
             | pages_after_year(words, labels) | lettered_pages(words, labels)
             | page_of_volume_less_journal(words, labels) | proceedings_of_science(words, labels)
@@ -152,4 +152,4 @@ def reading_checks(words, labels) -> dict[int, str]:
             | journal_in_title(words, labels) | unpublished_status(words, labels)
             | issue_in_pages(words, labels) | astronomy_article_id(words, labels)
             | status_as_date(words, labels) | link_word(words, labels)
-            | release_in_title(words, labels))
+            | release_in_title(words, labels) | in_before_title(words, labels))

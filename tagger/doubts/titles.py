@@ -395,3 +395,18 @@ def _field_after(words, labels, end):
 # Lond. Series A", "C. R. Acad. Sci. Paris, Série I").
 _SERIES_WORDS = frozenset(("series", "serie", "série", "ser", "section", "sect", "part", "teil",
                            "abt", "abteilung", "reihe", "new", "sectio", "sér"))
+
+
+def in_before_title(words, labels) -> dict[int, str]:
+    """ "in" that opens a book cited for a chapter whose own title the list leaves out ("M.
+    Luban, in Phase Transitions and Critical Phenomena, Vol. 5A"), read as the title's first
+    word: a title never begins with a lower-case "in" (or "in:") before a capitalized word,
+    so that word begins it."""
+    if TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    first = start + 1 + (words[start + 1:start + 2] == [":"])
+    if (words[start] != "in" or first >= len(words) or labels[first] != TITLE
+            or not words[first][:1].isupper()):
+        return {}
+    return dict.fromkeys(range(start, first), OTHER)
