@@ -1,0 +1,149 @@
+"""Issue 58, GROBID's folds: the errors of its cross-validation a user would call wrong, each
+found in its shape, not its words. A title's last sentence read as the journal's head; a
+book's bracketed imprint that its title ran into; a chapter's "in" read as its book's first
+word. Every reference here is written for these tests (none is in a corpus or a family)."""
+
+import pytest
+
+from tagger import parse
+from tagger.doubts import in_before_title, title_sentence_in_journal
+from tagger.doubts.containers import bracketed_imprint_in_name
+from tagger.text.tokenize import tokenize
+
+
+def fields(text):
+    return parse(text).fields
+
+
+def reading(*parts):
+    """Words and labels of a reference written as (text, label) parts, "O" for none."""
+    words, labels = [], []
+    for text, label in parts:
+        tokens = [token.text for token in tokenize(text)]
+        words += tokens
+        labels += [label] * len(tokens)
+    return words, labels
+
+
+def decided(check, *parts):
+    words, labels = reading(*parts)
+    return {words[i] + f"@{i}": label for i, label in check(words, labels).items()}
+
+
+# A title's last sentence that the CRF read as the journal's first words.
+
+def test_a_sentence_before_an_abbreviated_journal_is_the_title_s():
+    words, labels = reading(("Lindqvist, K.", "author"), ("1911.", "year"),
+                            ("Neue Zikaden aus Lappland", "title"), (".", "O"),
+                            ("Beobachtungen im Sommer. Entomol. Tidskr.", "venue"),
+                            ("32:", "volume"), ("14-19.", "pages"))
+    got = title_sentence_in_journal(words, labels)
+    head = words.index("Beobachtungen")
+    stop = words.index("Sommer") + 1
+    assert got == {**dict.fromkeys(range(head - 1, stop), "title"), stop: "O"}
+
+
+def test_a_sentence_before_the_journal_with_no_title_read_is_the_title():
+    words, labels = reading(("Oduya, P.", "author"), ("1932.", "year"),
+                            ("Afrikanische Schnecken. Arch. Molluskenkd.", "venue"),
+                            ("64:", "volume"), ("201-210.", "pages"))
+    got = title_sentence_in_journal(words, labels)
+    assert [words[i] for i, label in got.items() if label == "title"] == [
+        "Afrikanische", "Schnecken"]
+
+
+@pytest.mark.parametrize("venue", [
+    "Journal of Marine Research. Series B",   # the journal's own words before the stop
+    "Bulletin of Tropical Soils. Section A",
+    "Biochim. Biophys. Acta",                 # abbreviations, not a sentence
+    "Zool. Anz.",
+    "Eu-rophys. Lett.",                       # a word PDF text broke, not a sentence
+    "PLOS ONE. Collection",                   # an acronym may be the journal's own name
+    "Lagoons. Mar. Ecol.",                    # one word before the stop: too little to move
+])
+def test_a_journal_s_own_stops_stay_in_it(venue):
+    assert decided(title_sentence_in_journal, ("Moreau, J.", "author"), ("1990.", "year"),
+                   ("Sediments of the bay", "title"), (".", "O"), (venue, "venue"),
+                   ("12,", "volume"), ("3-9.", "pages")) == {}
+
+
+def test_a_venue_without_volume_or_pages_is_no_journal_to_split():
+    # "Oral Traditions. Clarendon Press" is a book and its publisher, read as one venue.
+    assert decided(title_sentence_in_journal, ("Hale, R.", "author"), ("1977.", "year"),
+                   ("The singer", "title"), (".", "O"),
+                   ("Oral Traditions Revisited. Clarendon Press", "venue"), (".", "O")) == {}
+
+
+@pytest.mark.parametrize("text, title, venue", [
+    ("Okafor, B. 1912. Zikaden Nordafrikas. Entomol. Mitt. 3: 45-61.", "Zikaden Nordafrikas",
+     "Entomol. Mitt"),  # the shipped CRF reads it all as the journal
+    ("Okonkwo, T. 2006. Ufer und Auen. Ergebnisse einer Kartierung 2004. Natur und Landschaft, "
+     "81, 233-240.", "Ufer und Auen. Ergebnisse einer Kartierung 2004", "Natur und Landschaft"),
+])
+def test_the_whole_reference_reads_the_sentence_as_the_title_s(text, title, venue):
+    got = fields(text)
+    assert got["title"] == title and got["venue"] == venue
+
+
+# A book's imprint in brackets that its title ran into.
+
+def test_an_imprint_the_title_ran_into_is_publisher_place_and_year():
+    words, labels = reading(("P. Martin,", "author"),
+                            ("Théorie des Cordes Vibrantes (Gauthier-Villars,", "title"),
+                            ("Paris,", "location"), ("1958).", "year"))
+    got = bracketed_imprint_in_name(words, labels)
+    assert {words[i] for i, label in got.items() if label == "location"} == {"Paris"}
+    assert [words[i] for i, label in got.items() if label == "publisher"] == [
+        "Gauthier", "-", "Villars"]
+    assert got[words.index("(")] == "O" and got[words.index("1958")] == "year"
+
+
+def test_a_place_colon_publisher_imprint_reads_place_first():
+    words, labels = reading(("R. Ode,", "author"),
+                            ("Lectures on Waves (New York: Wiley,", "title"),
+                            ("1961).", "year"))
+    got = bracketed_imprint_in_name(words, labels)
+    assert got[words.index("New")] == "location" and got[words.index("Wiley")] == "publisher"
+
+
+@pytest.mark.parametrize("parts", [
+    # the title holds its brackets whole: nothing ran past them
+    [("A. Roe,", "author"), ("Plasma Waves (Second Edition, Oxford, 1966)", "title")],
+    # no publisher or place the lexicon knows
+    [("A. Roe,", "author"), ("Plasma Waves (Part Two, Chapter Three,", "title"),
+     ("1966).", "year")],
+    # place and year only: the humanities' "(Oxford, 1957)" is another check's
+    [("A. Roe,", "author"), ("Plasma Waves (Oxford,", "title"), ("1966).", "year")],
+])
+def test_brackets_that_are_no_imprint_run_into_a_name_are_left(parts):
+    assert decided(bracketed_imprint_in_name, *parts) == {}
+
+
+def test_the_whole_reference_reads_the_bracketed_imprint():
+    got = fields("L. Okafor, Ondes et Plasmas (Gauthier-Villars, Paris, 1958).")
+    assert got["title"] == "Ondes et Plasmas"
+    assert got["publisher"] == "Gauthier-Villars" and got["location"] == "Paris"
+
+
+# A chapter's "in" before its book, with no title of its own.
+
+def test_a_lower_case_in_before_a_book_is_no_word_of_its_title():
+    words, labels = reading(("K. Osei,", "author"), ("in Critical Phenomena in Fluids", "title"),
+                            (",", "O"), ("Vol. 2", "volume"), ("(1971).", "year"))
+    assert in_before_title(words, labels) == {words.index("in"): "O"}
+    words, labels = reading(("K. Osei", "author"), ("in: Cosmic Ray Physics", "title"),
+                            (", 1990.", "year"))
+    assert in_before_title(words, labels) == {words.index("in"): "O", words.index(":"): "O"}
+
+
+@pytest.mark.parametrize("title", ["In Orbit Calibration of an Imager", "in vitro assays",
+                                   "In situ Measurements"])
+def test_a_title_that_begins_with_in_keeps_it(title):
+    assert decided(in_before_title, ("K. Osei,", "author"), (title, "title"),
+                   (", 1990.", "year")) == {}
+
+
+def test_the_whole_reference_leaves_in_out_of_the_book():
+    got = fields("T. Mensah, in Critical Phenomena in Binary Fluids, Vol. 3, Eds. A. Bello "
+                 "and K. Asante (Academic Press, London, 1974).")
+    assert got["title"] == "Critical Phenomena in Binary Fluids"
