@@ -410,3 +410,32 @@ def in_before_title(words, labels) -> dict[int, str]:
             or not words[first][:1].isupper()):
         return {}
     return dict.fromkeys(range(start, first), OTHER)
+
+
+def journal_head_in_title(tokens, labels, words) -> dict[int, str]:
+    """A journal's first word left at the end of the title before the rest of its name, where
+    the title had ended at a stop, a comma, a question mark or a quote ("… or soli-tons?Phys. |
+    Rev. Lett. 116", "… Ginzburg-Landau equation .C | .R .Math .Acad .Sci", "… superconductors,"AIP |
+    Conference Proceedings"): the word after that mark is the journal's where PDF text glued
+    it to the mark or it is an abbreviation with its stop (an ISO 4 word, a lone capital)."""
+    if VENUE not in labels or TITLE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    k = start - 1
+    while k > 0 and words[k] in (".", "-") and labels[k] != TITLE:
+        k -= 1
+    if k < 4 or labels[k] != TITLE or labels[k - 1] != TITLE or words[k - 1] not in _TITLE_ENDS:
+        return {}
+    word = words[k]
+    if not (word.isalpha() and word[:1].isupper()):
+        return {}
+    glued = tokens[k].start == tokens[k - 1].end
+    abbreviated = words[k + 1] == "." and (len(word) == 1 or "iso4" in lexicon.classes(word))
+    title_words = sum(labels[i] == TITLE and words[i][:1].isalnum() for i in range(k - 1))
+    if not (glued or abbreviated) or title_words < 3:
+        return {}
+    return dict.fromkeys(range(k, start), VENUE) | {k - 1: OTHER}
+
+
+# The marks a title ends on before its journal.
+_TITLE_ENDS = frozenset((".", ",", "?", '"', "”", ":", ";"))
