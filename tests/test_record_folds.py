@@ -6,7 +6,7 @@ word. Every reference here is written for these tests (none is in a corpus or a 
 import pytest
 
 from tagger import parse
-from tagger.doubts import in_before_title, title_sentence_in_journal
+from tagger.doubts import in_before_title, journal_head_in_title, title_sentence_in_journal
 from tagger.doubts.containers import bracketed_imprint_in_name
 from tagger.text.tokenize import tokenize
 
@@ -23,6 +23,21 @@ def reading(*parts):
         words += tokens
         labels += [label] * len(tokens)
     return words, labels
+
+
+def tagged(text, *parts):
+    """Tokens and labels of `text`, each (substring, label) part labelling the tokens inside
+    it, in order; tokens outside every part are "O". Glue between tokens is the text's own."""
+    tokens = tokenize(text)
+    labels = ["O"] * len(tokens)
+    at = 0
+    for part, label in parts:
+        start = text.index(part, at)
+        at = start + len(part)
+        for i, token in enumerate(tokens):
+            if start <= token.start and token.end <= at:
+                labels[i] = label
+    return tokens, labels
 
 
 def decided(check, *parts):
@@ -147,3 +162,40 @@ def test_the_whole_reference_leaves_in_out_of_the_book():
     got = fields("T. Mensah, in Critical Phenomena in Binary Fluids, Vol. 3, Eds. A. Bello "
                  "and K. Asante (Academic Press, London, 1974).")
     assert got["title"] == "Critical Phenomena in Binary Fluids"
+
+
+# A journal's first word left at the end of the title, after the mark the title ended on.
+
+@pytest.mark.parametrize("text, title, venue, head", [
+    ("A. Osei, Breathers or solitons?Phys. Rev. Lett. 116, 103901 (2016).",
+     "Breathers or solitons?Phys", "Rev. Lett", "Phys"),
+    ("K. Mensah, Bounds for the Lichnerowicz equation .C .R .Math .Acad .Sci .Paris 348 (2010).",
+     "Bounds for the Lichnerowicz equation .C", "R .Math .Acad .Sci", "C"),
+    ('T. Addo, "Tables of topological phases in superconductors,"AIP Conference Proceedings, '
+     "vol. 1134, 2009.", '"Tables of topological phases in superconductors,"AIP',
+     "Conference Proceedings", "AIP"),
+])
+def test_a_journal_s_head_left_in_the_title_goes_back_to_the_journal(text, title, venue, head):
+    tokens, labels = tagged(text, (text[:text.index(",")], "author"), (title, "title"),
+                            (venue, "venue"))
+    words = [token.text for token in tokens]
+    got = journal_head_in_title(tokens, labels, words)
+    k = words.index(head, len(words) - len(tokenize(text[text.index(title):])))
+    assert got[k] == "venue" and got[k - 1] == "O"
+    assert all(label == "venue" for i, label in got.items() if i >= k)
+
+
+@pytest.mark.parametrize("text, title, venue", [
+    # a title's own last word after a colon, before a journal: no glue, no abbreviation
+    ("A. Osei, Nuclear matter: Theory Phys. Rev. C 12, 3 (1990).", "Nuclear matter: Theory",
+     "Phys. Rev. C"),
+    # a word glued to the title's last word is another check's ("bladesNucl")
+    ("A. Osei, Seismic filters for blades Nucl .Instrum .Methods 12, 3 (1990).",
+     "Seismic filters for blades", "Nucl .Instrum .Methods"),
+    # too short a title to have a word taken from it
+    ("A. Osei, Waves,Phys. Rev. Lett. 12, 3 (1990).", "Waves,Phys", "Rev. Lett"),
+])
+def test_a_title_s_own_last_word_stays(text, title, venue):
+    tokens, labels = tagged(text, (text[:text.index(",")], "author"), (title, "title"),
+                            (venue, "venue"))
+    assert journal_head_in_title(tokens, labels, [token.text for token in tokens]) == {}
