@@ -9,8 +9,8 @@ before the book; Italian style quotes the journal after the title.
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, DASHES, GENRE, ISSUE, PAGES, TITLE, VENUE, VOLUME, YEAR, capitalized,
-                    initial, run_end, run_start)
+from .words import (AUTHOR, DASHES, GENRE, ISSUE, PAGES, PUBLISHER, TITLE, VENUE, VOLUME,
+                    YEAR, capitalized, initial, run_end, run_start)
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:
@@ -439,3 +439,34 @@ def journal_head_in_title(tokens, labels, words) -> dict[int, str]:
 
 # The marks a title ends on before its journal.
 _TITLE_ENDS = frozenset((".", ",", "?", '"', "”", ":", ";"))
+
+
+def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
+    """A quoted title the CRF ran on past its closing quote where a comma or a stop inside the
+    quotes had closed it, as American and IEEE styles close a title ('"Robustness and Policy,"
+    Mimeo', "'Transport with the finite element method.' La Houille Blanche, Vol. 3"): the
+    title ends at its quote. The words the run took after it are the authors after "by"; before
+    the journal, the journal's first words or a society's name, its publisher ("'…,' 한국해사법학회,
+    해사법연구, 제28권"); else the rules'."""
+    if TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    closer = _TITLE_QUOTES_OR_SINGLE.get(words[start])
+    if closer is None:
+        return {}
+    end = run_end(labels, start, TITLE)
+    close = next((k for k in range(start + 3, end - 1) if words[k] == closer
+                  and words[k - 1] in ",." and _closes(tokens, words, k)), None)
+    if close is None or not any(word[:1].isalnum() for word in words[close + 1:end]):
+        return {}
+    after = range(close + 1, end)
+    if words[close + 1] == "by" and AUTHOR not in labels:  # '"…Harbor Seals," by Ode and Roe'
+        return {close + 1: OTHER, **dict.fromkeys(after[1:], AUTHOR)}
+    if _field_after(words, labels, end) == VENUE:  # more of the journal, or its society's name
+        society = any(_ORGANIZATION.intersection(lexicon.classes(words[k])) for k in after)
+        return dict.fromkeys(after, PUBLISHER if society else VENUE)
+    return dict.fromkeys(after)
+
+
+# Lexicon classes of the words that name a society or a publisher ("University", "학회").
+_ORGANIZATION = frozenset(("publisher", "hangul-organization"))
