@@ -6,7 +6,8 @@ word. Every reference here is written for these tests (none is in a corpus or a 
 import pytest
 
 from tagger import parse
-from tagger.doubts import in_before_title, journal_head_in_title, title_sentence_in_journal
+from tagger.doubts import (in_before_title, journal_head_in_title, title_past_its_closing_stop,
+                           title_sentence_in_journal)
 from tagger.doubts.containers import bracketed_imprint_in_name
 from tagger.text.tokenize import tokenize
 
@@ -199,3 +200,53 @@ def test_a_title_s_own_last_word_stays(text, title, venue):
     tokens, labels = tagged(text, (text[:text.index(",")], "author"), (title, "title"),
                             (venue, "venue"))
     assert journal_head_in_title(tokens, labels, [token.text for token in tokens]) == {}
+
+
+# A quoted title closed by its comma or stop inside the quotes, the CRF running on past them.
+
+def _past_quote(text, title, venue=None):
+    parts = [(text[:text.index(",")], "author"), (title, "title")] + (
+        [(venue, "venue")] if venue else [])
+    tokens, labels = tagged(text, *parts)
+    words = [token.text for token in tokens]
+    return words, title_past_its_closing_stop(tokens, labels, words)
+
+
+def test_words_after_the_closing_quote_are_left_to_the_rules():
+    words, got = _past_quote("Boateng, K. (1952). 'Sediment transport in open channels.' "
+                             "Revue Hydraulique, Vol. 3, pp. 1-9.",
+                             "'Sediment transport in open channels.' Revue Hydraulique")
+    assert got == {words.index("Revue"): None, words.index("Hydraulique"): None}
+
+
+def test_by_after_the_closing_quote_names_the_authors():
+    text = '"Diving Behaviour of Grey Seals," by Osei and Mensah, 1981.'
+    tokens, labels = tagged(text, ('"Diving Behaviour of Grey Seals," by Osei and Mensah',
+                                   "title"), ("1981", "year"))
+    words = [token.text for token in tokens]
+    got = title_past_its_closing_stop(tokens, labels, words)
+    assert got[words.index("by")] == "O"
+    assert {words[i] for i, label in got.items() if label == "author"} == {
+        "Osei", "and", "Mensah"}
+
+
+def test_a_society_before_the_journal_is_its_publisher_a_journal_s_head_its_venue():
+    words, got = _past_quote("Kim, J., '항만 안전 관리에 관한 연구,' 한국항해학회, 항해학회지, "
+                             "제12권, 2010.", "'항만 안전 관리에 관한 연구,' 한국항해학회",
+                             "항해학회지")
+    assert got == {words.index("한국항해학회"): "publisher"}
+    words, got = _past_quote("Roe, P., 'Kolloidteilchen im Licht,' Nachrichten der "
+                             "Akademie, Physikalische Klasse, 2, 98-100 (1918).",
+                             "'Kolloidteilchen im Licht,' Nachrichten der Akademie,",
+                             "Physikalische Klasse")
+    assert set(got.values()) == {"venue"} and words[min(got)] == "Nachrichten"
+
+
+@pytest.mark.parametrize("title", [
+    "'Kristalle und Quellung', Das Tonmineral",  # the comma after the quote: the title goes on
+    "'Rappin’ and the Epic.'",                    # nothing after the quote
+    "\"Waves\" in Deep Water",                   # no comma or stop closes it inside
+])
+def test_a_title_not_closed_inside_its_quotes_is_left(title):
+    words, got = _past_quote(f"Osei, K., {title}, 1990.", title)
+    assert got == {}
