@@ -738,3 +738,23 @@ def body_before_date(words, labels) -> dict[int, str]:
             and labels[end + 1] == YEAR and _body(words[first:end])):
         return dict.fromkeys(range(first, end), AUTHOR)
     return {}
+
+
+def title_head_glued_to_initial(tokens, labels, words) -> dict[int, str]:
+    """The title's first word that PDF text glued to the last author's initials, where the
+    authors ran on to take it ("Okafor, B. & Ropers, C.Real-time spectral …", "Gaeta, A .L
+    .Ultrafast, single-shot …"): in a list of "Surname, I." items a capitalized word glued to
+    an initial's stop is no one's surname, so where the authors end on it and the title
+    follows, it is the title's."""
+    if AUTHOR not in labels or TITLE not in labels:
+        return {}
+    first = labels.index(AUTHOR)
+    if not (capitalized(words[first]) and words[first + 1:first + 2] == [","]):
+        return {}
+    end = run_end(labels, first, AUTHOR)
+    k = end - 1
+    if (end >= len(words) or labels[end] != TITLE or k < first + 4 or not capitalized(words[k])
+            or words[k - 1] != "." or tokens[k].start != tokens[k - 1].end
+            or not initial(words[k - 2])):
+        return {}
+    return {k: TITLE}
