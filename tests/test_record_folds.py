@@ -6,8 +6,8 @@ word. Every reference here is written for these tests (none is in a corpus or a 
 import pytest
 
 from tagger import parse
-from tagger.doubts import (in_before_title, journal_head_in_title, title_past_its_closing_stop,
-                           title_sentence_in_journal)
+from tagger.doubts import (in_before_title, journal_head_in_title, title_head_glued_to_initial,
+                           title_past_its_closing_stop, title_sentence_in_journal)
 from tagger.doubts.containers import bracketed_imprint_in_name
 from tagger.text.tokenize import tokenize
 
@@ -250,3 +250,26 @@ def test_a_society_before_the_journal_is_its_publisher_a_journal_s_head_its_venu
 def test_a_title_not_closed_inside_its_quotes_is_left(title):
     words, got = _past_quote(f"Osei, K., {title}, 1990.", title)
     assert got == {}
+
+
+# The title's first word glued to the last author's initial.
+
+def test_a_word_glued_to_the_last_initial_begins_the_title():
+    text = "Mensah, K. & Osei, T.Real-time imaging of droplets. Science 12, 3 (2001)."
+    tokens, labels = tagged(text, ("Mensah, K. & Osei, T.Real", "author"),
+                            ("-time imaging of droplets", "title"), ("Science", "venue"))
+    words = [token.text for token in tokens]
+    assert title_head_glued_to_initial(tokens, labels, words) == {words.index("Real"): "title"}
+
+
+@pytest.mark.parametrize("text, authors, title", [
+    # initials first: "T.Osei" is a name glued to its initial
+    ("K. Mensah, T.Osei Imaging of droplets. Science 12, 3 (2001).", "K. Mensah, T.Osei",
+     "Imaging of droplets"),
+    # a space after the stop: the word is where the CRF put it
+    ("Mensah, K. & Osei, T. Real Imaging of droplets. Science 12, 3 (2001).",
+     "Mensah, K. & Osei, T. Real", "Imaging of droplets"),
+])
+def test_a_name_or_a_spaced_word_after_the_initials_is_left(text, authors, title):
+    tokens, labels = tagged(text, (authors, "author"), (title, "title"))
+    assert title_head_glued_to_initial(tokens, labels, [t.text for t in tokens]) == {}
