@@ -17,7 +17,7 @@ from .authors import (author_doubts, body_before_date, footnote_words, group_aft
                       group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
                       initial_glued_to_title, journal_after_vancouver_list,
-                      title_head_glued_to_initial, same_author_in_container,
+                      title_head_glued_to_initial, journal_after_closed_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, book_before_imprint, pages_before_in, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
@@ -72,7 +72,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "title_sentence_in_journal", "in_before_title",
            "journal_head_in_title", "title_past_its_closing_stop",
-           "title_head_glued_to_initial"]
+           "title_head_glued_to_initial", "journal_after_closed_list"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -114,6 +114,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | journal_head_in_title(tokens, labels, words)
             | title_past_its_closing_stop(tokens, labels, words)
             | title_head_glued_to_initial(tokens, labels, words)
+            | journal_after_closed_list(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
             | same_author_in_container(words, labels) | software(words, labels)

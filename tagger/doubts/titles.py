@@ -447,7 +447,9 @@ def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
     Mimeo', "'Transport with the finite element method.' La Houille Blanche, Vol. 3"): the
     title ends at its quote. The words the run took after it are the authors after "by"; before
     the journal, the journal's first words or a society's name, its publisher ("'…,' 한국해사법학회,
-    해사법연구, 제28권"); else the rules'."""
+    해사법연구, 제28권"); in a reading with no venue, the venue (as `quoted_title` reads MLA's
+    book after a chapter); else the rules'. Numbers alone after the quote ('," 2013–2016') and
+    a subtitle after it ('…”: Knowledge, Power') are the title's own run."""
     if TITLE not in labels:
         return {}
     start = labels.index(TITLE)
@@ -456,8 +458,10 @@ def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
         return {}
     end = run_end(labels, start, TITLE)
     close = next((k for k in range(start + 3, end - 1) if words[k] == closer
-                  and words[k - 1] in ",." and _closes(tokens, words, k)), None)
-    if close is None or not any(word[:1].isalnum() for word in words[close + 1:end]):
+                  and words[k - 1] in ",." and words[k - 2] != "." and _closes(tokens, words, k)),
+                 None)  # (not "Getting to Know You...”: Knowledge, Power")
+    if (close is None or words[close + 1] in ":;"
+            or not any(word[:1].isalpha() for word in words[close + 1:end])):
         return {}
     after = range(close + 1, end)
     if words[close + 1] == "by" and AUTHOR not in labels:  # '"…Harbor Seals," by Ode and Roe'
@@ -465,7 +469,7 @@ def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
     if _field_after(words, labels, end) == VENUE:  # more of the journal, or its society's name
         society = any(_ORGANIZATION.intersection(lexicon.classes(words[k])) for k in after)
         return dict.fromkeys(after, PUBLISHER if society else VENUE)
-    return dict.fromkeys(after)
+    return dict.fromkeys(after, None if VENUE in labels else VENUE)
 
 
 # Lexicon classes of the words that name a society or a publisher ("University", "학회").
