@@ -6,8 +6,9 @@ word. Every reference here is written for these tests (none is in a corpus or a 
 import pytest
 
 from tagger import parse
-from tagger.doubts import (in_before_title, journal_head_in_title, title_head_glued_to_initial,
-                           title_past_its_closing_stop, title_sentence_in_journal)
+from tagger.doubts import (in_before_title, journal_after_closed_list, journal_head_in_title,
+                           title_head_glued_to_initial, title_past_its_closing_stop,
+                           title_sentence_in_journal)
 from tagger.doubts.containers import bracketed_imprint_in_name
 from tagger.text.tokenize import tokenize
 
@@ -212,11 +213,19 @@ def _past_quote(text, title, venue=None):
     return words, title_past_its_closing_stop(tokens, labels, words)
 
 
-def test_words_after_the_closing_quote_are_left_to_the_rules():
+def test_words_after_the_closing_quote_are_the_venue_of_a_reading_without_one():
     words, got = _past_quote("Boateng, K. (1952). 'Sediment transport in open channels.' "
                              "Revue Hydraulique, Vol. 3, pp. 1-9.",
                              "'Sediment transport in open channels.' Revue Hydraulique")
-    assert got == {words.index("Revue"): None, words.index("Hydraulique"): None}
+    assert got == {words.index("Revue"): "venue", words.index("Hydraulique"): "venue"}
+
+
+def test_words_after_the_closing_quote_before_a_later_field_are_left_to_the_rules():
+    text = 'Ode, K., "Tidal mixing," Mimeo, Accra, 2005, Ocean Notes.'
+    tokens, labels = tagged(text, ("Ode, K.", "author"), ('"Tidal mixing," Mimeo', "title"),
+                            ("Accra", "location"), ("2005", "year"), ("Ocean Notes", "venue"))
+    words = [token.text for token in tokens]
+    assert title_past_its_closing_stop(tokens, labels, words) == {words.index("Mimeo"): None}
 
 
 def test_by_after_the_closing_quote_names_the_authors():
@@ -246,6 +255,8 @@ def test_a_society_before_the_journal_is_its_publisher_a_journal_s_head_its_venu
     "'Kristalle und Quellung', Das Tonmineral",  # the comma after the quote: the title goes on
     "'Rappin’ and the Epic.'",                    # nothing after the quote
     "\"Waves\" in Deep Water",                   # no comma or stop closes it inside
+    "“Known to You...”: Power, and the Body”",    # an ellipsis, then a subtitle
+    "“Darknet: networks in C,” 2013–2016",        # numbers alone after the quote
 ])
 def test_a_title_not_closed_inside_its_quotes_is_left(title):
     words, got = _past_quote(f"Osei, K., {title}, 1990.", title)
@@ -273,3 +284,30 @@ def test_a_word_glued_to_the_last_initial_begins_the_title():
 def test_a_name_or_a_spaced_word_after_the_initials_is_left(text, authors, title):
     tokens, labels = tagged(text, (authors, "author"), (title, "title"))
     assert title_head_glued_to_initial(tokens, labels, [t.text for t in tokens]) == {}
+
+
+# A journal after a list of names that "and" or "et al." closed.
+
+@pytest.mark.parametrize("text, authors, journal", [
+    ("Osei and Mensah, J. Cell Science. (2001) 114: 2375-2382", "Osei and Mensah, J. Cell Science",
+     "J . Cell Science"),
+    ("Boateng et al., Brain Pathol. (2003) 13(1): 52-61", "Boateng et al., Brain Pathol",
+     "Brain Pathol"),
+])
+def test_a_journal_after_a_closed_list_is_the_venue(text, authors, journal):
+    tokens, labels = tagged(text, (authors, "author"), (text[text.index("("):text.index(")") + 1],
+                                                         "year"), (text.split(") ")[1], "volume"))
+    words = [token.text for token in tokens]
+    got = journal_after_closed_list(words, labels)
+    assert " ".join(words[i] for i, label in sorted(got.items()) if label == "venue") == journal
+
+
+@pytest.mark.parametrize("authors", [
+    "Osei, K. and Mensah, J.",        # an initial after the last surname: a name
+    "Osei, K., Mensah, T., Cell Ode",  # no "and" closed the list
+    "Osei and Mensah, Carlos Science",  # a given name: a person (whatever else he is)
+])
+def test_names_after_a_list_are_left(authors):
+    text = f"{authors} (2001) 114: 2375-2382"
+    tokens, labels = tagged(text, (authors, "author"), ("(2001)", "year"), ("114:", "volume"))
+    assert journal_after_closed_list([t.text for t in tokens], labels) == {}
