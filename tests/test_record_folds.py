@@ -6,7 +6,8 @@ word. Every reference here is written for these tests (none is in a corpus or a 
 import pytest
 
 from tagger import parse
-from tagger.doubts import (in_before_title, journal_after_closed_list, journal_head_in_title,
+from tagger.doubts import (in_before_title, journal_after_closed_list, journal_at_title_end,
+                           journal_head_in_title,
                            title_head_glued_to_initial, title_past_its_closing_stop,
                            title_sentence_in_journal)
 from tagger.doubts.containers import bracketed_imprint_in_name
@@ -311,3 +312,32 @@ def test_names_after_a_list_are_left(authors):
     text = f"{authors} (2001) 114: 2375-2382"
     tokens, labels = tagged(text, (authors, "author"), ("(2001)", "year"), ("114:", "volume"))
     assert journal_after_closed_list([t.text for t in tokens], labels) == {}
+
+
+# An abbreviated journal the title ran on into after its last comma, with no venue read.
+
+def test_an_abbreviated_journal_after_the_title_s_comma_is_the_venue():
+    words, labels = reading(("R. Mensah,", "author"),
+                            ("Collapse of dense clouds, Riv. Nuovo Cim.", "title"),
+                            (",", "O"), ("252", "volume"), ("(1969).", "year"))
+    got = journal_at_title_end(words, labels)
+    comma = words.index(",", words.index("clouds"))
+    assert got[comma] == "O"
+    assert [words[i] for i, label in sorted(got.items()) if label == "venue"] == [
+        "Riv", ".", "Nuovo", "Cim", "."]
+
+
+@pytest.mark.parametrize("title", [
+    "Collapse of dense clouds, Part II",          # no abbreviations
+    "Collapse of dense clouds, Proc. Lucerne",    # one abbreviation only
+    "Stars, clouds and Proc. Natl. dust",         # lower-case words after the comma
+])
+def test_a_title_s_own_words_after_its_comma_stay(title):
+    assert decided(journal_at_title_end, ("R. Mensah,", "author"), (title, "title"),
+                   (",", "O"), ("252", "volume"), ("(1969).", "year")) == {}
+
+
+def test_a_reading_with_a_venue_is_left():
+    assert decided(journal_at_title_end, ("R. Mensah,", "author"),
+                   ("Collapse of dense clouds, Riv. Nuovo Cim.", "title"),
+                   ("Il Nuovo Cimento", "venue"), ("252", "volume")) == {}

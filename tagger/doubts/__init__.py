@@ -43,7 +43,7 @@ from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
                      title_end_before_colon, title_head_left_out,
                      title_past_its_quote, title_sentence_in_journal, in_before_title,
-                     journal_head_in_title, title_past_its_closing_stop)
+                     journal_head_in_title, title_past_its_closing_stop, journal_at_title_end)
 
 __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_after_et_al",
            "group_before_title", "venue_head", "book_after_editors", "bracketed_genre",
@@ -72,7 +72,7 @@ __all__ = ["doubted", "reading_checks", "missing_year", "author_doubts", "group_
            "pages_before_in", "link_word",
            "book_after_in", "release_in_title", "title_sentence_in_journal", "in_before_title",
            "journal_head_in_title", "title_past_its_closing_stop",
-           "title_head_glued_to_initial", "journal_after_closed_list"]
+           "title_head_glued_to_initial", "journal_after_closed_list", "journal_at_title_end"]
 
 
 def doubted(tokens, labels, words=None) -> dict[int, str | None]:
@@ -114,7 +114,7 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
             | journal_head_in_title(tokens, labels, words)
             | title_past_its_closing_stop(tokens, labels, words)
             | title_head_glued_to_initial(tokens, labels, words)
-            | journal_after_closed_list(words, labels)
+            | journal_after_closed_list(words, labels) | journal_at_title_end(words, labels)
             | german_book_parts(words, labels) | editors_before_role(words, labels)
             | place_with_its_river(words, labels) | subtitle_before_book_parts(words, labels)
             | same_author_in_container(words, labels) | software(words, labels)

@@ -27,8 +27,9 @@ from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, NOTE, PAGES, PUBLISHER, TITLE, VENUE,
-                    VOLUME, YEAR, capitalized, initial, run_end, run_start, written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, JOURNAL_CLASSES, NOTE, PAGES,
+                    PUBLISHER, TITLE, VENUE, VOLUME, YEAR, capitalized, initial, run_end,
+                    run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -781,7 +782,7 @@ def journal_after_closed_list(words, labels) -> dict[int, str]:
     item = [k for k in range(comma + 1, end) if words[k] != "."]
     names = [words[k] for k in item]
     if (len(names) < 2 or not all(capitalized(w) or initial(w) or w == "of" for w in names)
-            or not any(len(w) > 2 and _JOURNAL_CLASSES.intersection(lexicon.classes(w))
+            or not any(len(w) > 2 and JOURNAL_CLASSES.intersection(lexicon.classes(w))
                        for w in names)  # "Pathol", "Science": not "Jones, J."'s "J"
             or any("given" in lexicon.classes(w) for w in names)):
         return {}
@@ -789,5 +790,3 @@ def journal_after_closed_list(words, labels) -> dict[int, str]:
         end -= 1
     return {comma: OTHER, **dict.fromkeys(range(comma + 1, end), VENUE)}
 
-
-_JOURNAL_CLASSES = frozenset(("iso4", "venue", "venue-code"))

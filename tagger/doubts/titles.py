@@ -9,8 +9,8 @@ before the book; Italian style quotes the journal after the title.
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, DASHES, GENRE, ISSUE, PAGES, PUBLISHER, TITLE, VENUE, VOLUME,
-                    YEAR, capitalized, initial, run_end, run_start)
+from .words import (AUTHOR, DASHES, GENRE, ISSUE, JOURNAL_CLASSES, PAGES, PUBLISHER, TITLE,
+                    VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start)
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:
@@ -474,3 +474,26 @@ def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
 
 # Lexicon classes of the words that name a society or a publisher ("University", "학회").
 _ORGANIZATION = frozenset(("publisher", "hangul-organization"))
+
+
+def journal_at_title_end(words, labels) -> dict[int, str]:
+    """An abbreviated journal the title ran on into after its last comma, in a reading with
+    no venue ("Strings in Background Fields,Nucl .Phys .B262 (1985)", "… General Relativity,
+    Riv. Nuovo Cim., 252 (1969)"): capitalized words after the comma, two of them or more
+    journal abbreviations with their stops, right before the volume, the pages or the date,
+    are the venue."""
+    if TITLE not in labels or VENUE in labels:
+        return {}
+    start = labels.index(TITLE)
+    end = run_end(labels, start, TITLE)
+    if _field_after(words, labels, end) not in (VOLUME, ISSUE, PAGES, YEAR):
+        return {}
+    for comma in (k for k in range(start + 3, end - 3) if words[k] == ","):
+        tail = range(comma + 1, end)
+        abbreviated = sum(words[k + 1:k + 2] == ["."] and words[k][:1].isupper()
+                          and bool(JOURNAL_CLASSES.intersection(lexicon.classes(words[k])))
+                          for k in tail)
+        if abbreviated >= 2 and all(words[k] in ".,-" or words[k][:1].isupper() for k in tail):
+            return {comma: OTHER, **dict.fromkeys(tail, VENUE)}
+    return {}
+
