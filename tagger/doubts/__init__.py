@@ -86,7 +86,10 @@ def doubted(tokens, labels, words=None) -> dict[int, str | None]:
     publisher into a container (containers.py), end a BMC list of names before its colon, cut
     a group that is named again as the publisher, or end a title mid-phrase, or read a
     footnote's lead-in ("See", "Vgl. hierzu"), back-reference ("Ibid.") or short form
-    ("Putnam, Bowling Alone, 45.") as a reference's fields (footnotes.py)."""
+    ("Putnam, Bowling Alone, 45.") as a reference's fields (footnotes.py), or give a title's
+    last sentence or a journal's head to the other, run a quoted title past its closing stop
+    or a title into a bracketed imprint or an abbreviated journal, or read a journal after a
+    closed list of names as an author (GROBID's folds: titles.py, authors.py, containers.py)."""
     words = words or [token.text for token in tokens]
     return ((author_doubts(tokens, labels, words) or group_after_et_al(words, labels)
              or glued_journal(tokens, labels, words)) | identifiers(tokens, labels, words)
