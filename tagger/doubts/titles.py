@@ -414,10 +414,11 @@ def in_before_title(words, labels) -> dict[int, str]:
 
 def journal_head_in_title(tokens, labels, words) -> dict[int, str]:
     """A journal's first word left at the end of the title before the rest of its name, where
-    the title had ended at a stop, a comma, a question mark or a quote ("… or soli-tons?Phys. |
-    Rev. Lett. 116", "… Ginzburg-Landau equation .C | .R .Math .Acad .Sci", "… superconductors,"AIP |
-    Conference Proceedings"): the word after that mark is the journal's where PDF text glued
-    it to the mark or it is an abbreviation with its stop (an ISO 4 word, a lone capital)."""
+    the title had ended at a stop, a comma, a question mark or a quote ("… or
+    soli-tons?Phys. | Rev. Lett. 116", "… Ginzburg-Landau equation .C | .R .Math .Acad .Sci",
+    '… superconductors,"AIP | Conference Proceedings'): the word after that mark is the
+    journal's where PDF text glued it to the mark or it is an abbreviation with its stop (an
+    ISO 4 word, a lone capital)."""
     if VENUE not in labels or TITLE not in labels:
         return {}
     start = labels.index(VENUE)
@@ -446,10 +447,12 @@ def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
     quotes had closed it, as American and IEEE styles close a title ('"Robustness and Policy,"
     Mimeo', "'Transport with the finite element method.' La Houille Blanche, Vol. 3"): the
     title ends at its quote. The words the run took after it are the authors after "by"; before
-    the journal, the journal's first words or a society's name, its publisher ("'…,' 한국해사법학회,
-    해사법연구, 제28권"); in a reading with no venue, the venue (as `quoted_title` reads MLA's
-    book after a chapter); else the rules'. Numbers alone after the quote ('," 2013–2016') and
-    a subtitle after it ('…”: Knowledge, Power') are the title's own run."""
+    the journal, a society's name is its publisher ("'…,' 한국해사법학회, 해사법연구, 제28권"),
+    other words there are left as read (a subtitle: '"Gli indesiderabili." L'Italia e …, La
+    Nuova Storia Contemporanea'; or the journal's head); in a reading with no venue, the
+    venue (as `quoted_title` reads MLA's book after a chapter); else the rules'. Numbers
+    alone after the quote ('," 2013–2016') and a subtitle after it ('…”: Knowledge, Power')
+    are the title's own run."""
     if TITLE not in labels:
         return {}
     start = labels.index(TITLE)
@@ -466,9 +469,9 @@ def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
     after = range(close + 1, end)
     if words[close + 1] == "by" and AUTHOR not in labels:  # '"…Harbor Seals," by Ode and Roe'
         return {close + 1: OTHER, **dict.fromkeys(after[1:], AUTHOR)}
-    if _field_after(words, labels, end) == VENUE:  # more of the journal, or its society's name
+    if _field_after(words, labels, end) == VENUE:  # a society's name, or a subtitle or more
         society = any(_ORGANIZATION.intersection(lexicon.classes(words[k])) for k in after)
-        return dict.fromkeys(after, PUBLISHER if society else VENUE)
+        return dict.fromkeys(after, PUBLISHER) if society else {}  # of the journal: the CRF's
     return dict.fromkeys(after, None if VENUE in labels else VENUE)
 
 
@@ -477,11 +480,11 @@ _ORGANIZATION = frozenset(("publisher", "hangul-organization"))
 
 
 def journal_at_title_end(words, labels) -> dict[int, str]:
-    """An abbreviated journal the title ran on into after its last comma, in a reading with
-    no venue ("Strings in Background Fields,Nucl .Phys .B262 (1985)", "… General Relativity,
-    Riv. Nuovo Cim., 252 (1969)"): capitalized words after the comma, two of them or more
-    journal abbreviations with their stops, right before the volume, the pages or the date,
-    are the venue."""
+    """An abbreviated journal the title ran on into after a comma, in a reading with no venue
+    ("… the Role of General Relativity, Riv. Nuovo Cim., 252 (1969)", "… large-amplitude
+    regime, Sci. China-Phys .Mech.Astron .59"): capitalized words after the first comma that
+    has only them after it, two or more of them journal abbreviations with their stops, right
+    before the volume, the pages or the date, are the venue."""
     if TITLE not in labels or VENUE in labels:
         return {}
     start = labels.index(TITLE)
