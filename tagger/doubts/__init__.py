@@ -19,7 +19,8 @@ looks for its sign first, and the rule tagger is imported only when it is asked.
 from .authors import (author_doubts, body_before_date, footnote_words, group_after_et_al, group_before_title,
                       group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
-                      initial_glued_to_title, journal_after_vancouver_list, same_author_in_container,
+                      initial_glued_to_title, journal_after_vancouver_list,
+                      title_head_glued_to_initial, journal_after_closed_list, same_author_in_container,
                       vancouver_list_before_colon, venue_head)
 from .books import (book_after_editors, book_before_imprint, pages_before_in, bracketed_genre, bracketed_imprint, described_in_brackets,
                     editors_before_role, german_book_parts, place_with_its_river,
@@ -54,7 +55,8 @@ from .titles import (bracketed_acronym, container_after_slashes, glued_journal,
                      group_before_journal, japanese_quotes, quoted_journal, quoted_title,
                      quoted_title_whole, title_before_type_code, title_cut_mid_phrase,
                      title_end_before_colon, title_head_left_out,
-                     title_past_its_quote)
+                     title_past_its_quote, title_sentence_in_journal, in_before_title,
+                     journal_head_in_title, title_past_its_closing_stop, journal_at_title_end)
 
 __all__ = ["doubted", "reading_checks", "DOUBTS", "READING", "cites_back"]
 
@@ -74,7 +76,9 @@ DOUBTS = (
     title_past_its_quote, group_before_journal, initial_glued_to_title, title_before_type_code,
     online_dates, title_head_left_out, imprint_in_venue, footnote_words, described_in_brackets,
     names_before_colon, vancouver_list_before_colon, group_named_again, title_cut_mid_phrase,
-    numbered_footnote_name, german_book_parts, editors_before_role, place_with_its_river,
+    numbered_footnote_name, title_sentence_in_journal, journal_head_in_title,
+    title_past_its_closing_stop, title_head_glued_to_initial, journal_after_closed_list,
+    journal_at_title_end, german_book_parts, editors_before_role, place_with_its_river,
     subtitle_before_book_parts, same_author_in_container, software, containers,
     supplement_issue, footnote_lead_in, cited_again, short_form, footnote_title,
     collaboration_in_brackets, bracketed_citation, book_series, journal_in_title,
@@ -89,6 +93,7 @@ DOUBTS = (
 READS_TOKENS = frozenset((
     author_list_end, identifiers, container_after_slashes, venue_head, quoted_title_whole,
     title_past_its_quote, initial_glued_to_title, title_head_left_out, imprint_in_venue,
+    journal_head_in_title, title_past_its_closing_stop, title_head_glued_to_initial,
 ))
 READING = (
     missing_year, pages_in_volume, pages_after_year, lettered_pages,
@@ -98,7 +103,7 @@ READING = (
     report_number, updated_and_cited, last_author_after_ellipsis, journal_in_title,
     unpublished_status, issue_in_pages, astronomy_article_id, status_as_date, link_word,
     release_in_title, volume_with_title, product_manual, name_as_pages, book_after_title,
-    book_part_in_title,
+    book_part_in_title, in_before_title,
 )
 
 

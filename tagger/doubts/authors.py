@@ -27,8 +27,9 @@ from ..text import lexicon
 from ..crf.features import YEAR_SHAPE
 from ..labels import OTHER
 from ..structure.names import SUFFIXES
-from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, NOTE, PAGES, PUBLISHER, TITLE, VENUE,
-                    YEAR, capitalized, initial, run_end, run_start, written_in_german)
+from .words import (AUTHOR, CITATION_NUMBER, DASHES, EDITOR, JOURNAL_CLASSES, NOTE, PAGES,
+                    PUBLISHER, TITLE, VENUE, VOLUME, YEAR, capitalized, initial, run_end,
+                    run_start, written_in_german)
 
 
 def author_doubts(tokens, labels, words=None) -> dict[int, str | None]:
@@ -741,3 +742,54 @@ def body_before_date(words, labels) -> dict[int, str]:
             and labels[end + 1] == YEAR and _body(words[first:end])):
         return dict.fromkeys(range(first, end), AUTHOR)
     return {}
+
+
+def title_head_glued_to_initial(tokens, labels, words) -> dict[int, str]:
+    """The title's first word that PDF text glued to the last author's initials, where the
+    authors ran on to take it ("Okafor, B. & Ropers, C.Real-time spectral …", "Gaeta, A .L
+    .Ultrafast, single-shot …"): in a list of "Surname, I." items a capitalized word glued to
+    an initial's stop is no one's surname, so where the authors end on it and the title
+    follows, it is the title's."""
+    if AUTHOR not in labels or TITLE not in labels:
+        return {}
+    first = labels.index(AUTHOR)
+    if not (capitalized(words[first]) and words[first + 1:first + 2] == [","]):
+        return {}
+    end = run_end(labels, first, AUTHOR)
+    k = end - 1
+    if (end >= len(words) or labels[end] != TITLE or k < first + 4 or not capitalized(words[k])
+            or words[k - 1] != "." or tokens[k].start != tokens[k - 1].end
+            or not initial(words[k - 2])):
+        return {}
+    return {k: TITLE}
+
+
+def journal_after_closed_list(words, labels) -> dict[int, str]:
+    """A journal cited without a title right after a list of names that "and" or "et al."
+    closed, which the CRF read as one more author ("Okafor and Mensah, J. Cell Science.
+    (2001) 114: 2375"): after "and Surname," no other author can follow, so capitalized words
+    there with a journal's word among them ("J.", "Pathol") and no given name are the venue,
+    in a reading with no title, no venue and the journal's numbers."""
+    if (AUTHOR not in labels or TITLE in labels or VENUE in labels
+            or not (VOLUME in labels or PAGES in labels)):
+        return {}
+    first = labels.index(AUTHOR)
+    end = run_end(labels, first, AUTHOR)
+    closed = next((k for k in range(first + 1, end - 2) if words[k].lower() in ("and", "&")
+                   or words[k] == "et" and words[k + 1] == "al"), None)
+    if closed is None:
+        return {}
+    comma = next((k for k in range(closed + 2, end - 1) if words[k] in ",("), None)
+    if comma is None:
+        return {}
+    item = [k for k in range(comma + 1, end) if words[k] != "."]
+    names = [words[k] for k in item]
+    if (len(names) < 2 or not all(capitalized(w) or initial(w) or w == "of" for w in names)
+            or not any(len(w) > 2 and JOURNAL_CLASSES.intersection(lexicon.classes(w))
+                       for w in names)  # "Pathol", "Science": not "Jones, J."'s "J"
+            or any("given" in lexicon.classes(w) for w in names)):
+        return {}
+    while end > comma + 1 and words[end - 1] == ".":
+        end -= 1
+    return {comma: OTHER, **dict.fromkeys(range(comma + 1, end), VENUE)}
+

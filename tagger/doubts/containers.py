@@ -3,11 +3,16 @@
 docs/design.md ("Labels"): a series printed after a proceedings ("DEXA 2021. LNCS, vol.
 12923") is the `series`, not more of the venue; an edition in a chapter's brackets
 ("Handbook of cognition (2nd ed., pp. 455–478)") is the `edition`; a book's publisher
-standing alone after its title ("Calculus. Brooks/Cole.") is the `publisher`, not a venue.
+standing alone after its title ("Calculus. Brooks/Cole.") is the `publisher`, not a venue;
+a book's imprint in brackets ("La Propagation des Ondes (Gauthier-Villars, Paris, 1965)") is
+its publisher, place and year, not the end of its title.
 """
 
-from .words import (EDITION, ISSUE, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE, VOLUME,
-                    capitalized, run_end)
+from ..crf.features import YEAR_SHAPE
+from ..labels import OTHER
+from ..text import lexicon
+from .words import (EDITION, ISSUE, LOCATION, NOTE, PAGES, PUBLISHER, SERIES, TITLE, VENUE,
+                    VOLUME, YEAR, capitalized, run_end)
 
 # Series that print their volume after a proceedings' name, as references abbreviate them.
 SERIES_NAMES = frozenset(("lncs", "lnai", "lnbi", "ccis", "lipics", "lnee", "lnns", "aisc", "lnbip",
@@ -96,7 +101,56 @@ def publisher_as_venue(words, labels) -> dict[int, str]:
     return dict.fromkeys(range(start, end), PUBLISHER) if slashed or publisher or body else {}
 
 
+def bracketed_imprint_in_name(words, labels) -> dict[int, str]:
+    """A book's imprint in brackets that its title (or a chapter's book) ran into, physics'
+    "(Gauthier-Villars, Paris, 1965)" and "(AMS, Providence, 1983)", or "(New York: Wiley,
+    1990)": a name that goes on past its own "(" but stops inside the brackets, whose parts
+    are a publisher, places (or a place, a colon and a publisher) and a year, one the lexicon
+    knows as a place or a publisher, is no part of that name."""
+    if "(" not in words:
+        return {}
+    for k in range(1, len(words) - 4):
+        field = labels[k]
+        if words[k] != "(" or field not in (TITLE, VENUE) or labels[k - 1] != field:
+            continue
+        close = next((j for j in range(k + 1, min(k + 16, len(words))) if words[j] in "()"), None)
+        if close is None or words[close] != ")" or all(label == field
+                                                       for label in labels[k:close + 1]):
+            continue
+        decided = _imprint_parts(words, k + 1, close)
+        if decided:
+            return {k: OTHER} | decided
+    return {}
+
+
+def _imprint_parts(words, start, close) -> dict[int, str]:
+    """The labels of an imprint's words from `start` to its closing bracket, or none where
+    they are no publisher, places and a year."""
+    separators = [j for j in range(start, close) if words[j] in ",:"]
+    bounds = [start - 1, *separators, close]
+    parts = [range(a + 1, b) for a, b in zip(bounds, bounds[1:])]
+    if len(parts) < 3 or any(not part for part in parts) or len(parts[-1]) != 1 or not (
+            YEAR_SHAPE.match(words[parts[-1][0]])):
+        return {}
+    colon = [j for j in separators if words[j] == ":"]
+    if colon and (len(colon) > 1 or len(parts) != 3 or words[separators[0]] != ":"):
+        return {}
+    roles = [LOCATION, PUBLISHER] if colon else [PUBLISHER] + [LOCATION] * (len(parts) - 2)
+    known = False
+    decided = dict.fromkeys(separators, OTHER)
+    for role, part in zip(roles, parts):
+        names = [words[j] for j in part if words[j].isalpha()]
+        if not names or not names[0][:1].isupper():
+            return {}
+        known = known or any(role.lower() in lexicon.classes(name)
+                             or role == LOCATION and "place" in lexicon.classes(name)
+                             for name in names)
+        decided.update(dict.fromkeys(part, role))
+    return decided | {parts[-1][0]: YEAR} if known else {}
+
+
 def containers(words, labels) -> dict[int, str]:
     """The checks of this module that read the CRF's labels (`publisher_as_venue` reads the
     final reading: the rules are what read a lone publisher as a journal)."""
-    return series_after_proceedings(words, labels) | edition_in_brackets(words, labels)
+    return (series_after_proceedings(words, labels) | edition_in_brackets(words, labels)
+            | bracketed_imprint_in_name(words, labels))

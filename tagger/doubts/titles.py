@@ -9,8 +9,8 @@ before the book; Italian style quotes the journal after the title.
 
 from ..text import lexicon
 from ..labels import OTHER
-from .words import (AUTHOR, GENRE, ISSUE, TITLE, VENUE, VOLUME, capitalized, initial, run_end,
-                    run_start)
+from .words import (AUTHOR, DASHES, GENRE, ISSUE, JOURNAL_CLASSES, PAGES, PUBLISHER, TITLE,
+                    VENUE, VOLUME, YEAR, capitalized, initial, run_end, run_start)
 
 
 def glued_journal(tokens, labels, words=None) -> dict[int, str]:
@@ -332,3 +332,171 @@ def title_cut_mid_phrase(words, labels) -> dict[int, str]:
 # Words no title ends on and no journal begins with (lower-case as they stand in a title).
 _NO_TITLE_END = frozenset(("in", "of", "the", "and", "for", "on", "at", "to", "with", "from", "a",
                            "an", "by"))
+
+
+def title_sentence_in_journal(words, labels) -> dict[int, str]:
+    """A title's last sentence read as the journal's head: "Aphidologische Notizen. | Zool.
+    Anz. 53: 181", "… in Ulsan Bay sediments, East Sea, Korea. | Mar. Poll. Bull., 88(1)",
+    "Lebensverhaeltnisse … | Ergebnis der … 1993. | Wirtschaft und Statistik, Nr. 6". A
+    journal's name has no stop after a whole word before more of its name, its abbreviations
+    do; so a venue before its volume or pages whose first stop ends two words or more, the
+    last a whole one ("Korea", "1993", "(CHARG)"), in words no journal's name has, after the
+    title (or after the date, where the reading has no title), holds the title's end up to
+    that stop."""
+    if VENUE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    end = run_end(labels, start, VENUE)
+    stop = next((k for k in range(start + 1, end - 1) if words[k] == "."), None)
+    if stop is None or not _ends_a_sentence(words[stop - 1]):
+        return {}
+    head = [word for word in words[start:stop] if word.isalnum()]
+    tail = [word for word in words[stop + 1:end] if word.isalnum()]
+    if (len(head) < 2 or words[stop - 2] in DASHES  # "Eu-rophys.Lett" as PDF text breaks it
+            or not tail or not tail[0][:1].isupper() or tail[0].lower() in _SERIES_WORDS
+            or head[0].lower() == "in" or tail[0].lower() == "in"
+            or any(word.lower() in lexicon.VENUE_WORDS or word.lower() in _GROUP_NAMES
+                   for word in head)):
+        return {}
+    before = _field_before(words, labels, start)
+    after = _field_after(words, labels, end)
+    if after not in (VOLUME, ISSUE, PAGES) or not (
+            before == TITLE or before == YEAR and TITLE not in labels):
+        return {}
+    first = start
+    while before == TITLE and labels[first - 1] != TITLE:
+        first -= 1  # the stop between the title and its last sentence
+    return dict.fromkeys(range(first, stop), TITLE) | {stop: OTHER}
+
+
+def _ends_a_sentence(word) -> bool:
+    """Whether a word before a stop ends a sentence rather than abbreviates a journal's word:
+    a whole word no ISO 4 abbreviation is ("Notizen", not "Biochim" or "Zool"), a year, a
+    closing bracket; not an acronym, which may be a journal's own name ("PLOS ONE")."""
+    lower = word.lower()
+    if word in (")", "]") or word.isdigit() and len(word) == 4:
+        return True
+    if not word.isalpha() or lower in lexicon.ISO4 or lower in lexicon.VENUE_WORDS:
+        return False
+    return len(word) >= 5 and not word.isupper()  # "PLOS ONE. In press"
+
+
+def _field_before(words, labels, start):
+    """The label of the last word before `start` that is no punctuation (None: none)."""
+    return next((labels[k] for k in range(start - 1, -1, -1) if words[k][:1].isalnum()), None)
+
+
+def _field_after(words, labels, end):
+    """The label of the first word from `end` on that is no punctuation (None: none)."""
+    return next((labels[k] for k in range(end, len(words)) if words[k][:1].isalnum()), None)
+
+
+# Words that go on a journal's name after a stop ("Acta Cryst. Section B", "Phil. Trans. R. Soc.
+# Lond. Series A", "C. R. Acad. Sci. Paris, Série I").
+_SERIES_WORDS = frozenset(("series", "serie", "série", "ser", "section", "sect", "part", "teil",
+                           "abt", "abteilung", "reihe", "new", "sectio", "sér"))
+
+
+def in_before_title(words, labels) -> dict[int, str]:
+    """ "in" that opens a book cited for a chapter whose own title the list leaves out ("M.
+    Luban, in Phase Transitions and Critical Phenomena, Vol. 5A"), read as the title's first
+    word: a title never begins with a lower-case "in" (or "in:") before a capitalized word,
+    so that word begins it."""
+    if TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    first = start + 1 + (words[start + 1:start + 2] == [":"])
+    if (words[start] != "in" or first >= len(words) or labels[first] != TITLE
+            or not words[first][:1].isupper()):
+        return {}
+    return dict.fromkeys(range(start, first), OTHER)
+
+
+def journal_head_in_title(tokens, labels, words) -> dict[int, str]:
+    """A journal's first word left at the end of the title before the rest of its name, where
+    the title had ended at a stop, a comma, a question mark or a quote ("… or
+    soli-tons?Phys. | Rev. Lett. 116", "… Ginzburg-Landau equation .C | .R .Math .Acad .Sci",
+    '… superconductors,"AIP | Conference Proceedings'): the word after that mark is the
+    journal's where PDF text glued it to the mark or it is an abbreviation with its stop (an
+    ISO 4 word, a lone capital)."""
+    if VENUE not in labels or TITLE not in labels:
+        return {}
+    start = labels.index(VENUE)
+    k = start - 1
+    while k > 0 and words[k] in (".", "-") and labels[k] != TITLE:
+        k -= 1
+    if k < 4 or labels[k] != TITLE or labels[k - 1] != TITLE or words[k - 1] not in _TITLE_ENDS:
+        return {}
+    word = words[k]
+    if not (word.isalpha() and word[:1].isupper()):
+        return {}
+    glued = tokens[k].start == tokens[k - 1].end
+    abbreviated = words[k + 1] == "." and (len(word) == 1 or "iso4" in lexicon.classes(word))
+    title_words = sum(labels[i] == TITLE and words[i][:1].isalnum() for i in range(k - 1))
+    if not (glued or abbreviated) or title_words < 3:
+        return {}
+    return dict.fromkeys(range(k, start), VENUE) | {k - 1: OTHER}
+
+
+# The marks a title ends on before its journal.
+_TITLE_ENDS = frozenset((".", ",", "?", '"', "”", ":", ";"))
+
+
+def title_past_its_closing_stop(tokens, labels, words) -> dict[int, str | None]:
+    """A quoted title the CRF ran on past its closing quote where a comma or a stop inside the
+    quotes had closed it, as American and IEEE styles close a title ('"Robustness and Policy,"
+    Mimeo', "'Transport with the finite element method.' La Houille Blanche, Vol. 3"): the
+    title ends at its quote. The words the run took after it are the authors after "by"; before
+    the journal, a society's name is its publisher ("'…,' 한국해사법학회, 해사법연구, 제28권"),
+    other words there are left as read (a subtitle: '"Gli indesiderabili." L'Italia e …, La
+    Nuova Storia Contemporanea'; or the journal's head); in a reading with no venue, the
+    venue (as `quoted_title` reads MLA's book after a chapter); else the rules'. Numbers
+    alone after the quote ('," 2013–2016') and a subtitle after it ('…”: Knowledge, Power')
+    are the title's own run."""
+    if TITLE not in labels:
+        return {}
+    start = labels.index(TITLE)
+    closer = _TITLE_QUOTES_OR_SINGLE.get(words[start])
+    if closer is None:
+        return {}
+    end = run_end(labels, start, TITLE)
+    close = next((k for k in range(start + 3, end - 1) if words[k] == closer
+                  and words[k - 1] in ",." and words[k - 2] != "." and _closes(tokens, words, k)),
+                 None)  # (not "Getting to Know You...”: Knowledge, Power")
+    if (close is None or words[close + 1] in ":;"
+            or not any(word[:1].isalpha() for word in words[close + 1:end])):
+        return {}
+    after = range(close + 1, end)
+    if words[close + 1] == "by" and AUTHOR not in labels:  # '"…Harbor Seals," by Ode and Roe'
+        return {close + 1: OTHER, **dict.fromkeys(after[1:], AUTHOR)}
+    if _field_after(words, labels, end) == VENUE:  # a society's name, or a subtitle or more
+        society = any(_ORGANIZATION.intersection(lexicon.classes(words[k])) for k in after)
+        return dict.fromkeys(after, PUBLISHER) if society else {}  # of the journal: the CRF's
+    return dict.fromkeys(after, None if VENUE in labels else VENUE)
+
+
+# Lexicon classes of the words that name a society or a publisher ("University", "학회").
+_ORGANIZATION = frozenset(("publisher", "hangul-organization"))
+
+
+def journal_at_title_end(words, labels) -> dict[int, str]:
+    """An abbreviated journal the title ran on into after a comma, in a reading with no venue
+    ("… the Role of General Relativity, Riv. Nuovo Cim., 252 (1969)", "… large-amplitude
+    regime, Sci. China-Phys .Mech.Astron .59"): capitalized words after the first comma that
+    has only them after it, two or more of them journal abbreviations with their stops, right
+    before the volume, the pages or the date, are the venue."""
+    if TITLE not in labels or VENUE in labels:
+        return {}
+    start = labels.index(TITLE)
+    end = run_end(labels, start, TITLE)
+    if _field_after(words, labels, end) not in (VOLUME, ISSUE, PAGES, YEAR):
+        return {}
+    for comma in (k for k in range(start + 3, end - 3) if words[k] == ","):
+        tail = range(comma + 1, end)
+        abbreviated = sum(words[k + 1:k + 2] == ["."] and words[k][:1].isupper()
+                          and bool(JOURNAL_CLASSES.intersection(lexicon.classes(words[k])))
+                          for k in tail)
+        if abbreviated >= 2 and all(words[k] in ".,-" or words[k][:1].isupper() for k in tail):
+            return {comma: OTHER, **dict.fromkeys(tail, VENUE)}
+    return {}
+

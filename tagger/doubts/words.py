@@ -24,6 +24,10 @@ EDITION = "edition"
 SERIES = "series"
 URL = "url"
 
+# Lexicon classes of a journal's words: an ISO 4 abbreviation ("Pathol"), a venue word
+# ("Science", "J"), a journal's code ("JAMA").
+JOURNAL_CLASSES = frozenset(("iso4", "venue", "venue-code"))
+
 # The dashes between two numbers of a range ("38–45", "1996-1997") or before a GOST area.
 DASHES = frozenset("-–—")
 
