@@ -234,3 +234,16 @@ def test_an_edition_before_the_imprint_is_no_part_of_the_book():
     got = fields("Roe, Anna: Macht und Amt. In: Berg, T. ; Lee, K. (Hrsg.): Staat und Verwaltung. "
                  "3. Aufl. Hamburg : Campe, 2001, S. 10–20")
     assert got["venue"] == "Staat und Verwaltung" and got["edition"] == "3. Aufl"
+
+
+# "Nat. Commun. 9:12, 2018": the volume before the colon, the page or article number after
+# it, where the year follows after a comma (the CRF had read "9:12" whole as the volume).
+
+@pytest.mark.parametrize("text, volume, pages", [
+    ("Okoro C, Lindahl P. Parsing cited works at scale. Nat. Commun. 9:12, 2018.", "9", "12"),
+    ("HALVORSEN,K.;MENDES,R . Graph kernels revisited[J]. Sci. Rep. 7:4512, 2017.", "7", "4512"),
+    ("Ueda, T. Thin films under strain. Nature 412, 77, 2001.", "412", "77"),
+])
+def test_a_page_after_the_volume_colon_before_the_year(text, volume, pages):
+    got = fields(text)
+    assert got["volume"] == volume and got["pages"] == pages

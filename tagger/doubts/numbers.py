@@ -48,20 +48,26 @@ def series_number(words, labels) -> dict[int, str]:
 
 def pages_in_volume(words, labels) -> dict[int, str]:
     """A page that the CRF read into the volume before it, where the reading has no pages
-    ("Nature 248, 30 (1974)", "Nat. Photonics 7,861 ( 2013)": volume "248, 30"): a volume is
-    one number, so of "volume, number" before the year's bracket or the end, the second
-    is the page (or article number: "Phys. Rev. E 50,R36")."""
+    ("Nature 248, 30 (1974)", "Nat. Photonics 7,861 ( 2013)", "Nat. Commun. 9:12, 2018":
+    volume "248, 30"): a volume is one number, so of "volume, number" or "volume:number"
+    before the year (bracketed or after a comma) or the end, the second is the page (or
+    article number: "Phys. Rev. E 50,R36")."""
     if PAGES in labels or VOLUME not in labels:
         return {}
     start = labels.index(VOLUME)
     end = run_end(labels, start, VOLUME)
-    page = words[start + 2:end]
+    stop = end  # the run's trailing comma, if the CRF took it in, is no part of the page
+    while stop > start + 2 and words[stop - 1] == ",":
+        stop -= 1
+    page = words[start + 2:stop]
     if len(page) == 2 and len(page[0]) == 1 and page[0].isupper():  # "R", "36": "R36" cut
         page = [page[0] + page[1]]
     if not (len(page) == 1 and words[start].isdigit() and len(words[start]) <= 4
-            and words[start + 1] == "," and _ARTICLE.fullmatch(page[0])):
+            and words[start + 1] in (",", ":") and _ARTICLE.fullmatch(page[0])):
         return {}
-    if end < len(words) and words[end] not in "(.;":
+    after = words[stop:stop + 2]
+    if after and after[0] not in "(.;" and not (
+            after[0] == "," and len(after) == 2 and YEAR_SHAPE.fullmatch(after[1])):
         return {}
     return {start + 1: OTHER} | dict.fromkeys(range(start + 2, end), PAGES)
 
