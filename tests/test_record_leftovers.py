@@ -247,3 +247,20 @@ def test_an_edition_before_the_imprint_is_no_part_of_the_book():
 def test_a_page_after_the_volume_colon_before_the_year(text, volume, pages):
     got = fields(text)
     assert got["volume"] == volume and got["pages"] == pages
+
+
+# A conference's short name and year in brackets after its proceedings is the venue's
+# (docs/design.md keeps "(ICALP 2019)" whole), not a second year; a volume before it stays.
+
+@pytest.mark.parametrize("text, venue, volume, year", [
+    ("Okafor, B., et al.: Sparse attention for long inputs. In: Advances in Neural Information "
+     "Processing Systems 33 (NeurIPS 2020), pp. 1204–1215 (2020)",
+     "Advances in Neural Information Processing Systems (NeurIPS 2020)", "33", "2020"),
+    ("Halloran, J.: Lower bounds for list colouring. In: Proceedings of the 47th International "
+     "Colloquium on Automata, Languages and Programming (ICALP 2020), pp. 61:1–61:14 (2020)",
+     "Proceedings of the 47th International Colloquium on Automata, Languages and Programming "
+     "(ICALP 2020)", None, "2020"),
+])
+def test_a_conference_short_name_in_brackets_is_the_venues(text, venue, volume, year):
+    got = fields(text)
+    assert got["venue"] == venue and got.get("volume") == volume and got["year"] == year

@@ -5,7 +5,9 @@ docs/design.md ("Labels"): a series printed after a proceedings ("DEXA 2021. LNC
 ("Handbook of cognition (2nd ed., pp. 455–478)") is the `edition`; a book's publisher
 standing alone after its title ("Calculus. Brooks/Cole.") is the `publisher`, not a venue;
 a book's imprint in brackets ("La Propagation des Ondes (Gauthier-Villars, Paris, 1965)") is
-its publisher, place and year, not the end of its title.
+its publisher, place and year, not the end of its title; a conference's short name and year
+in brackets after its proceedings ("Advances in Neural Information Processing Systems 30
+(NeurIPS 2017)") is the venue's, not the year.
 """
 
 from ..crf.features import YEAR_SHAPE
@@ -153,4 +155,27 @@ def containers(words, labels) -> dict[int, str]:
     """The checks of this module that read the CRF's labels (`publisher_as_venue` reads the
     final reading: the rules are what read a lone publisher as a journal)."""
     return (series_after_proceedings(words, labels) | edition_in_brackets(words, labels)
-            | bracketed_imprint_in_name(words, labels))
+            | bracketed_imprint_in_name(words, labels) | conference_short_name(words, labels))
+
+
+def conference_short_name(words, labels) -> dict[int, str]:
+    """"(NeurIPS 2017)", "(ICALP 2019)" after a proceedings' name or volume, that the CRF read
+    as the year where the reference prints its year elsewhere: the venue's, as the
+    conference's own name is."""
+    for k in range(1, len(words) - 3):
+        close = k + 3
+        if not (words[k] == "(" and words[close] == ")" and labels[k - 1] in (VENUE, VOLUME)
+                and _short_name(words[k + 1]) and YEAR_SHAPE.fullmatch(words[k + 2])
+                and YEAR in labels[k + 1:close]):
+            continue
+        if any(label == YEAR and i not in range(k, close + 1) and YEAR_SHAPE.fullmatch(words[i])
+               for i, label in enumerate(labels)):
+            volume = range(k - 1, k) if labels[k - 1] == VOLUME else range(0)
+            return dict.fromkeys(volume, VOLUME) | dict.fromkeys(range(k, close + 1), VENUE)
+    return {}
+
+
+def _short_name(word) -> bool:
+    """"NeurIPS", "ICML", "ICALP", "EuroSys": a capital, letters, and two capitals or more."""
+    return (word[:1].isupper() and word.isalpha() and len(word) >= 3
+            and sum(c.isupper() for c in word) >= 2)
