@@ -264,3 +264,19 @@ def test_a_page_after_the_volume_colon_before_the_year(text, volume, pages):
 def test_a_conference_short_name_in_brackets_is_the_venues(text, venue, volume, year):
     got = fields(text)
     assert got["venue"] == venue and got.get("volume") == volume and got["year"] == year
+
+
+# ACM's reference format: "51, 4, Article 81 (July 2018), 37 pages." is volume, issue, the
+# article number as the pages and the count of pages a note (not the pages).
+
+@pytest.mark.parametrize("text, volume, issue, pages", [
+    ("Ana Lindqvist and Tomás Reyes. 2021. Tracing citations in code. ACM Trans. Softw. Eng. "
+     "Methodol. 30, 3, Article 27 (May 2021), 41 pages. https://doi.org/10.1145/3440000",
+     "30", "3", "27"),
+    ("Kwame Mensah. 2022. Gradual types at scale. Proc. ACM Program. Lang. 6, OOPSLA2, "
+     "Article 151 (Oct. 2022), 29 pages.", "6", "OOPSLA2", "151"),
+])
+def test_acm_article_number_is_the_pages_and_its_page_count_a_note(text, volume, issue, pages):
+    got = fields(text)
+    assert (got["volume"], got["issue"], got["pages"]) == (volume, issue, pages)
+    assert "pages" in got.get("note", "")

@@ -333,3 +333,29 @@ def lettered_volume(words, labels) -> dict[int, str]:
             and words[k - 1].isdigit() and labels[k - 4] == VENUE):
         return dict.fromkeys(range(k - 3, k), VOLUME)
     return {}
+
+
+def acm_article(words, labels) -> dict[int, str]:
+    """ACM's "ACM Comput. Surv. 51, 4, Article 81 (July 2018), 37 pages.": the volume, the
+    issue (a number or a conference's code, "4, OOPSLA,"), the article number the pages (as
+    any article id is), its date the year, and the count of pages a note. The CRF had read
+    "Article 81" as the issue and "37 pages" as the pages."""
+    for k in range(2, len(words) - 3):
+        if not (words[k] == "Article" and words[k + 1].isalnum() and any(c.isdigit() for c in words[k + 1])
+                and words[k + 2] == "(" and words[k - 1] == ","):
+            continue
+        close = next((i for i in range(k + 3, min(len(words), k + 8)) if words[i] == ")"), None)
+        if close is None or not any(YEAR_SHAPE.fullmatch(w) for w in words[k + 3:close]):
+            continue
+        decided = {k: PAGES, k + 1: PAGES}
+        count = words[close + 1:close + 4]
+        if len(count) == 3 and count[0] == "," and count[1].isdigit() and count[2] == "pages":
+            decided |= dict.fromkeys(range(close + 2, close + 4), NOTE)
+        comma = next((i for i in (k - 3, k - 4) if i > 0 and words[i] == ","), None)
+        if (comma is not None and words[comma - 1].isdigit()
+                and all(w.isalnum() for w in words[comma + 1:k - 1])):  # "4," "OOPSLA 2,"
+            decided |= {comma - 1: VOLUME, comma: VOLUME} | dict.fromkeys(range(comma + 1, k), ISSUE)
+        elif words[k - 2].isdigit():
+            decided |= {k - 2: VOLUME, k - 1: VOLUME}
+        return decided if any(labels[i] != label for i, label in decided.items()) else {}
+    return {}
