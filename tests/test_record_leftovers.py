@@ -280,3 +280,18 @@ def test_acm_article_number_is_the_pages_and_its_page_count_a_note(text, volume,
     got = fields(text)
     assert (got["volume"], got["issue"], got["pages"]) == (volume, issue, pages)
     assert "pages" in got.get("note", "")
+
+
+# Econometrica prints, after a reference, the pages of the paper that cite it: "[12, 15]".
+# They are a note, not the work's volume, issue or genre.
+
+@pytest.mark.parametrize("text", [
+    "Arellano, M., and S. Bond (1991): “Some Tests of Specification for Panel Data,” Review of "
+    "Economic Studies, 58, 277–297. [4,19]",
+    "Wooldridge, J. M. (2010): Econometric Analysis of Cross Section and Panel Data (Second "
+    "Ed.). Cambridge, MA: MIT Press. [7]",
+])
+def test_pages_citing_a_work_after_it_are_a_note(text):
+    got = fields(text)
+    assert got.get("note", "").replace(" ", "") in ("4,19", "7")
+    assert "genre" not in got and got.get("volume") in (None, "58") and "issue" not in got

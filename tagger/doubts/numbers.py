@@ -359,3 +359,19 @@ def acm_article(words, labels) -> dict[int, str]:
             decided |= {k - 2: VOLUME, k - 1: VOLUME}
         return decided if any(labels[i] != label for i, label in decided.items()) else {}
     return {}
+
+
+def cited_on_pages(words, labels) -> dict[int, str]:
+    """Econometrica's and some economics journals' "[12, 15]" after a reference's last stop:
+    the pages of the citing paper where the work is cited, a note, not the work's volume,
+    issue or genre."""
+    end = len(words) - (words[-1:] == ["."])
+    if end < 4 or words[end - 1] != "]":
+        return {}
+    start = next((i for i in range(end - 2, max(0, end - 14), -1) if words[i] == "["), None)
+    inside = words[start + 1:end - 1] if start else []
+    if not (inside and start and words[start - 1] in (".", ",")
+            and all(w.isdigit() or w in (",", "-", "–") for w in inside) and inside[0].isdigit()):
+        return {}
+    decided = dict.fromkeys(range(start, len(words)), NOTE)
+    return decided if any(labels[i] != label for i, label in decided.items()) else {}
