@@ -295,3 +295,18 @@ def test_pages_citing_a_work_after_it_are_a_note(text):
     got = fields(text)
     assert got.get("note", "").replace(" ", "") in ("4,19", "7")
     assert "genre" not in got and got.get("volume") in (None, "58") and "issue" not in got
+
+
+# A German edition written out ("4., völlig überarbeitete Auflage", "3. Auflage") is the
+# edition, as "Aufl." is, not more of the title or a note.
+
+@pytest.mark.parametrize("text, title, edition", [
+    ("Reinholt, Marta, 2012: Arbeit und Anerkennung. Eine Einführung. 5., völlig überarbeitete "
+     "Auflage. Weinheim/Basel: Beltz Juventa.", "Arbeit und Anerkennung. Eine Einführung",
+     "5., völlig überarbeitete Auflage"),
+    ("Tiedke, Jonas (2004): Die Ordnung der Dinge im Amt. 2. Auflage. Wiesbaden: VS Verlag.",
+     "Die Ordnung der Dinge im Amt", "2. Auflage"),
+])
+def test_a_german_edition_written_out_is_the_edition(text, title, edition):
+    got = fields(text)
+    assert got["title"] == title and got["edition"] == edition

@@ -421,14 +421,13 @@ def german_book_parts(words, labels) -> dict[int, str]:
         elif word == "fachserie":
             decided |= _fachserie(words, labels, k)
             continue
+        elif word == "auflage":  # "4., völlig überarbeitete Auflage", written out
+            decided |= _edition(words, k, k + 1)
+            continue
         elif words[k + 1:k + 2] != ["."]:
             continue
-        if word == "aufl":
-            number = next((j for j in range(k - 1, max(k - 11, -1), -1) if words[j].isdigit()),
-                          None)
-            if number is not None and not any(capitalized(word) for word in words[number:k]):
-                # "7., grundlegend überarb. Aufl.", "3., überarb. und erw. Aufl."
-                decided |= dict.fromkeys(range(number, k + 2), EDITION)
+        if word == "aufl":  # "7., grundlegend überarb. Aufl.", "3., überarb. und erw. Aufl."
+            decided |= _edition(words, k, k + 2)
         elif word == "bd" and k + 2 < len(words) and (words[k + 2].isdigit()
                                                        or words[k + 2] in _ROMAN
                                                        or words[k + 1].isdigit()):
@@ -457,6 +456,14 @@ def german_book_parts(words, labels) -> dict[int, str]:
     return decided
 
 
+def _edition(words, k, end) -> dict[int, str]:
+    """An edition's number and words before "Aufl." or "Auflage" at `k`, up to `end`."""
+    number = next((j for j in range(k - 1, max(k - 11, -1), -1) if words[j].isdigit()), None)
+    if number is None or any(capitalized(word) for word in words[number:k]):
+        return {}
+    return dict.fromkeys(range(number, end), EDITION)
+
+
 def _fachserie(words, labels, k) -> dict[int, str]:
     """The Statistisches Bundesamt's "Fachserie 1, Reihe 2.2" from `k`: a series; the sentence
     before it keeps the title's or venue's end the CRF gave it."""
@@ -481,7 +488,7 @@ def _volume_title_end(words, start) -> int:
     return end if end > start + 1 or end == start + 1 and capitalized(words[start]) else start - 1
 
 
-_GERMAN_BOOK_WORDS = frozenset(("aufl", "bd", "band", "hrsg", "übers", "hg", "fachserie"))
+_GERMAN_BOOK_WORDS = frozenset(("aufl", "auflage", "bd", "band", "hrsg", "übers", "hg", "fachserie"))
 _ROMAN = frozenset("I II III IV V VI VII VIII IX X".split())
 
 
