@@ -310,3 +310,29 @@ def test_pages_citing_a_work_after_it_are_a_note(text):
 def test_a_german_edition_written_out_is_the_edition(text, title, edition):
     got = fields(text)
     assert got["title"] == title and got["edition"] == edition
+
+
+# JOSS's APA (pandoc's CSL) prints software as "In GitHub repository. GitHub." and preprints
+# as "arXiv." with a DataCite DOI; NeurIPS papers as "Advances in …, 30.".
+
+@pytest.mark.parametrize("text, expected", [
+    ("Okonkwo, N. (2021). refgrep. In GitHub repository. GitHub. https://github.com/okonkwo/refgrep",
+     {"genre": "GitHub repository", "publisher": "GitHub", "venue": None}),
+    ("Arbenz, P., & Lutz, M. (2022). Cellsim: cell simulations in python. In GitHub repository. "
+     "The Lutz Lab. https://github.com/lutzlab/cellsim",
+     {"genre": "GitHub repository", "publisher": "The Lutz Lab", "venue": None}),
+    ("Mwangi, S., & Olsen, R. (2022). Fast quantile sketches for streams. arXiv. "
+     "https://doi.org/10.48550/ARXIV.2205.01234", {"venue": "arXiv", "arxiv": None}),
+    ("Ferreira, L., & Hadad, Y. (2019). Implicit layers for sequence models. Advances in Neural "
+     "Information Processing Systems, 32.",
+     {"venue": "Advances in Neural Information Processing Systems", "volume": "32", "pages": None}),
+])
+def test_joss_apa_software_preprints_and_proceedings(text, expected):
+    got = fields(text)
+    assert {key: got.get(key) for key in expected} == expected
+
+
+def test_an_archive_named_as_the_author_stays_the_author():
+    got = fields("GitHub. 2022. “The State of the Octoverse.” Accessed May 2, 2023. "
+                 "https://octoverse.github.com/2022/")
+    assert got["author"] == "GitHub" and "publisher" not in got

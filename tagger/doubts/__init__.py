@@ -47,7 +47,7 @@ from .sciences import (book_after_in, book_after_title, book_part_in_title, book
                        journal_in_title, place_after_journal, publisher_opening_imprint,
                        second_work, series_after_editors, title_in_journal,
                        unpublished_status)
-from .numbers import (acm_article, article_number, cited_on_pages, lettered_pages, lettered_volume, page_of_volume_less_journal,
+from .numbers import (acm_article, article_number, cited_on_pages, volume_alone_at_end, lettered_pages, lettered_volume, page_of_volume_less_journal,
                       pages_after_year, pages_in_volume, proceedings_of_science, range_as_volume,
                       series_number, supplement_issue, volume_in_pages, year_as_volume,
                       year_volume_pages, issue_in_pages, astronomy_article_id)
@@ -88,6 +88,7 @@ DOUBTS = (
     volume_with_title, web, title_by_author, bracketed_key, journal_head_as_title,
     book_after_title, series_after_editors, place_after_journal, book_part_in_title,
     publisher_opening_imprint, lettered_volume, acm_article, cited_on_pages,
+    volume_alone_at_end,
 )
 # The checks that read the tokens (their spacing, their offsets) besides the words.
 READS_TOKENS = frozenset((

@@ -6,7 +6,7 @@ import re
 
 from ..text.tokenize import ARXIV_DATED, DOI_SHAPE
 from ..labels import OTHER
-from .words import ARXIV, DOI, NOTE, URL
+from .words import ARXIV, DOI, NOTE, URL, VENUE, run_end
 
 # A DOI printed as a link: "https://doi.org/10.1145/…", "http://dx.doi.org/10.1016/…".
 # (Some reference managers print the link twice: "https://doi.org/https://doi.org/10.1016/…".)
@@ -38,7 +38,21 @@ def identifiers(tokens, labels, words) -> dict[int, str]:
         if labels[i] != label:
             decided[i] = label
     return decided | _named_issn(labels, words) | doi_links(labels, words) \
-        | pubmed_after_doi(labels, words) | arxiv_class(labels, words) | ctan_path(labels, words)
+        | pubmed_after_doi(labels, words) | arxiv_class(labels, words) | ctan_path(labels, words) \
+        | arxiv_without_number(labels, words)
+
+
+def arxiv_without_number(labels, words) -> dict[int, str]:
+    """"arXiv." named as where a preprint appeared, with no number after it (APA's "PyVBMC:
+    … in python. arXiv. https://doi.org/10.48550/ARXIV.2303.09519"): the venue, as a
+    journal's name is; the `arxiv` field holds an identifier."""
+    if ARXIV not in labels:
+        return {}
+    start = labels.index(ARXIV)
+    end = run_end(labels, start, ARXIV)
+    if ARXIV in labels[end:] or [w.lower() for w in words[start:end] if w not in ".,;:"] != ["arxiv"]:
+        return {}
+    return dict.fromkeys(range(start, end), VENUE)
 
 
 def ctan_path(labels, words) -> dict[int, str]:

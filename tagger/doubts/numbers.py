@@ -375,3 +375,19 @@ def cited_on_pages(words, labels) -> dict[int, str]:
         return {}
     decided = dict.fromkeys(range(start, len(words)), NOTE)
     return decided if any(labels[i] != label for i, label in decided.items()) else {}
+
+
+def volume_alone_at_end(words, labels) -> dict[int, str]:
+    """APA's "Advances in Neural Information Processing Systems, 30.": after the authors'
+    bracketed year, a journal or proceedings followed by one number and the end is its volume
+    (APA prints pages after the volume, never alone), which the CRF read as the pages."""
+    end = len(words) - (words[-1:] == ["."])
+    if not (end >= 3 and words[end - 2] == "," and words[end - 1].isdigit()
+            and len(words[end - 1]) <= 3 and labels[end - 1] == PAGES
+            and labels[end - 3] == VENUE and VOLUME not in labels
+            and PAGES not in labels[:end - 2] and YEAR in labels):
+        return {}
+    first_year = labels.index(YEAR)
+    if not (first_year and words[first_year - 1] == "(" or words[first_year] == "("):
+        return {}
+    return {end - 2: VENUE, end - 1: VOLUME} | dict.fromkeys(range(end, len(words)), VOLUME)

@@ -10,18 +10,20 @@ version is the `edition`, a repository or archive (Zenodo, GitHub, PyPI, Dryad) 
 import re
 
 from ..labels import OTHER
+from ..text.tokenize import tokenize
 from .words import (AUTHOR, CITATION_NUMBER, DOI, EDITION, GENRE, ISSUE, NOTE, PUBLISHER, TITLE,
                     VENUE, VOLUME, YEAR, run_end)
 
-# Repositories and archives of software and data, as references name them, each a run of
-# words (lower-cased).
-ARCHIVES = tuple(tuple(name.split()) for name in (
-    "zenodo", "github", "gitlab", "bitbucket", "pypi", "cran", "bioconductor", "dryad",
-    "figshare", "osf", "dataverse", "harvard dataverse", "software heritage", "code ocean",
-    "mendeley data", "astrophysics source code library", "ascl", "conda-forge"))
+# Repositories and archives of software and data, as references print them, each the run of
+# tokens (lower-cased) the tokenizer cuts it into ("GitHub": "git", "hub").
+ARCHIVES = tuple(tuple(token.text.lower() for token in tokenize(name)) for name in (
+    "Zenodo", "GitHub", "GitLab", "Bitbucket", "PyPI", "CRAN", "Bioconductor", "Dryad",
+    "figshare", "OSF", "Dataverse", "Harvard Dataverse", "Software Heritage", "Code Ocean",
+    "Mendeley Data", "Astrophysics Source Code Library", "ASCL", "conda-forge"))
 _ARCHIVE_STARTS = frozenset(name[0] for name in ARCHIVES)
-# Words that stand between a reference's parts.
+# Words that stand between a reference's parts, and the quotes that close a title before one.
 _SEPARATORS = frozenset(".,;:[]()")
+_CLOSING_QUOTES = frozenset('”"’\'')
 # Words that announce a version's number ("Version 2.25.1"), and a version's sign in the text
 # (every check is asked of every reference: each looks for its sign first).
 _VERSION_WORDS = frozenset(("version", "ver"))
@@ -218,18 +220,32 @@ def archives(words, labels) -> dict[int, str]:
     for name in ARCHIVES:
         for k in range(len(words) - len(name) + 1):
             end = k + len(name)
-            if tuple(lower[k:end]) != name or labels[k] in (PUBLISHER, TITLE, DOI):
+            if tuple(lower[k:end]) != name or labels[k] in (PUBLISHER, TITLE, DOI, AUTHOR):
                 continue
-            if not (k == 0 or words[k - 1] in _SEPARATORS):
+            opens = k - (lower[k - 1:k] == ["in"])  # APA's "In GitHub repository."
+            if not (opens == 0 or words[opens - 1] in _SEPARATORS | _CLOSING_QUOTES):
                 continue
             if end < len(words) and lower[end] == "repository":
+                decided.update(dict.fromkeys(range(opens, k), OTHER))
                 decided.update(dict.fromkeys(range(k, end + 1), GENRE))
+                decided.update(_owner(words, labels, end + 1))
                 continue
             if end < len(words) and words[end] not in _SEPARATORS:
                 continue
             decided.update(dict.fromkeys(range(k, end), PUBLISHER))
             _record_number(words, labels, end, decided)
     return decided
+
+
+def _owner(words, labels, k) -> dict[int, str]:
+    """The repository's owner after "GitHub repository." ("The Faraday Institution."), that
+    the CRF read as a venue: the publisher, as the archive's name is."""
+    if words[k:k + 1] != ["."] or k + 1 >= len(words) or labels[k + 1] != VENUE:
+        return {}
+    end = run_end(labels, k + 1, VENUE)
+    while end > k + 1 and words[end - 1] in _SEPARATORS:
+        end -= 1
+    return dict.fromkeys(range(k + 1, end), PUBLISHER)
 
 
 def _record_number(words, labels, k, decided) -> None:
