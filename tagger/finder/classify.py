@@ -48,8 +48,12 @@ DOCUMENT_LINES = 150
 # bare number or a wrapped tail. On real papers they turned body text and furniture the
 # document model was sure of into references (zone line F1 0.956 against the model's own
 # 0.979 in the 10-fold CV, docs/zone.md): there a rule may make a line a reference line
-# only where the model gave its own label a probability below SURE.
+# only where the model doubts its own label, gave it a probability below BELIEVED; a lone
+# number below SURE. The rules read the same shapes of a line as the model, which reads
+# them over the whole paper, but only the page sequence (tagger.finder.pagenumbers) tells a
+# page's number from a reference's wrapped there, and the model does not see it.
 SURE = 0.99
+BELIEVED = 0.5
 
 
 def furniture_rule(content: str, previous: str = ""):
@@ -108,8 +112,9 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     labels = tagger.tag(line_features(lines))
     modelled = list(labels)
     guarded = path == str(DOCUMENT_MODEL)
-    sure = [tagger.marginal(label, i) >= SURE for i, label in enumerate(labels)] if guarded else []
     contents = [line.content for line in lines]
+    sure = [tagger.marginal(label, i) >= (SURE if PAGE_NUMBER.match(contents[i]) else BELIEVED)
+            for i, label in enumerate(labels)] if guarded else []
     ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
     for index, rule in enumerate(ruled):
         if rule:
