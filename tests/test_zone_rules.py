@@ -68,3 +68,19 @@ def test_furniture_the_model_believes_in_stays_furniture_between_references(monk
         assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == gold
     monkeypatch.setattr(classify, "BELIEVED", classify.SURE)
     assert zone_counts(documents["content3"])["zone_pred"] > 399 + 30
+
+
+def test_the_paper_s_own_citation_after_the_list_ends_it(monkeypatch):
+    """Wiley's "How to cite this article: Setshedi, K. J., …" and BMC's "Cite this article
+    as: …" box after the list read like a reference: the paper citing itself, no reference
+    of its list, nor is what follows it."""
+    import re
+
+    documents = {d["id"]: d for d in layout_documents("segmentation")}
+    wiley = next(d for name, d in documents.items() if "Setshedi" in name)
+    for document, gold in ((wiley, 137), (documents["10.1002_pon.5459"], 19)):
+        counts = zone_counts(document)
+        assert counts["zone_tp"] == counts["zone_pred"] == counts["zone_gold"] == gold
+    monkeypatch.setattr(classify, "CITE_THIS", re.compile("(?!)"))
+    assert zone_counts(wiley)["zone_pred"] > 137
+

@@ -33,6 +33,8 @@ from tagger.crf.model import models_dir, open_tagger
 
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
 DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
+# The paper's citation of itself, which journals set after the list.
+CITE_THIS = re.compile(r"^(?:how to )?cite this article(?: as)?\s*:", re.IGNORECASE)
 TABLE_NUMBER = re.compile(r"^[-+−]?\d+(?:[.,]\d+)?%?$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
@@ -222,6 +224,8 @@ def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None
     """A back-matter head alone on its line after a finished reference of a list a heading
     named ("Appendix A. Protocol", "Acknowledgements") ends the list: it is a heading, and
     what follows it up to the next heading is no reference (an appendix's numbered steps).
+    So does the paper's own citation after the list ("How to cite this article: Setshedi,
+    K. J., …", BMC's "Cite this article as: …" box), whatever comes right before it.
     (Before the list's heading, such heads are the body's: "Notes" above "■ REFERENCES".)"""
     named, finished, after = False, False, False
     for index, content in enumerate(contents):
@@ -231,6 +235,8 @@ def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None
             named, after = True, False
         elif named and finished and _back_matter_head(content):
             labels[index], reasons[index], after = "title", None, True
+        elif named and CITE_THIS.match(content):
+            labels[index], reasons[index], after = "text", None, True
         elif labels[index] == "title":
             after = False  # (another section begins)
         elif after and labels[index] == "ref":
