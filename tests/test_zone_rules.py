@@ -84,3 +84,33 @@ def test_the_paper_s_own_citation_after_the_list_ends_it(monkeypatch):
     monkeypatch.setattr(classify, "CITE_THIS", re.compile("(?!)"))
     assert zone_counts(wiley)["zone_pred"] > 137
 
+
+
+LABELS_ALONE = """References
+1
+Perese, D. M. & Fracasso, J. E. Anatomical considerations in surgery of the spinal cord:
+a study of vessels and measurements of the cord. J. Neurosurg. 16, 314-325 (1959).
+2
+Oliver, J. E., Jr. & Young, W. O. Evaluation of pharmacologic agents for restraint in
+cystometry in the dog and cat. Am. J. Vet. Res. 34, 665-668 (1973).
+3
+Elsamra, S. E. & Ellsworth, P. Effects of analgesic and anesthetic medications on lower
+urinary tract function. Urol. Nurs. 32, 60-67 (2012).
+"""
+
+
+def test_a_list_s_labels_alone_on_their_lines_stay_with_their_references(monkeypatch):
+    """Nature's style as bioRxiv prints it sets each reference's number on a line of its own:
+    three or more bare numbers in step, a reference or two apart, are the list's labels (a
+    page sequence goes on a page apart), each the first line of its reference."""
+    from tagger.finder import edges, find_segments
+
+    found = find_segments(LABELS_ALONE).segments
+    assert [s.raw.split("\n")[0] for s in found] == ["1", "2", "3"]
+    assert all(s.raw.split("\n")[1][0].isalpha() for s in found)
+    document = {d["id"]: d for d in layout_documents("segmentation")}["868398v2.full"]
+    counts = zone_counts(document)
+    assert counts["zone_tp"] == counts["zone_gold"] == 140 and counts["zone_pred"] <= 141
+    monkeypatch.setattr(edges, "LABEL_GAP", 0)
+    assert zone_counts(document)["zone_tp"] < 140 - 30
+    assert [s.raw.split("\n")[0][0] for s in find_segments(LABELS_ALONE).segments] == ["P", "O", "E"]
