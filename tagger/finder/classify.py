@@ -8,7 +8,7 @@ a "References" heading is a title. Then a few corrections where the CRF's view i
 (running heads inside a reference list, stray lines just before a "References" heading), the
 page edges (tagger.finder.edges), and a PDF layout's evidence. Each rule kept is one whose
 removal measured worse (training/experiments/ablate_finder.py); in a whole document none makes a
-reference line of a line the document model is sure of (SURE).
+reference line of a line the document model believes is none (BELIEVED; a lone number: SURE).
 """
 
 import re
@@ -148,8 +148,8 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
 
 
 def _sure_lines_stay(modelled: list, sure: list, labels: list, reasons: list, ruled: list) -> None:
-    """A line the model was sure is no reference line, and that no sure rule labelled, keeps
-    the model's label where the rules since made it one."""
+    """A line the model believes is no reference line (`sure`: BELIEVED, a lone number SURE),
+    and that no sure rule labelled, keeps the model's label where the rules since made it one."""
     for index, label in enumerate(modelled):
         if labels[index] == "ref" != label and sure[index] and not ruled[index]:
             labels[index], reasons[index] = label, None
