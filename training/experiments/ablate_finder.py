@@ -85,7 +85,7 @@ RULES = {
             "meta", lambda c: bool(classify.PAGE_NUMBER.match(c)) and not classify.FOOTNOTE.match(c)))]),
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_amid_references", _nothing)]),
-    "sure-guard": ("a whole document's believed labels stand against the rules (classify.BELIEVED, SURE)", [
+    "sure-guard": ("a whole document's sure labels stand against the rules (classify.SURE)", [
         (classify, "SURE", 1.1), (classify, "BELIEVED", 1.1)]),
     "strays": ("up to 3 ref lines before a 'References' heading are text", [
         (classify, "_strays_before_heading", _nothing)]),
