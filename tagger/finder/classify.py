@@ -8,7 +8,7 @@ a "References" heading is a title. Then a few corrections where the CRF's view i
 (running heads inside a reference list, stray lines just before a "References" heading), the
 page edges (tagger.finder.edges), and a PDF layout's evidence. Each rule kept is one whose
 removal measured worse (training/experiments/ablate_finder.py); in a whole document none makes a
-reference line of a line the document model is sure of (SURE).
+reference line of a line the document model believes is none (BELIEVED; a lone number: SURE).
 """
 
 import re
@@ -33,6 +33,8 @@ from tagger.crf.model import models_dir, open_tagger
 
 # A ditto mark alone on its line ("--", "———", "--.."): a short run of dashes, not a rule.
 DITTO_LINE = re.compile(r"^[-–—_]{2,6}[.,~]{0,2}$")
+# The paper's citation of itself, which journals set after the list.
+CITE_THIS = re.compile(r"^(?:how to )?cite this article(?: as)?\s*:", re.IGNORECASE)
 TABLE_NUMBER = re.compile(r"^[-+−]?\d+(?:[.,]\d+)?%?$")
 # A footnote: a superscript number or dagger first, or "* " ("*Smith, J." marks a study).
 FOOTNOTE = re.compile(r"^(?:[¹²³⁴⁵⁶⁷⁸⁹⁰]+|[†‡§¶]|\*\s)\s*\S")
@@ -48,8 +50,12 @@ DOCUMENT_LINES = 150
 # bare number or a wrapped tail. On real papers they turned body text and furniture the
 # document model was sure of into references (zone line F1 0.956 against the model's own
 # 0.979 in the 10-fold CV, docs/zone.md): there a rule may make a line a reference line
-# only where the model gave its own label a probability below SURE.
+# only where the model doubts its own label, gave it a probability below BELIEVED; a lone
+# number below SURE. The rules read the same shapes of a line as the model, which reads
+# them over the whole paper, but only the page sequence (tagger.finder.pagenumbers) tells a
+# page's number from a reference's wrapped there, and the model does not see it.
 SURE = 0.99
+BELIEVED = 0.5
 
 
 def furniture_rule(content: str, previous: str = ""):
@@ -108,8 +114,9 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
     labels = tagger.tag(line_features(lines))
     modelled = list(labels)
     guarded = path == str(DOCUMENT_MODEL)
-    sure = [tagger.marginal(label, i) >= SURE for i, label in enumerate(labels)] if guarded else []
     contents = [line.content for line in lines]
+    sure = [tagger.marginal(label, i) >= (SURE if PAGE_NUMBER.match(contents[i]) else BELIEVED)
+            for i, label in enumerate(labels)] if guarded else []
     ruled = [furniture_rule(c, contents[i - 1] if i else "") for i, c in enumerate(contents)]
     for index, rule in enumerate(ruled):
         if rule:
@@ -141,8 +148,8 @@ def classify_lines(lines: list, model: str | None = None, furniture=None, headin
 
 
 def _sure_lines_stay(modelled: list, sure: list, labels: list, reasons: list, ruled: list) -> None:
-    """A line the model was sure is no reference line, and that no sure rule labelled, keeps
-    the model's label where the rules since made it one."""
+    """A line the model believes is no reference line (`sure`: BELIEVED, a lone number SURE),
+    and that no sure rule labelled, keeps the model's label where the rules since made it one."""
     for index, label in enumerate(modelled):
         if labels[index] == "ref" != label and sure[index] and not ruled[index]:
             labels[index], reasons[index] = label, None
@@ -217,6 +224,8 @@ def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None
     """A back-matter head alone on its line after a finished reference of a list a heading
     named ("Appendix A. Protocol", "Acknowledgements") ends the list: it is a heading, and
     what follows it up to the next heading is no reference (an appendix's numbered steps).
+    So does the paper's own citation after the list ("How to cite this article: Setshedi,
+    K. J., …", BMC's "Cite this article as: …" box), whatever comes right before it.
     (Before the list's heading, such heads are the body's: "Notes" above "■ REFERENCES".)"""
     named, finished, after = False, False, False
     for index, content in enumerate(contents):
@@ -226,6 +235,8 @@ def _back_matter_after_list(contents: list, labels: list, reasons: list) -> None
             named, after = True, False
         elif named and finished and _back_matter_head(content):
             labels[index], reasons[index], after = "title", None, True
+        elif named and CITE_THIS.match(content):
+            labels[index], reasons[index], after = "text", None, True
         elif labels[index] == "title":
             after = False  # (another section begins)
         elif after and labels[index] == "ref":

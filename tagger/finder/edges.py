@@ -47,6 +47,8 @@ SENTENCE_INSIDE = re.compile(r"[a-z]{4}\. [A-Z]")
 # A page number dressed as one, which no reference wraps to a line of its own: "- 449 -",
 # "— 12 —", "第 3 页". ("Page 15" and "p. 83" may end a reference: "…Bulletin, 1996.↵Page 15".)
 DECORATED_PAGE_NUMBER = re.compile(r"^(?:[-–—]\s*\d{1,4}\s*[-–—]|第\s*\d{1,4}\s*页)$")
+# How far apart two of a list's labels set alone on their lines may be (a reference or two).
+LABEL_GAP = 12
 # A DOI's last letters alone on a line ("x", Wiley's DOIs end so).
 LONE_LETTERS = re.compile(r"^[a-zA-Z]{1,2}[.,;]?$")
 # A year in brackets that ends a reference ("(2005)."): it closes a volume and pages
@@ -164,6 +166,9 @@ def _page_numbers(context: Context, labels: list, reasons: list, candidates: dic
         if DECORATED_PAGE_NUMBER.match(content):
             labels[index], reasons[index] = "meta", "page number"  # "- 449 -": no reference
             continue  # wraps a number so
+        if _list_label_in_step(context, labels, index, candidates):
+            labels[index], reasons[index] = "ref", None  # "21↵Marchetto, M. C. et al. …"
+            continue
         adjacent_previous = index > 0 and labels[index - 1] == "ref" and contents[index - 1]
         sequenced = in_sequence(index, candidates) or after_head_number(context, index, candidates)
         across = _before_numbered_break(labels, reasons, contents, index)
@@ -188,6 +193,32 @@ def _page_numbers(context: Context, labels: list, reasons: list, candidates: dic
             labels[index], reasons[index] = "meta", "page number"
         else:
             labels[index], reasons[index] = "ref", None  # "Journal 3,↵1234": a wrapped number
+
+
+def _list_label_in_step(context: Context, labels: list, index: int, candidates: dict) -> bool:
+    """A bare number right above a reference line, one of three or more bare numbers in step,
+    each a reference or two (LABEL_GAP lines) from the next: the list's labels set on lines of
+    their own ("21↵Marchetto, M. C. et al. …↵…↵22↵Smrt, R. D. …", Nature's style as bioRxiv
+    prints it). Page numbers go on a page apart (two may come closer, around a short page)."""
+    following = index + 1
+    if not context.contents[index].isdigit() or following >= len(labels) or (
+            labels[following] != "ref" or not context.contents[following]):
+        return False
+    run = 1
+    for step in (-1, 1):
+        other, value = index, candidates[index]
+        while (found := _next_in_step(context, candidates, other, value, step)) is not None:
+            other, value, run = found, value + step, run + 1
+    return run >= 3
+
+
+def _next_in_step(context: Context, candidates: dict, index: int, value: int, step: int):
+    """The bare number `value` + `step` alone on a line within LABEL_GAP lines of `index`, in
+    direction `step`, or None."""
+    for other in range(index + step, index + step * (LABEL_GAP + 1), step):
+        if candidates.get(other) == value + step and context.contents[other].isdigit():
+            return other
+    return None
 
 
 def _running_heads(context: Context, labels: list, reasons: list, candidates: dict) -> None:

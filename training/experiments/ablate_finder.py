@@ -86,7 +86,7 @@ RULES = {
     "head-amid": ("a short title / capital ref line between references is meta", [
         (classify, "_amid_references", _nothing)]),
     "sure-guard": ("a whole document's sure labels stand against the rules (classify.SURE)", [
-        (classify, "SURE", 1.1)]),
+        (classify, "SURE", 1.1), (classify, "BELIEVED", 1.1)]),
     "strays": ("up to 3 ref lines before a 'References' heading are text", [
         (classify, "_strays_before_heading", _nothing)]),
     "never-blank": ("a line with text is never blank; a ditto line is ref", [
