@@ -5,6 +5,7 @@ begin on this line of a reference list?
     python -m training.models.train_boundaries --cv 10    # 10-fold cross-validation by document
     python -m training.models.train_boundaries --cv 10 --folds 4,6 --errors errors.tsv
                                                    # some folds, each held-out error listed
+    python -m training.models.train_boundaries --cv 10 --seed 12   # the generated lists drawn anew
     python -m training.models.train_boundaries --inline   # references that begin inside a line
 
 Training data: the real reference sections of GROBID's reference-segmenter corpus
@@ -192,17 +193,18 @@ def split_errors(document: dict) -> list:
     return errors
 
 
-def cross_validate(count: int, work: Path, only=None, errors=None) -> dict:
+def cross_validate(count: int, work: Path, only=None, errors=None, seed: int = SEED) -> dict:
     """Train on all folds but one and score `segment` on the one left out, each in turn.
     `only`: the fold numbers to run (a quicker subset while iterating); `errors`: a file to
-    write each held-out document's split errors to."""
+    write each held-out document's split errors to; `seed`: the generated lists' draw (a
+    second seed shows how much of a change is the draw's noise)."""
     documents = layout_documents("references")
     groups = defaultdict(Counter)
     previous = boundaries.DEFAULT_MODEL
     try:
         for number, training, held in held_out_folds(documents, count, only):
             model = work / f"boundary-fold{number}.crfsuite"
-            train(sequences(training, GENERATED_LISTS), model)
+            train(sequences(training, GENERATED_LISTS, seed), model)
             boundaries.DEFAULT_MODEL = model
             for document in held:
                 groups[document["group"]].update(split_counts(document))
@@ -270,6 +272,8 @@ def main() -> int:
     parser.add_argument("--cv", type=int, default=0, help="cross-validate with this many folds")
     parser.add_argument("--folds", help="with --cv: only these fold numbers, e.g. 0,3,7")
     parser.add_argument("--errors", help="with --cv: write the held-out split errors to this file")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help="with --cv: the generated lists' seed (the shipped model's is %(default)s)")
     parser.add_argument("--inline", action="store_true",
                         help="score the shipped model on the references that begin inside a "
                              "printed line of GROBID's sections (several works under one number)")
@@ -286,7 +290,7 @@ def main() -> int:
         errors = open(args.errors, "w", encoding="utf-8") if args.errors else None
         try:
             with tempfile.TemporaryDirectory() as work:
-                print(json.dumps(cross_validate(args.cv, Path(work), only, errors), indent=2))
+                print(json.dumps(cross_validate(args.cv, Path(work), only, errors, args.seed), indent=2))
         finally:
             if errors:
                 errors.close()
