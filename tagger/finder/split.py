@@ -35,7 +35,7 @@ def _numbered_starts(lines: list):
         starts = []
         expected = None
         for index, line in enumerate(lines):
-            match = pattern.match(line.content)
+            match = pattern.match(line.content + " ")  # "3." alone: its text on the next line
             if not match:
                 continue
             if style == "key":
