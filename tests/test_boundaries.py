@@ -221,3 +221,27 @@ def test_a_key_alone_after_a_line_ending_in_a_url_begins_its_reference():
             "S. L. Woronowicz, Operator equalities related to the quantum E(2) group, Comm. Math.\n"
             "Phys. 144 (1992), no. 2, 417-428.\n")
     assert [seg.raw.split()[0] for seg in segment(text)] == ["[Thu77]", "[Wor92]"]
+
+
+def test_a_page_s_head_a_reference_ran_on_into_is_set_aside():
+    """"Newsl. 44, contribution 10.↵research papers" (Acta Crystallographica's head, on every
+    page) before the page's foot: the head is the page's, the reference ends before it; a
+    line that comes back but goes on in the run ("Neuroimage"), a line after one that ends no
+    reference, or a line that does not come back page after page, stays."""
+    from collections import Counter
+
+    from tagger.finder import _before_page_lines
+    from tagger.finder.lines import repeat_key
+    from tagger.finder.split import RefLine
+
+    def group(*texts):
+        return [RefLine(text, 0, 0, "") for text in texts]
+
+    repeats = Counter({repeat_key("research papers"): 5, repeat_key("Springer, New York"): 1})
+    ran_on = group("Zwart, P. H. & Adams, P. D. (2005). CCP4", "Newsl. 44, contribution 10.", "research papers")
+    assert _before_page_lines(ran_on, repeats, "page") == 2
+    assert _before_page_lines(ran_on, repeats, "") == 3  # a journal's name, inside the run
+    unfinished = group("Zwart, P. H. (2005). CCP4 Newsl. 44, contribution", "research papers")
+    assert _before_page_lines(unfinished, repeats, "page") == 2
+    assert _before_page_lines(group("Smith, J. (2001). A book.", "Springer, New York"), repeats, "page") == 2
+    assert _before_page_lines(group("research papers"), repeats, "page") == 1
