@@ -245,3 +245,6 @@ def test_a_page_s_head_a_reference_ran_on_into_is_set_aside():
     assert _before_page_lines(unfinished, repeats, "page") == 2
     assert _before_page_lines(group("Smith, J. (2001). A book.", "Springer, New York"), repeats, "page") == 2
     assert _before_page_lines(group("research papers"), repeats, "page") == 1
+    repeats[repeat_key("doi:10.1371/journal.pone.0154329")] = 5
+    assert _before_page_lines(group("PLoS One. 2016;11:", "1-21.", "doi:10.1371/journal.pone.0154329"),
+                              repeats, "page") == 3

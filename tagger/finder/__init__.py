@@ -250,11 +250,13 @@ def _before_page_lines(group: list, repeats: Counter, after: str) -> int:
     """How many lines of a found piece to keep: all but a page's head or foot that its last
     reference ran on into (lines _page_head would drop alone, after a finished reference,
     before a page's furniture or the run's end: `after` is the gap after the piece). A
-    journal's name that ends many references ("Neuroimage") comes back too, inside the run."""
+    journal's name that ends many references ("Neuroimage") comes back too, inside the run;
+    a DOI comes back with its digits masked ("doi:10.1371/journal.pone.0154329")."""
     if not after.startswith("page"):
         return len(group)
     kept = len(group)
-    while kept > 1 and _page_head(group[kept - 1:kept], repeats):
+    while (kept > 1 and _page_head(group[kept - 1:kept], repeats)
+           and not IDENTIFIER.search(group[kept - 1].content)):
         kept -= 1
     return kept if kept < len(group) and ends_reference(group[kept - 1].content) else len(group)
 
