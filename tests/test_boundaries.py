@@ -160,3 +160,91 @@ def test_keys_the_last_word_before_and_authors_are_told():
     assert "seq=key" in features[1] and "seq=key" in features[2]
     assert "-1:endword=year;" in features[2] and "-1:endword=initial;" in features[3]
     assert "authors=3" in features[1] and "authors=3" in features[3]
+
+
+def test_names_and_a_year_above_numbers_alone_and_a_label_s_end_are_told():
+    """The model, not a rule, reads "Smith A, Jones B, Lee C. 2018." above a line as its
+    reference's first line (eLife), a list's label before the names or not; a list whose
+    numbers stand alone above their text says so on every line; a label alone ends on a
+    label, not on a page number ("5." against "…2163–2196.")."""
+    from tagger.finder.boundaries import line_features
+    from tagger.finder.split import RefLine, list_hints
+
+    lines = [RefLine(text, 0, 0, "") for text in (
+        "Smith A, Jones B, Lee C. 2018.", "A study of things. eLife 7:e12345.",
+        "[32] Morris, R.D.; Audet, A.M.; & Mosteller, F., 1992.", "Chlorination by-products.")]
+    features = line_features(lines, list_hints(lines))
+    assert "-1:namesyear" in features[1] and "-1:namesyear" not in features[2]
+    assert "-1:namesyear" in features[3]
+    numbered = [RefLine(text, 0, 0, "") for text in (
+        "[6]", "Masters, C.L.; Simms, G.; Weinman, N.A.; Multhaup, G.;",
+        "McDonald, B.L.; Beyreuther, K. Amyloid plaque core protein.", "[7]",
+        "Tanzi, R.E.; McClatchey, A.I. Protease inhibitor domain.", "[8]", "Spillantini, M.G. Lewy bodies.")]
+    features = line_features(numbered, list_hints(numbered))
+    assert "list=labelsalone/rule" in features[3] and "list=labelsalone/off" in features[2]
+    assert "-1:endword=label" in features[4]
+
+
+def test_a_block_of_labels_reads_as_the_list_s_numbers_not_a_page_s():
+    """"3.↵4.↵5." after "1. …" and "2. …" are the list's next numbers set apart by a reading
+    order: each keeps its label (no wrapped page number, no wrap's leftover), and each begins
+    a reference; a number out of the sequence ("319" under "40,") is a page's."""
+    from tagger.finder.boundaries import line_features, reference_starts
+    from tagger.finder.split import RefLine, list_hints
+
+    lines = [RefLine(text, 0, 0, "") for text in (
+        "1. Vos T, Flaxman AD. Years lived with disability. Lancet 2012, 380:2163–2196.",
+        "2. Dagenais S, Caro J. Low back pain cost of illness studies. Spine J 2008, 8:8–20.",
+        "3.", "4.", "Koes BW, van Tulder MW. Low back pain. BMJ 2006, 332:1430–1434.",
+        "Artus M, Hay EM. Low back pain symptoms. Rheumatology 2010, 49:2346–",
+        "319")]
+    features = line_features(lines, list_hints(lines))
+    for row in features[2:4]:
+        assert {"label", "labelalone", "seq=next"} <= set(row)
+        assert "numberalone" not in row and "tail" not in row and "continues" not in row
+    assert "numberalone" in features[6]
+    assert {2, 3} <= reference_starts(lines, list_hints(lines))
+
+
+def test_a_stop_set_apart_by_a_scan_ends_the_line_as_if_it_were_closed_up():
+    """"b)M.Q.Müller,F ." (a chemistry journal's scan): the line ends on an initial, mid-name."""
+    from tagger.finder.boundaries import _end
+
+    assert "endmidname" in _end("b)M.Q.Müller,F .") and "endmidname" in _end("Müller, F.")
+    assert "endmidname" not in _end("Anal. Chem. 2010, 82, 1215 .")
+
+
+def test_a_key_alone_after_a_line_ending_in_a_url_begins_its_reference():
+    """"…/books/gt3m.↵[Wor92]↵S. L. Woronowicz, …": the key is a label, not the URL's tail."""
+    text = ("References\n[Thu77]\nWilliam Thurston, The geometry and topology of 3-manifolds, Springer,\n"
+            "Berlin, 1977, http://msri.org/publications/books/gt3m.\n[Wor92]\n"
+            "S. L. Woronowicz, Operator equalities related to the quantum E(2) group, Comm. Math.\n"
+            "Phys. 144 (1992), no. 2, 417-428.\n")
+    assert [seg.raw.split()[0] for seg in segment(text)] == ["[Thu77]", "[Wor92]"]
+
+
+def test_a_page_s_head_a_reference_ran_on_into_is_set_aside():
+    """"Newsl. 44, contribution 10.↵research papers" (Acta Crystallographica's head, on every
+    page) before the page's foot: the head is the page's, the reference ends before it; a
+    line that comes back but goes on in the run ("Neuroimage"), a line after one that ends no
+    reference, or a line that does not come back page after page, stays."""
+    from collections import Counter
+
+    from tagger.finder import _before_page_lines
+    from tagger.finder.lines import repeat_key
+    from tagger.finder.split import RefLine
+
+    def group(*texts):
+        return [RefLine(text, 0, 0, "") for text in texts]
+
+    repeats = Counter({repeat_key("research papers"): 5, repeat_key("Springer, New York"): 1})
+    ran_on = group("Zwart, P. H. & Adams, P. D. (2005). CCP4", "Newsl. 44, contribution 10.", "research papers")
+    assert _before_page_lines(ran_on, repeats, "page") == 2
+    assert _before_page_lines(ran_on, repeats, "") == 3  # a journal's name, inside the run
+    unfinished = group("Zwart, P. H. (2005). CCP4 Newsl. 44, contribution", "research papers")
+    assert _before_page_lines(unfinished, repeats, "page") == 2
+    assert _before_page_lines(group("Smith, J. (2001). A book.", "Springer, New York"), repeats, "page") == 2
+    assert _before_page_lines(group("research papers"), repeats, "page") == 1
+    repeats[repeat_key("doi:10.1371/journal.pone.0154329")] = 5
+    assert _before_page_lines(group("PLoS One. 2016;11:", "1-21.", "doi:10.1371/journal.pone.0154329"),
+                              repeats, "page") == 3

@@ -28,7 +28,7 @@ from tagger.finder.classify import classify_lines
 from tagger.finder.columns import read_columns
 from tagger.finder.compound import compound_parts, entry_label, parsed_text, work_label
 from tagger.finder.lines import IDENTIFIER, numbering_of, repeat_key, split_lines
-from tagger.finder.split import RefLine, split_references, starts_cut_off
+from tagger.finder.split import RefLine, ends_reference, split_references, starts_cut_off
 from tagger.text.sniff import BinaryInputError, refusal, sniff, too_long
 
 # A reference cut off by the end of a paste stops on a connector or in mid-sentence: on a
@@ -194,6 +194,10 @@ def find_segments(text: str, model=None, furniture=None, layout=None,
             if _page_head(group, repeats):  # a page's head or foot, found alone
                 aside.update(dict.fromkeys((line.start for line in group), "running head"))
                 continue
+            after = groups[index + 1][0][0].gap if index + 1 < len(groups) else "page"
+            kept = _before_page_lines(group, repeats, after)  # "…contribution 10.↵research papers"
+            aside.update(dict.fromkeys((line.start for line in group[kept:]), "running head"))
+            group = group[:kept]
             raw = "\n".join(line.content for line in group)
             last = group[-1]
             partial = (at_start and index == 0 and starts_cut_off(group, numbered)) or (
@@ -240,6 +244,21 @@ def _page_head(group: list, repeats: Counter) -> bool:
         repeats[repeat_key(line.content)] >= PAGE_REPEATS
         and not line.content.endswith((".", ",", ";", ":"))
         and sum(map(str.isalpha, line.content)) >= HEAD_LETTERS for line in group)
+
+
+def _before_page_lines(group: list, repeats: Counter, after: str) -> int:
+    """How many lines of a found piece to keep: all but a page's head or foot that its last
+    reference ran on into (lines _page_head would drop alone, after a finished reference,
+    before a page's furniture or the run's end: `after` is the gap after the piece). A
+    journal's name that ends many references ("Neuroimage") comes back too, inside the run;
+    a DOI comes back with its digits masked ("doi:10.1371/journal.pone.0154329")."""
+    if not after.startswith("page"):
+        return len(group)
+    kept = len(group)
+    while (kept > 1 and _page_head(group[kept - 1:kept], repeats)
+           and not IDENTIFIER.search(group[kept - 1].content)):
+        kept -= 1
+    return kept if kept < len(group) and ends_reference(group[kept - 1].content) else len(group)
 
 
 def _labels_alone(groups: list) -> set:

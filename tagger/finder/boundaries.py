@@ -23,7 +23,9 @@ from tagger.finder.lines import (
 from tagger.crf.model import models_dir, open_tagger
 
 DEFAULT_MODEL = models_dir() / "finder-boundary.crfsuite"
-FEATURE_VERSION = 4  # 4: the kind of the line before's last word (-1:endword), authors, seq=key
+FEATURE_VERSION = 5  # 5: names and a year above (-1:namesyear), numbers alone (list=labelsalone),
+# a label alone ends on a label (-1:endword=label), not a page number; a label alone in the
+# list's sequence is no wrap's leftover (no tail, no continues)
 
 ENDS_MID_NAME = re.compile(r"(?:\b[A-Z]\.|\bet al\.|\band|,|&|\bvan|\bde)$")
 DITTO = re.compile(r"^(?:[-–—_]{2,}|[-–—]\s*[,.])")
@@ -34,6 +36,7 @@ LABEL = re.compile(r"^(?:[\[［【(（]\s*[A-Za-z]{0,2}(\d{1,3})\s*[\]］】)）
 # A letter numbering one of several references under a list's number: "(b) R. Grigg", "c )A."
 SUBLABEL = re.compile(r"^\(?[a-h]\s?\)\s?\S")
 KEY = re.compile(r"^\[[A-Za-z][^\]\s]{0,12}\]")  # "[Ahl78]", "[DGG13b]", "[BEG]"
+SPACED_STOP = re.compile(r"(?<=\w)\s+(?=[.,;:]$)")
 INITIALS = re.compile(r"(?:[A-Z]\.-?)*[A-Z]")  # a last word's core that is initials: "O", "J.-P"
 # An author's name as reference lists write it: "Guell X," "Mesulam M -M." "Anteraper S," or
 # "S. Evens," "J.-H. Lu,": a reference's first line holds several.
@@ -60,6 +63,7 @@ def _word_shape(word: str) -> str:
 
 
 def _end(content: str) -> list:
+    content = SPACED_STOP.sub("", content)  # "Müller,F ." as a scan sets "Müller, F."
     last = content[-1]
     features = [f"end={last if last in '.,;:-–)]' else _char(last)}"]
     if ENDS_MID_NAME.search(content):
@@ -86,7 +90,9 @@ def _end_word(word: str) -> str:
     without a stop ("capital"). Few kinds, so that no rare shape learns a weight of its own."""
     core = word.rstrip(".,;:")
     stop = word[-1] if word[-1] in ".,;:" else ""
-    if INITIALS.fullmatch(core):
+    if LABEL.fullmatch(word) or KEY.fullmatch(word):
+        kind = "label"  # a line that is only a list's label: "5." is no page "2196."
+    elif INITIALS.fullmatch(core):
         kind = "initial"
     elif YEAR.search(core):
         kind = "year"
@@ -190,6 +196,35 @@ def _alphabetical(keys: list) -> tuple:
     return kept, len(kept) / max(len(keyed), 1)
 
 
+def _labels_alone(contents: list) -> set:
+    """The lines of a list whose numbers stand alone on their lines ("8." above "Alberti S,
+    Rodriquez-Quinones F, …"), when such numbers run in sequence (give or take one out of
+    place, as a PDF's reading order leaves them): nothing else begins a reference there,
+    whatever a line after "Tomas JM," opens with. Only a number with text under it counts:
+    a block of labels ("3.↵4.↵5.", a reading order's) sets no such list. Empty for other lists."""
+    alone = [(index, int(found.group(1) or found.group(2))) for index, content in enumerate(contents)
+             for found in [LABEL.fullmatch(content.strip())]
+             if found and index + 1 < len(contents) and not LABEL.fullmatch(contents[index + 1].strip())]
+    in_sequence = set()
+    for (before, number), (index, following) in zip(alone, alone[1:]):
+        if 0 < following - number <= 2 or 0 < number - following <= 1:
+            in_sequence |= {before, index}
+    return in_sequence if len(in_sequence) >= 0.6 * len(alone) else set()
+
+
+def _in_sequence(numbers: list) -> set:
+    """The lines whose label's number follows the label before it or comes just before the
+    one after it: a list's numbers, though set alone on their lines ("5." above its
+    reference, "3.↵4." in a block a reading order left), not a page's number wrapped onto a
+    line of its own ("40,↵319"). `numbers`: each line's _label_number."""
+    numbered = [(index, number[1]) for index, number in enumerate(numbers) if number and number[1] is not None]
+    in_sequence = set()
+    for (before, number), (index, following) in zip(numbered, numbered[1:]):
+        if following - number == 1:
+            in_sequence |= {before, index}
+    return in_sequence
+
+
 def _first_indent(lines: list, hints: dict) -> int:
     """The indent of the list's first lines: the numbered lines' usual one in a numbered
     list (its first line may be a cut-off reference's rest), else the first line's."""
@@ -217,6 +252,8 @@ def line_features(lines: list, hints: dict) -> list:
     few = sum(1 for key in keys if key) < 4
     order = None if hints.get("numbered_list") or few else _bucket(ordered_share, (0.3, 0.5, 0.7))
     kind = "/numbered" if hints.get("numbered_list") else ""  # where numbers say more
+    labels_alone = _labels_alone(contents)
+    sequence = _in_sequence(numbers)
     shapes = []
     for index, line in enumerate(lines):
         content = line.content
@@ -230,9 +267,12 @@ def line_features(lines: list, hints: dict) -> list:
         for name in ("numbered", "hanging", "shape"):
             if index in hints.get(name, ()):
                 row.append(f"rule={name}")
-        if "labelalone" in row and index not in hints.get("numbered", ()) and not KEY.match(content):
+        numbered_here = index in hints.get("numbered", ()) or index in labels_alone or index in sequence
+        if "labelalone" in row and not numbered_here and not KEY.match(content):
             # "40,↵319": a page wrapped, no list's number
             row = [name for name in row if name not in ("label", "labelalone")] + ["numberalone"]
+        elif "labelalone" in row and index in sequence:
+            row = [name for name in row if name != "tail"]  # "4." after "3.": no wrap's leftover
         if line.layout:
             row.extend(_layout_features(line.layout))
         if order is not None and keys[index]:
@@ -245,6 +285,8 @@ def line_features(lines: list, hints: dict) -> list:
         if hints.get("numbered_list"):
             row.append("list=numbered")
             row.append(f"list=numbered/{'rule' if index in hints['numbered'] else 'off'}")
+        if labels_alone:
+            row.append(f"list=labelsalone/{'rule' if index in labels_alone else 'off'}")
         if hints.get("blank_separated"):
             row.append("list=blanks")
         if numbers[index] is not None:
@@ -265,7 +307,9 @@ def line_features(lines: list, hints: dict) -> list:
             row.extend(f"-1:{name}" for name in ends)
             if "names" in shapes[index]:
                 row.extend(f"names+-1:{name}" for name in ends[:1])
-            if continues(previous, line.content):
+            if authors_and_year(previous) and not (LABEL.match(line.content) or KEY.match(line.content)):
+                row.append("-1:namesyear")  # "Smith A, Jones B. 2018." above: this is the title
+            if continues(previous, line.content) and "labelalone" not in shapes[index]:
                 row.append("continues")  # "2019.", a DOI's tail, a bracket closed
             if open_identifier(previous) and (" " not in line.content or re.match(r"\S*[\d./]", line.content)):
                 row.append("identifiertail")  # "doi:10.1046/j.1365-2419.2003.00268.↵x"
@@ -310,6 +354,9 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
     labels = open_tagger(str(model or DEFAULT_MODEL)).tag(features)
     starts = {0}
     for index, label in enumerate(labels):
+        if index and _bare_label(lines[index - 1].content) and _bare_label(lines[index].content):
+            starts.add(index)  # "3.↵4.": a block of labels a reading order set apart, one each
+            continue
         if label != "B" or index == 0:
             continue
         previous, content = lines[index - 1].content, lines[index].content
@@ -317,15 +364,22 @@ def reference_starts(lines: list, hints: dict, model=None) -> set:
             # the model took the tail ("20)") for a label alone: its reference is the next line's
             if index + 1 < len(lines) and labels[index + 1] == "I" and names_first(lines[index + 1].content):
                 starts.add(index + 1)
-        elif not (index - 1 in starts and authors_and_year(previous) and not LABEL.match(content)):
-            starts.add(index)  # names and a year go on only from their reference's first line
+        else:
+            starts.add(index)
     return starts
+
+
+def _bare_label(content: str) -> bool:
+    """Is the line a list's label and nothing else ("5.", "[12]", "[Kas14]")?"""
+    return bool(LABEL.fullmatch(content.strip()) or KEY.fullmatch(content.strip()))
 
 
 def authors_and_year(content: str) -> bool:
     """Names and a year alone on a line ("Smith A, Jones B, Lee C. 2018.", as eLife sets a
-    reference's first line): the title comes on the next line, which goes on with it."""
-    found = NAMES_THEN_YEAR.match(content)
+    reference's first line): the title comes on the next line, which goes on with it. A list's
+    label before the names is no name ("[32] Morris, R.D.; …; & Mosteller, F., 1992.")."""
+    label = LABEL.match(content) or KEY.match(content)
+    found = NAMES_THEN_YEAR.match(content[label.end():].lstrip() if label else content)
     if not found or not SURNAME_INITIALS.search(found.group(1)):
         return False
     names = re.sub(r",?\s*et al\.?$", "", found.group(1))
@@ -340,4 +394,5 @@ def _identifier_tail(previous: str, content: str) -> bool:
     ("…/j.1365-2419.2003.00268.↵x"), whatever the indent says; not a list's label, unless it
     closes the bracket the DOI opened in ("(doi:10.1017/aog.2016.↵20)")."""
     closes = content.endswith(")") and previous.count("(") > previous.count(")")
-    return " " not in content and open_identifier(previous) and (closes or not LABEL.match(content))
+    label = LABEL.match(content) or KEY.match(content)  # "…/books/gt3m.↵[Wor92]": a key
+    return " " not in content and open_identifier(previous) and (closes or not label)

@@ -35,7 +35,7 @@ def _numbered_starts(lines: list):
         starts = []
         expected = None
         for index, line in enumerate(lines):
-            match = pattern.match(line.content)
+            match = pattern.match(line.content + " ")  # "3." alone: its text on the next line
             if not match:
                 continue
             if style == "key":
@@ -68,11 +68,11 @@ def _blank_separated(lines: list, blank_gaps: set) -> bool:
     """Are blank lines the separators? Enough of them to be a habit but not so many that they
     are simply everywhere (double spacing), and each after a line that ends a reference."""
     pairs = len(lines) - 1
-    ending = sum(1 for index in blank_gaps if _ends_reference(lines[index - 1].content))
+    ending = sum(1 for index in blank_gaps if ends_reference(lines[index - 1].content))
     return pairs / 5 <= len(blank_gaps) < 0.6 * pairs and ending >= 0.8 * len(blank_gaps)
 
 
-def _ends_reference(content: str) -> bool:
+def ends_reference(content: str) -> bool:
     if ENDS_MID_NAME.search(content):
         return False
     last_word = content.rsplit(None, 1)[-1]
@@ -83,7 +83,7 @@ def _shape_starts(lines: list) -> list:
     """A line starts a reference when it begins with a name and the line before ended one."""
     starts = [0]
     for index in range(1, len(lines)):
-        if names_first(lines[index].content) and _ends_reference(lines[index - 1].content):
+        if names_first(lines[index].content) and ends_reference(lines[index - 1].content):
             starts.append(index)
     return starts
 
@@ -130,6 +130,6 @@ def _end_of_list(lines: list, start: int, end: int) -> int:
     """Where the last reference of a numbered list ends: a few unnumbered lines set off by a
     blank line after a finished reference ("Received 15 April 2023; ...") are not part of it."""
     for index in range(max(start + 1, end - 3), end):
-        if lines[index].gap == "blank" and _ends_reference(lines[index - 1].content):
+        if lines[index].gap == "blank" and ends_reference(lines[index - 1].content):
             return index
     return end

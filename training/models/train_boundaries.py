@@ -5,6 +5,7 @@ begin on this line of a reference list?
     python -m training.models.train_boundaries --cv 10    # 10-fold cross-validation by document
     python -m training.models.train_boundaries --cv 10 --folds 4,6 --errors errors.tsv
                                                    # some folds, each held-out error listed
+    python -m training.models.train_boundaries --cv 10 --seed 12   # the generated lists drawn anew
     python -m training.models.train_boundaries --inline   # references that begin inside a line
 
 Training data: the real reference sections of GROBID's reference-segmenter corpus
@@ -13,7 +14,8 @@ references of data/{core,good,ugly,bad}.jsonl (never gold, which training.models
 scores on): numbered in each style, author–year flush or with a hanging indent, blank lines
 between, wrapped at several widths, page breaks, a first reference cut off, repeated authors
 set as a dash (alone on its line or not), several references under one number (lettered or
-not), references that end without a stop. The real sections
+not, parted by a semicolon or not), references that end without a stop, keys for numbers
+("[Kas14]"), names and a year on a line of their own (eLife). The real sections
 teach author–year lists without indents or blank lines, where only the shape of a line's start
 and the end of the line before tell; the generated lists teach the layouts a paste keeps.
 """
@@ -39,7 +41,9 @@ from tagger.finder.boundaries import FEATURE_VERSION, line_features
 from tagger.finder.compound import LETTER_START, entry_label
 from tagger.finder.split import RefLine, list_hints
 from training.models.furniture_lists import wrapped as wrap_lines
-from training.models.finder_data import REFERENCE_SETS, corpus_references, held_out_folds, sha256
+from training.models.finder_data import (
+    REFERENCE_SETS, corpus_references, held_out_folds, sha256, wrap_words,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "models" / "finder-boundary.crfsuite"
@@ -93,25 +97,59 @@ def _ditto(rng: random.Random, text: str, alone: bool) -> list:
 LETTERS = "abcdefgh"
 
 
-def _lettered(rng: random.Random, references: list, label: str) -> list:
+def _lettered(rng: random.Random, references: list, label: str, unparted: bool = False) -> list:
     """The texts of one number's several references, each from a new line: lettered "a) … ;
     b) … ." as chemistry journals set them, or not ("[14] A. Author, PRL 1, 2 (2004);↵B. …")
-    as physics journals do (GROBID's gold makes each a reference)."""
+    as physics journals do (GROBID's gold makes each a reference); `unparted`: the works not
+    lettered end without a semicolon ("[14] Wiegmann P B 1994 PRL 72 1890↵Wiegmann P B 1995
+    …", as IOP sets them)."""
     parts = [rng.choice(references).rstrip(" .;") for _ in range(rng.randint(2, 4))]
     mark = rng.choice(["{}) ", "({}) ", "{} ) ", "", ""])
-    texts = [mark.format(LETTERS[index]) + part + ";" for index, part in enumerate(parts)]
-    texts[-1] = texts[-1][:-1] + "."
+    separator = "" if unparted and not mark else ";"
+    texts = [mark.format(LETTERS[index]) + part + separator for index, part in enumerate(parts)]
+    texts[-1] = texts[-1].removesuffix(separator) + "."
     texts[0] = label + texts[0]
     return texts
 
 
-def generated_sequence(rng: random.Random, references: list) -> tuple:
-    """One generated reference list as (RefLine list, B/I marks)."""
+# A reference's names and year: "Smith A, Jones B, Lee C. 2018." (eLife sets them on a line of
+# their own, the title below).
+NAMES_AND_YEAR = re.compile(r"^[A-Z][^()\d]{2,120}?[.,]?\s\(?(?:1[5-9]|20)\d\d[a-z]?\)?\.\s")
+
+
+def _names_line(text: str) -> list:
+    """The reference as eLife sets it: its names and year on one line, the rest below; the
+    reference whole where it does not open so, or where `boundaries.authors_and_year` does
+    not read the line as names and a year (a split it cannot see would teach the model that
+    any line after a year goes on)."""
+    found = NAMES_AND_YEAR.match(text)
+    if not found or not boundaries.authors_and_year(text[:found.end()].rstrip()):
+        return [text]
+    return [text[:found.end()].rstrip(), text[found.end():]]
+
+
+def _key(reference: str) -> str:
+    """A keyed list's label for a reference, as amsrefs and alpha styles make them: the first
+    author's surname cut to three letters and the year's last two digits ("[Kas14] "), or
+    the surname's first letters alone when it has no year ("[Kas] ")."""
+    surname = next(iter(re.findall(r"[A-Z][a-z]{2,}", reference[:40])), "Anon")
+    year = re.search(r"\b(?:1[5-9]|20)(\d\d)\b", reference)
+    return f"[{surname[:3]}{year.group(1) if year else ''}] "
+
+
+def generated_sequence(rng: random.Random, references: list, shapes_rng: random.Random) -> tuple:
+    """One generated reference list as (RefLine list, B/I marks). `shapes_rng` draws the
+    shapes added after the lists of the first draw, from a stream of its own so that those
+    lists stay as drawn: keys for numbers ("[Kas14]"), works under one number parted
+    without a semicolon, each reference's names and year on a line of their own (eLife)."""
     style = rng.choice(NUMBER_STYLES)
+    keyed = style != "none" and shapes_rng.random() < 0.1  # "[Kas14] R. M. Kashaev, …"
+    unparted = shapes_rng.random() < 0.3  # "[14] … 72 1890↵Wiegmann P B 1995 …"
     lettered = style != "none" and rng.random() < 0.1  # "[4] a) …;↵b) …;↵c) …."
     stopless = rng.random() < 0.15  # references end without a stop ("… Neuroimage")
     dittos = style == "none" and rng.random() < 0.15  # repeated authors set as a dash
     dash_alone = rng.random() < 0.5
+    names_alone = style == "none" and not dittos and shapes_rng.random() < 0.1  # eLife's
     width = rng.choice([50, 60, 75, 85, 95, 110, 130, 1000])
     apart = style != "none" and rng.random() < 0.15  # the number on a line of its own
     layout = rng.choice(["flush", "hanging", "blank", "indented-first"])
@@ -119,15 +157,16 @@ def generated_sequence(rng: random.Random, references: list) -> tuple:
     lines, marks = [], []
     gap = ""
     for index in range(rng.randint(3, 30)):
-        label = _label(style, first_number + index)
-        text = label + rng.choice(references)
+        reference = rng.choice(references)
+        label = _key(reference) if keyed else _label(style, first_number + index)
+        text = label + reference
         if stopless:
             text = text.rstrip(" .")
         wrapped = wrap_lines(rng, text, width)
         begins = {0}  # the lines that begin a reference
         if lettered and rng.random() < 0.4:
             wrapped, begins = [], set()
-            for part in _lettered(rng, references, label):
+            for part in _lettered(rng, references, label, unparted):
                 begins.add(len(wrapped))
                 wrapped += wrap_lines(rng, part, width)
         elif dittos and index and rng.random() < 0.4:
@@ -135,6 +174,9 @@ def generated_sequence(rng: random.Random, references: list) -> tuple:
             wrapped = [pieces[0]] * (len(pieces) > 1) + wrap_lines(rng, pieces[-1], width)
         elif apart:
             wrapped = [label.strip()] + wrap_lines(rng, text[len(label.strip()):], width)
+        if names_alone and begins == {0}:  # "Smith A, Jones B. 2018.↵Title…"
+            pieces = _names_line(" ".join(wrapped))
+            wrapped = pieces[:-1] + wrap_words(pieces[-1], width)
         cut = index == 0 and len(wrapped) > 1 and rng.random() < 0.1  # the paste's top cut off
         if cut:
             kept = rng.randint(1, len(wrapped) - 1)
@@ -157,9 +199,9 @@ def generated_sequence(rng: random.Random, references: list) -> tuple:
 
 def sequences(documents: list, generated: int, seed: int = SEED) -> list:
     result = [real_sequences(document) for document in documents]
-    rng = random.Random(seed)
+    rng, shapes_rng = random.Random(seed), random.Random(seed + 1)
     references = [r for r in corpus_references(ROOT / "data") if r.strip() and "\n" not in r]
-    result += [generated_sequence(rng, references) for _ in range(generated)]
+    result += [generated_sequence(rng, references, shapes_rng) for _ in range(generated)]
     return result
 
 
@@ -192,17 +234,18 @@ def split_errors(document: dict) -> list:
     return errors
 
 
-def cross_validate(count: int, work: Path, only=None, errors=None) -> dict:
+def cross_validate(count: int, work: Path, only=None, errors=None, seed: int = SEED) -> dict:
     """Train on all folds but one and score `segment` on the one left out, each in turn.
     `only`: the fold numbers to run (a quicker subset while iterating); `errors`: a file to
-    write each held-out document's split errors to."""
+    write each held-out document's split errors to; `seed`: the generated lists' draw (a
+    second seed shows how much of a change is the draw's noise)."""
     documents = layout_documents("references")
     groups = defaultdict(Counter)
     previous = boundaries.DEFAULT_MODEL
     try:
         for number, training, held in held_out_folds(documents, count, only):
             model = work / f"boundary-fold{number}.crfsuite"
-            train(sequences(training, GENERATED_LISTS), model)
+            train(sequences(training, GENERATED_LISTS, seed), model)
             boundaries.DEFAULT_MODEL = model
             for document in held:
                 groups[document["group"]].update(split_counts(document))
@@ -270,6 +313,8 @@ def main() -> int:
     parser.add_argument("--cv", type=int, default=0, help="cross-validate with this many folds")
     parser.add_argument("--folds", help="with --cv: only these fold numbers, e.g. 0,3,7")
     parser.add_argument("--errors", help="with --cv: write the held-out split errors to this file")
+    parser.add_argument("--seed", type=int, default=SEED,
+                        help="with --cv: the generated lists' seed (the shipped model's is %(default)s)")
     parser.add_argument("--inline", action="store_true",
                         help="score the shipped model on the references that begin inside a "
                              "printed line of GROBID's sections (several works under one number)")
@@ -286,7 +331,7 @@ def main() -> int:
         errors = open(args.errors, "w", encoding="utf-8") if args.errors else None
         try:
             with tempfile.TemporaryDirectory() as work:
-                print(json.dumps(cross_validate(args.cv, Path(work), only, errors), indent=2))
+                print(json.dumps(cross_validate(args.cv, Path(work), only, errors, args.seed), indent=2))
         finally:
             if errors:
                 errors.close()
@@ -302,7 +347,7 @@ def main() -> int:
         "params": PARAMS,
         "trained_on": {path.name: sha256(path) for path in
                        [LAYOUT / "references.jsonl", *(ROOT / "data" / name for name in REFERENCE_SETS)]},
-        "generated_lists": {"count": GENERATED_LISTS, "seed": SEED,
+        "generated_lists": {"count": GENERATED_LISTS, "seed": SEED, "shapes_seed": SEED + 1,
                             "references_from": list(REFERENCE_SETS)},
         "training_seconds": round(time.time() - started, 1),
         "rebuild": "python -m training.models.train_boundaries",
