@@ -127,20 +127,25 @@ def letters(text: str) -> list:
     return out
 
 
-def find_span(value: str, text: str, start: int = 0, last: bool = False):
-    """(start, end) of the shortest span of `text` from `start` whose letters are `value`'s."""
+def find_span(value: str, text: str, start: int = 0, suffix: bool = False):
+    """(start, end) of the first span of `text` from `start` whose letters are `value`'s and
+    which starts and ends at word edges ("777" is not the end of "47, 777"); `suffix` lets a
+    year keep the letter an author-year style adds to it."""
     needle = "".join(char for char, _ in letters(value))
     stream = letters(text)
     key = "".join(char for char, _ in stream)
-    first = next((i for i, (_, position) in enumerate(stream) if position >= start), len(key))
-    where = key.rfind(needle, first) if last else key.find(needle, first)
-    if not needle or where < 0:
-        return None
-    end = stream[where + len(needle) - 1][1] + 1
-    closing = re.search(r"[^\w\s]+$", value)  # a value's closing ")" or "?" is part of it
-    if closing and text.startswith(closing.group(0), end):
-        end += len(closing.group(0))
-    return stream[where][1], end
+    where = next((i for i, (_, position) in enumerate(stream) if position >= start), len(key))
+    while needle and (where := key.find(needle, where)) >= 0:
+        begin, end = stream[where][1], stream[where + len(needle) - 1][1] + 1
+        if suffix and re.match(r"[a-z](?![a-z])", text[end:end + 2]):  # natbib's "1950a"
+            end += 1
+        if not (begin and text[begin - 1].isalnum()) and not text[end:end + 1].isalnum():
+            closing = re.search(r"[^\w\s]+$", value)  # a closing ")" or "?" is the value's
+            if closing and text.startswith(closing.group(0), end):
+                end += len(closing.group(0))
+            return begin, end
+        where += 1
+    return None
 
 
 # ---------------------------------------------------------------------------- the .bib
@@ -270,7 +275,7 @@ def pdf_text(pdf: Path, columns: int) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
-_LABEL = re.compile(r"\[\d{1,3}\]|\d{1,3}\.")
+_LABEL = re.compile(r"(?:\[\d{1,3}\]|\d{1,3}\.)[^\w]*")
 
 
 def printed_text(text: str) -> str:
@@ -307,7 +312,7 @@ def entry_spans(text: str, entries: list, problems: list) -> list:
         end = end + len(tail) if end >= 0 else following
         begin = stream[start][1]
         line_start = text.rfind("\n", 0, begin) + 1
-        if _LABEL.fullmatch(text[line_start:begin].strip()):
+        if _LABEL.fullmatch(text[line_start:begin].strip()):  # "[12]", "[12] ——,"
             begin = line_start
         finish = stream[end - 1][1] + 1
         while finish < len(text) and not text[finish].isspace():
@@ -332,6 +337,8 @@ def gold_record(doc: str, n: int, raw: str, entry: dict, forms: dict, bbl_letter
 
     def shown(field):  # the .bbl printed it: its letters are in the entry
         text = value(field)
+        if field == "pages" and text:
+            text = text.split("–")[0]
         return text and "".join(c for c, _ in letters(text)) in bbl_letters
 
     kind = entry["type"]
@@ -339,10 +346,10 @@ def gold_record(doc: str, n: int, raw: str, entry: dict, forms: dict, bbl_letter
     body = label.end() if label else 0
     spans, fields = {}, dict.fromkeys(("author", "title", "venue", "year", "pages", "doi"))
 
-    def locate(name, field, after=0, last=False):
+    def locate(name, field, after=0):
         if not shown(field):
             return
-        span = find_span(value(field), raw, after, last)
+        span = find_span(value(field), raw, after)
         if span is None:
             problems.append(f"{doc} #{n}: the .bbl prints its {field} but the PDF text has not "
                             f"{value(field)!r}")
@@ -358,15 +365,17 @@ def gold_record(doc: str, n: int, raw: str, entry: dict, forms: dict, bbl_letter
     locate("doi", "doi", body)
     after_venue = spans.get("venue", spans.get("title", (body, body)))[1]
     pages = value("pages")
-    if pages and shown("pages"):
-        locate("pages", "pages", after_venue)
-    elif pages and find_span(pages.split("–")[0], raw, after_venue):  # the first page alone
-        span = find_span(pages.split("–")[0], raw, after_venue)
-        spans["pages"], fields["pages"] = span, raw[span[0]:span[1]]
+    whole = pages and shown("pages") and find_span(pages, raw, after_venue)
+    first = whole or (pages and shown("pages") and
+                      find_span(pages.split("–")[0], raw, after_venue))
+    if first:  # the range as printed, or the first page and what follows it ("267-88")
+        more = re.match(r"\s*[-–—]\s*[A-Za-z]?\d+", raw[first[1]:])
+        spans["pages"] = first[0], first[1] + (more.end() if more else 0)
+        fields["pages"] = raw[spans["pages"][0]:spans["pages"][1]]
     taken = list(spans.values())
     year, at = value("year"), body
     while year:
-        span = find_span(year, raw, at)
+        span = find_span(year, raw, at, suffix=True)
         if span is None:
             problems.append(f"{doc} #{n}: no year {year} in the PDF text")
             break
@@ -376,7 +385,7 @@ def gold_record(doc: str, n: int, raw: str, entry: dict, forms: dict, bbl_letter
         at = span[1]
     ends = [spans[name][0] for name in ("title", "venue", "year", "doi") if name in spans]
     if ends:
-        author = raw[body:min(ends)].rstrip(" .,:;(")
+        author = raw[body:min(ends)].rstrip(" .,:;(“\"'‘")
         fields["author"] = author or None
         if letters(author) and not find_span(_first_surname(entry["author"]), author):
             problems.append(f"{doc} #{n}: the author span does not hold the first surname")
