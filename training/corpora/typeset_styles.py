@@ -275,7 +275,8 @@ def pdf_text(pdf: Path, columns: int) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
-_LABEL = re.compile(r"(?:\[\d{1,3}\]|\d{1,3}\.)[^\w]*")
+# What a style prints before an entry: "[12]", "12.", "[12] ——," or apalike's "[Nash, 1950b]".
+_LABEL = re.compile(r"(?:\[[^\[\]]{1,80}\]|\d{1,3}\.)[^\w]*")
 
 
 def printed_text(text: str) -> str:
@@ -312,7 +313,7 @@ def entry_spans(text: str, entries: list, problems: list) -> list:
         end = end + len(tail) if end >= 0 else following
         begin = stream[start][1]
         line_start = text.rfind("\n", 0, begin) + 1
-        if _LABEL.fullmatch(text[line_start:begin].strip()):  # "[12]", "[12] ——,"
+        if _LABEL.fullmatch(text[line_start:begin].strip()):
             begin = line_start
         finish = stream[end - 1][1] + 1
         while finish < len(text) and not text[finish].isspace():
@@ -342,7 +343,7 @@ def gold_record(doc: str, n: int, raw: str, entry: dict, forms: dict, bbl_letter
         return text and "".join(c for c, _ in letters(text)) in bbl_letters
 
     kind = entry["type"]
-    label = re.match(r"\s*(?:\[\d{1,3}\]|\d{1,3}\.)\s*", raw)
+    label = _LABEL.match(raw)
     body = label.end() if label else 0
     spans, fields = {}, dict.fromkeys(("author", "title", "venue", "year", "pages", "doi"))
 
