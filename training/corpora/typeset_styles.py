@@ -164,10 +164,10 @@ def _braced(text: str, i: int) -> tuple:
 
 
 def read_bib(text: str) -> dict:
-    """{key: {"type", field: value}}, values raw TeX; macros left as {"macro": name}."""
+    """{key: {"entry_type", field: value}}, values raw TeX; macros left as {"macro": name}."""
     entries = {}
     for match in _ENTRY.finditer(text):
-        entry, i = {"type": match.group(1).lower()}, match.end()
+        entry, i = {"entry_type": match.group(1).lower()}, match.end()
         while True:
             field = _FIELD.match(text, i)
             if not field:
@@ -342,7 +342,7 @@ def gold_record(doc: str, n: int, raw: str, entry: dict, forms: dict, bbl_letter
             text = text.split("–")[0]
         return text and "".join(c for c, _ in letters(text)) in bbl_letters
 
-    kind = entry["type"]
+    kind = entry["entry_type"]
     label = _LABEL.match(raw)
     body = label.end() if label else 0
     spans, fields = {}, dict.fromkeys(("author", "title", "venue", "year", "pages", "doi"))
