@@ -7,7 +7,6 @@ little under what it scored when the set was made (segmentation P 0.990 R 0.984,
 """
 
 import json
-import re
 import shutil
 import subprocess
 
