@@ -62,8 +62,9 @@ only the documents whose PDF is installed. GROBID's folds are read from their st
 while the model's training recipe is the one they were made with (`--recompute-folds` trains
 them again, an hour, and keeps the fold models: after a change to the parse stages alone it
 scores the kept models again, in minutes); the web / software / data family is hand-written and never trained on.
-"typeset styles" is data/typeset: eleven short papers set in publishers' classes and BibTeX styles
-(AAS, MNRAS, IEEE, LNCS, APS, Elsevier, Nature, Vancouver, natbib, apalike), scored like real-pdf-dev.
+"typeset styles" is data/typeset: eleven short papers set in publishers' classes and BibTeX
+styles (AAS, MNRAS, IEEE, LNCS, APS, Elsevier, Nature, Vancouver, natbib, apalike), scored
+like real-pdf-dev.
 `--markdown` rewrites the table below; `python -m training.site.write_results` keeps this section.
 
 """
