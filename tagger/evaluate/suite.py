@@ -15,7 +15,9 @@ mean of the sources beside them:
   is theirs, a change to the parse stages only scores them again, in minutes;
 - the PDF folders with a gold list (../shared/data/real-pdf-dev and real-pdf-dev-2, scored
   as `reftag evaluate FOLDER` scores them; skipped when ../shared is absent) and texdocs
-  (data/texdocs: TeX-community PDFs installed by Debian's texlive-doc; skipped without it);
+  (data/texdocs: TeX-community PDFs installed by Debian's texlive-doc; skipped without it)
+  and the typeset styles (data/typeset: short papers set in publishers' classes and BibTeX
+  styles, astronomy to economics; skipped when the folder is absent);
 - the hand-written families of real references (`reftag evaluate --styles`' families/* sets,
   social science's lists and footnotes among them), pooled, and the web / software / data
   family apart, for it measures issue 58's fix.
@@ -46,6 +48,7 @@ FOLD_MODELS = Path(os.environ.get("REFTAG_FOLD_MODELS", REPO / ".fold-models"))
 # The parse stages' code: a fold figure measured before a change to them is no longer theirs.
 PARSE_STAGES = ("parse.py", "text", "labels", "crf", "rules", "doubts", "structure")
 TEXDOCS = Path("/usr/share/doc")
+TYPESET = REPO / "data" / "typeset"
 RESULTS_PAGE = "docs/results.md"
 BEGIN, END = "<!-- suite: begin -->", "<!-- suite: end -->"
 SECTION_HEAD = """## The development suite
@@ -59,6 +62,9 @@ only the documents whose PDF is installed. GROBID's folds are read from their st
 while the model's training recipe is the one they were made with (`--recompute-folds` trains
 them again, an hour, and keeps the fold models: after a change to the parse stages alone it
 scores the kept models again, in minutes); the web / software / data family is hand-written and never trained on.
+"typeset styles" is data/typeset: eleven short papers set in publishers' classes and BibTeX
+styles (AAS, MNRAS, IEEE, LNCS, APS, Elsevier, Nature, Vancouver, natbib, apalike), scored
+like real-pdf-dev.
 `--markdown` rewrites the table below; `python -m training.site.write_results` keeps this section.
 
 """
@@ -210,6 +216,7 @@ def sources(recompute_folds: bool = False) -> dict:
         "real-pdf-dev-2": lambda engines, model: pdf_folder(SHARED / "real-pdf-dev-2", engines,
                                                             model),
         "texdocs": texdocs,
+        "typeset styles": lambda engines, model: pdf_folder(TYPESET, engines, model),
         "families": lambda engines, model: annotated(
             family_records(lambda name: name != WEB_FAMILY), engines, model),
         "web / software / data": lambda engines, model: annotated(
