@@ -336,3 +336,19 @@ def test_an_archive_named_as_the_author_stays_the_author():
     got = fields("GitHub. 2022. “The State of the Octoverse.” Accessed May 2, 2023. "
                  "https://octoverse.github.com/2022/")
     assert got["author"] == "GitHub" and "publisher" not in got
+
+
+# BibTeX's apalike prints each reference after its citation in brackets: "[Okafor et al.,
+# 2019] Okafor, B., …". The bracket is the label, not the authors.
+
+@pytest.mark.parametrize("text, label, author", [
+    ("[Varga et al., 2017] Varga, P., Lund, H., and Obi, C. (2017). Sparse coding of scenes. "
+     "Journal of Vision, 17(4):1–12.", "Varga et al., 2017", "Varga, P., Lund, H., and Obi, C"),
+    ("[Moreau, 1962a] Moreau, J.-J. (1962a). Fonctions convexes duales. Comptes Rendus de "
+     "l'Académie des Sciences, 255:2897–2899.", "Moreau, 1962a", "Moreau, J.-J"),
+    ("[Ito and Tanaka, 2004] Ito, K. and Tanaka, M. (2004). Reading tables from scanned pages. "
+     "In Proceedings of ICDAR, pages 12–18.", "Ito and Tanaka, 2004", "Ito, K. and Tanaka, M"),
+])
+def test_apalike_author_year_label_is_the_label(text, label, author):
+    got = fields(text)
+    assert got["citation-number"] == label and got["author"] == author

@@ -40,7 +40,7 @@ from .law import law_citation
 from .software import no_date, product_manual, release_in_title, software
 from .web import web
 from .bylines import title_by_author
-from .keys import bracketed_key
+from .keys import author_year_label, bracketed_key
 from .untitled import name_as_pages
 from .sciences import (book_after_in, book_after_title, book_part_in_title, book_series,
                        bracketed_citation, collaboration_in_brackets, journal_head_as_title,
@@ -88,7 +88,7 @@ DOUBTS = (
     volume_with_title, web, title_by_author, bracketed_key, journal_head_as_title,
     book_after_title, series_after_editors, place_after_journal, book_part_in_title,
     publisher_opening_imprint, lettered_volume, acm_article, cited_on_pages,
-    volume_alone_at_end,
+    volume_alone_at_end, author_year_label,
 )
 # The checks that read the tokens (their spacing, their offsets) besides the words.
 READS_TOKENS = frozenset((
