@@ -69,3 +69,40 @@ def test_three_unbalanced_narrow_columns_read_whole_and_in_order():
     gold = json.loads((FIXTURES / "three_columns_unbalanced.json").read_text(encoding="utf-8"))
     assert [reference_key(seg.raw) for seg in found.segments] == [
         reference_key(item["text"]) for item in gold]
+
+
+def test_a_left_column_going_on_below_the_right_ones_end_reads_before_it():
+    """A last page whose right column is short: the left column's head and list run on below
+    a gap that crosses the page, so the page cuts into two bands there; the lower one, set
+    wholly inside the left column, is that column going on and reads before the right one.
+    A line alone below (a page's foot) stays a band of its own."""
+    from tagger.pdf.columns import bands, find_columns, left_column_continued, Columns
+    from tagger.pdf.fragments import Fragment
+
+    def fragment(x0, x1, row):
+        return Fragment("text", x0, x1, 10.0 * row, 10.0 * row + 7, 10.0 * row + 6, 7.0, False, False)
+
+    top = [fragment(x0, x0 + 220, row) for x0 in (50, 310) for row in range(8)]
+    left_on = [fragment(50, 270, row) for row in range(12, 30)]
+    foot = [fragment(50, 120, 34)]
+    page_bands = bands(top + left_on + foot)
+    assert len(page_bands) == 3
+    merged, columns = left_column_continued(page_bands, [find_columns(b) for b in page_bands])
+    assert [len(band) for band in merged] == [16 + 18, 1]
+    assert columns[0].gutters and all(columns[0].of(f) == 0 for f in left_on)
+    # one column above: nothing joins
+    single = [[fragment(50, 540, row) for row in range(8)], left_on]
+    assert left_column_continued(single, [Columns(()), Columns(())])[0] == single
+
+
+def test_the_typeset_mnras_page_keeps_its_list_whole():
+    """data/typeset/mnras.pdf: one page, the list from the left column's foot to the right
+    column's top; every reference is found (the five at the right column's top were dropped
+    as body text before), in the printed order."""
+    pdf = ROOT / "data" / "typeset" / "mnras.pdf"
+    gold = [json.loads(line) for line in (pdf.parent / "gold.jsonl").read_text().splitlines()
+            if line.strip() and json.loads(line)["doc"] == "mnras.pdf"]
+    raws = [seg.raw for seg in _found(pdf).segments]
+    starts = [next((i for i, raw in enumerate(raws) if raw.startswith(record["raw"][:25])), None)
+              for record in gold]
+    assert len(gold) == 26 and None not in starts and starts == sorted(starts)

@@ -8,7 +8,8 @@ fragments cross while plenty of text lies wholly on each side of it; there may b
 numbers of a list printed apart, a row of labels) belongs to the column on its right.
 Fragments that cross a gutter (a title, an abstract, a centred caption) are full width.
 Each band then reads in stripes: each run of full-width lines, then its columns left to
-right, then the stripe below it; the bands read top to bottom.
+right, then the stripe below it; the bands read top to bottom. A band that is the left
+column going on below the right one's end joins the band above (`left_column_continued`).
 """
 
 import statistics
@@ -17,6 +18,7 @@ from dataclasses import dataclass
 BAND_GAP = 2.5  # ems of white space across the page that cut it into bands
 MIN_GUTTER = 0.8  # em
 MIN_COLUMN = 9.0  # ems: a narrower column is a row of labels
+CONTINUED_LINES = 3  # fragments of a one-column band below that can be a column going on
 
 
 @dataclass
@@ -53,6 +55,25 @@ def bands(fragments: list) -> list:
         current.append(fragment)
     result.append(current)
     return result
+
+
+def left_column_continued(page_bands: list, page_columns: list) -> tuple[list, list]:
+    """Bands and their columns, where a band set in one column wholly inside the left column
+    of the many-column band above it has joined that band: it is the left column going on
+    below a gap the short right column leaves across the page (a last page whose left column
+    holds a head and the reference list while the list's end sits at the top of the right
+    one), and reads before the right column, not after it. A line or two (a page's foot, its
+    number) stays a band of its own."""
+    merged_bands, merged_columns = [], []
+    for band, columns in zip(page_bands, page_columns):
+        above = merged_columns[-1] if merged_columns else None
+        if (above and above.gutters and not columns.gutters and len(band) >= CONTINUED_LINES
+                and all(f.x1 <= above.gutters[0] for f in band)):
+            merged_bands[-1] = merged_bands[-1] + band
+            continue
+        merged_bands.append(band)
+        merged_columns.append(columns)
+    return merged_bands, merged_columns
 
 
 def _cover(fragments: list, low: int, high: int) -> list:

@@ -6,7 +6,8 @@ where they stand apart (tagger.pdf.columns says where the bands and columns are)
 
 from dataclasses import dataclass, field, replace
 
-from tagger.pdf.columns import bands, document_gutters, find_columns, reading_order, with_hint
+from tagger.pdf.columns import (bands, document_gutters, find_columns, left_column_continued,
+                                reading_order, with_hint)
 from tagger.pdf.margins import drop_line_numbers
 from tagger.pdf.fragments import SUPERSCRIPT_DIGITS, WORD_GAP, fragments
 
@@ -92,7 +93,7 @@ def document_lines(pages: list, warnings: list | None = None) -> list:
     cannot be made out is left empty, with a warning naming it."""
     def bands_and_columns(page):
         page_bands = bands(drop_line_numbers(fragments(page.glyphs)))
-        return page_bands, [find_columns(band) for band in page_bands]
+        return left_column_continued(page_bands, [find_columns(band) for band in page_bands])
 
     found = [_or_empty(bands_and_columns, page, warnings) or ([], []) for page in pages]
     hint = document_gutters([columns for _, columns in found],
