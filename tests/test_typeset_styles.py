@@ -88,12 +88,12 @@ def scored():
 
 def test_reftag_finds_the_printed_references(scored):
     assert scored["gold"] == 305
-    assert scored["matched"] >= 298 and scored["found"] - scored["matched"] <= 4
+    assert scored["matched"] >= 303 and scored["found"] - scored["matched"] <= 4
 
 
 def test_reftag_reads_their_fields(scored):
-    assert scored["fields"]["micro_f1"] >= 0.970
-    assert scored["all_core_right"] >= 0.88
+    assert scored["fields"]["micro_f1"] >= 0.980
+    assert scored["all_core_right"] >= 0.92
 
 
 def test_the_suite_scores_the_folder_and_skips_it_when_absent(tmp_path, monkeypatch):
