@@ -171,6 +171,9 @@ def _lead_in_end(words, k) -> int | None:
     head, j = lowered[k], k + 1
     if words[j:j + 1] == [","] and lowered[j + 1:j + 2] not in (["e"], ["for"]):
         return None  # "See, M. (2001)": a family name; "See, e.g.," a lead-in
+    if (j < len(words) and words[j].isalpha() and words[j].isupper() and len(words[j]) <= 3
+            and words[j + 1:j + 2] != ["."]):
+        return None  # "Anders HJ, Weening JJ.": a family name and Vancouver's initials
     followers = 0
     while j < len(words):
         if words[j] in (".", ","):

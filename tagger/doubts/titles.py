@@ -428,8 +428,8 @@ def journal_head_in_title(tokens, labels, words) -> dict[int, str]:
     if k < 4 or labels[k] != TITLE or labels[k - 1] != TITLE or words[k - 1] not in _TITLE_ENDS:
         return {}
     word = words[k]
-    if not (word.isalpha() and word[:1].isupper()):
-        return {}
+    if not (word.isalpha() and word[:1].isupper()) or word in _ROMAN_PARTS:
+        return {}  # "Fourier integral operators. I. Acta mathematica": the title's part
     glued = tokens[k].start == tokens[k - 1].end
     abbreviated = words[k + 1] == "." and (len(word) == 1 or "iso4" in lexicon.classes(word))
     title_words = sum(labels[i] == TITLE and words[i][:1].isalnum() for i in range(k - 1))
@@ -438,6 +438,8 @@ def journal_head_in_title(tokens, labels, words) -> dict[int, str]:
     return dict.fromkeys(range(k, start), VENUE) | {k - 1: OTHER}
 
 
+# A work's numbered part after its title ("… operators. I."), no journal's first word.
+_ROMAN_PARTS = frozenset("I II III IV V VI VII VIII IX X".split())
 # The marks a title ends on before its journal.
 _TITLE_ENDS = frozenset((".", ",", "?", '"', "”", ":", ";"))
 

@@ -6,6 +6,7 @@ for an author or a note, and ISO 690's medium "[online]", which it ran into the 
 
 import re
 
+from ..crf.features import YEAR_SHAPE
 from .words import CITATION_NUMBER, GENRE, NOTE, TITLE, YEAR, initial, run_end, run_start
 from ..text import lexicon
 
@@ -59,9 +60,12 @@ def page_title(words, labels) -> dict[int, str]:
 
 def _may_name_people(title) -> bool:
     """Whether the words before a link part into sentences or hold an initial, as names do
-    ("Smith J", "Doe, Jane."): a stop between two numbers ("EmojiOne 2.3") parts nothing, nor
+    ("Smith J", "Doe, Jane."), or hold "&" or a bracketed year ("Knudson & Morrison (2002)"):
+    a stop between two numbers ("EmojiOne 2.3") parts nothing, nor
     one that ends the words, and "A" may open a title."""
     for k, word in enumerate(title):
+        if word == "&" or word == "(" and title[k + 1:k + 2] and YEAR_SHAPE.fullmatch(title[k + 1]):
+            return True  # "Knudson & Morrison (2002)": names and their year
         if word in _PARTS and k < len(title) - 1 and not (
                 word == "." and k and title[k - 1].isdigit() and title[k + 1].isdigit()):
             return True
