@@ -6,10 +6,7 @@ import re
 import pytest
 
 from tagger import parse
-
-
-def fields(text, engine="auto"):
-    return parse(text, engine=engine).fields
+from tests.record_helpers import fields
 
 
 # 2. Web pages, software and data sets (docs/design.md "Labels").

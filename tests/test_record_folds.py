@@ -5,24 +5,20 @@ word. Every reference here is written for these tests (none is in a corpus or a 
 
 import pytest
 
-from tagger import parse
 from tagger.doubts import (in_before_title, journal_after_closed_list, journal_at_title_end,
                            journal_head_in_title,
                            title_head_glued_to_initial, title_past_its_closing_stop,
                            title_sentence_in_journal)
 from tagger.doubts.containers import bracketed_imprint_in_name
 from tagger.text.tokenize import tokenize
-
-
-def fields(text):
-    return parse(text).fields
+from tests.record_helpers import fields, words_of
 
 
 def reading(*parts):
     """Words and labels of a reference written as (text, label) parts, "O" for none."""
     words, labels = [], []
     for text, label in parts:
-        tokens = [token.text for token in tokenize(text)]
+        tokens = words_of(text)
         words += tokens
         labels += [label] * len(tokens)
     return words, labels

@@ -11,15 +11,7 @@ from tagger.doubts import books, dates, sciences
 from tagger.doubts.identifiers import link_word
 from tagger.doubts.software import release_in_title
 from tagger.structure.names import parse_names
-from tagger.text.tokenize import tokenize
-
-
-def fields(text):
-    return parse(text).fields
-
-
-def words_of(text):
-    return [token.text for token in tokenize(text)]
+from tests.record_helpers import fields, words_of
 
 
 # A thesis's description is its genre (docs/design.md), with or without a title before it.

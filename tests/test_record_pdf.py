@@ -13,14 +13,7 @@ from tagger.doubts.bylines import title_by_author
 from tagger.doubts.web import page_title
 from tagger.text.normalize import normalize
 from tagger.text.tokenize import tokenize
-
-
-def fields(text):
-    return parse(text).fields
-
-
-def words_of(text):
-    return [token.text for token in tokenize(text)]
+from tests.record_helpers import fields, words_of
 
 
 # A page named by its title alone: no author, the title the words before the link.

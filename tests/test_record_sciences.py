@@ -9,15 +9,7 @@ from tagger.doubts import numbers, sciences
 from tagger.doubts.identifiers import arxiv_class
 from tagger.structure.names import parse_names
 from tagger.structure.pages import parse_pages
-from tagger.text.tokenize import tokenize
-
-
-def fields(text):
-    return parse(text).fields
-
-
-def words_of(text):
-    return [token.text for token in tokenize(text)]
+from tests.record_helpers import fields, words_of
 
 
 # INSPIRE's collaboration in square brackets after "et al." is the authors'.

@@ -4,17 +4,8 @@ written for these tests in the shape the journals print (none is in a corpus or 
 
 import pytest
 
-from tagger import parse
 from tagger.doubts import sciences
-from tagger.text.tokenize import tokenize
-
-
-def fields(text):
-    return parse(text).fields
-
-
-def words_of(text):
-    return [token.text for token in tokenize(text)]
+from tests.record_helpers import fields, words_of
 
 
 # A Soviet journal's translation in brackets, its name opening with "JETP Lett." or "Russ.

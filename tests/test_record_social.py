@@ -6,10 +6,7 @@ data/families/social-science.jsonl). By docs/design.md a footnote's lead-in ("Se
 import pytest
 
 from tagger import parse
-
-
-def fields(text, engine="auto"):
-    return parse(text, engine=engine).fields
+from tests.record_helpers import fields
 
 
 @pytest.mark.parametrize("text, lead_in, author, title", [

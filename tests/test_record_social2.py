@@ -6,11 +6,7 @@ tests (none is in a corpus or in a family). By docs/design.md a footnote's lead-
 
 import pytest
 
-from tagger import parse
-
-
-def fields(text):
-    return parse(text, engine="auto").fields
+from tests.record_helpers import fields
 
 
 @pytest.mark.parametrize("text, lead_in, author, title", [
