@@ -16,6 +16,8 @@ Cheap, and they load nothing the parser has not: `auto` asks them of every refer
 looks for its sign first, and the rule tagger is imported only when it is asked.
 """
 
+import inspect
+
 from .authors import (author_doubts, body_before_date, footnote_words, group_after_et_al, group_before_title,
                       group_named_again, last_author_after_ellipsis,
                       names_before_colon, numbered_footnote_name,
@@ -90,12 +92,11 @@ DOUBTS = (
     publisher_opening_imprint, lettered_volume, acm_article, cited_on_pages,
     volume_alone_at_end, author_year_label,
 )
-# The checks that read the tokens (their spacing, their offsets) besides the words.
-READS_TOKENS = frozenset((
-    author_list_end, identifiers, container_after_slashes, venue_head, quoted_title_whole,
-    title_past_its_quote, initial_glued_to_title, title_head_left_out, imprint_in_venue,
-    journal_head_in_title, title_past_its_closing_stop, title_head_glued_to_initial,
-))
+# The checks that read the tokens (their spacing, their offsets) besides the words: their
+# first parameter says so.
+READS_TOKENS = frozenset(check for check in DOUBTS
+                         if next(iter(inspect.signature(check).parameters)) == "tokens")
+
 READING = (
     missing_year, pages_in_volume, pages_after_year, lettered_pages,
     page_of_volume_less_journal, proceedings_of_science, year_as_volume, publisher_as_venue,

@@ -33,9 +33,7 @@ def author_year_label(words, labels) -> dict[int, str]:
     if words[:1] != ["["] or "]" not in words[3:14]:
         return {}
     close = words.index("]", 3)
-    year = words[close - 1]
-    if not (YEAR_SHAPE.fullmatch(year) or year[:-1].isdigit() and len(year) == 5
-            and year[-1].isalpha() and year[-1].islower()):
+    if not YEAR_SHAPE.fullmatch(words[close - 1]):  # "1998", "1950b"
         return {}
     names = words[1:close - 1]
     if not (names and names[0][:1].isupper() and names[0].isalpha()
